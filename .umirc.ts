@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { defineConfig } from '@umijs/max';
+import routes from './config/routes';
+
+// Bundle settings follow STACK-NOTES 'Bundle': the entry chunk stays free of antd, pro-components,
+// echarts and wangEditor so the phone pages load light; the admin layout brings antd with it.
+export default defineConfig({
+  title: '乡村两级治理中心联动平台',
+  routes,
+  npmClient: 'npm',
+  access: {},
+  model: {},
+  initialState: {},
+  request: {},
+  antd: {},
+  layout: { title: '乡村两级治理中心联动平台', locale: false },
+  locale: { default: 'zh-CN', antd: false, baseNavigator: false, title: false },
+  mock: false,
+  hash: true,
+  base: '/',
+  publicPath: '/',
+  runtimePublicPath: {},
+  targets: { chrome: 80 },
+  polyfill: false,
+  moment2dayjs: { preset: 'none', plugins: [] },
+  jsMinifier: 'terser',
+  helmet: false,
+  mfsu: false,
+  alias: { '@common': path.resolve(__dirname, 'common') },
+  proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: true } },
+  chainWebpack(memo) {
+    // Buffer polyfill is not needed by anything we ship.
+    memo.resolve.set('fallback', { buffer: false });
+    // Umi's generated export barrels have no side effects: let tree-shaking drop axios from the entry.
+    memo.module
+      .rule('umi-side-effect-free')
+      .test(/[\\/]\.umi(-production)?[\\/](exports\.ts|plugin-request[\\/])/)
+      .sideEffects(false);
+    return memo;
+  },
+});

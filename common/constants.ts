@@ -1,0 +1,128 @@
+// Reference data shared by client and server. One place for each fact.
+
+export const PLATFORM_TITLE = '乡村两级治理中心联动平台';
+
+/** Work categories 1–15 (工作类别). */
+export const WORK_CATEGORIES = [
+  { id: 1, label: '综合执法' },
+  { id: 2, label: '党建工作' },
+  { id: 3, label: '民政工作' },
+  { id: 4, label: '社保工作' },
+  { id: 5, label: '日常工作' },
+  { id: 6, label: '生态环境' },
+  { id: 7, label: '农业工作' },
+  { id: 8, label: '人大工作' },
+  { id: 9, label: '纪检工作' },
+  { id: 10, label: '乡村振兴' },
+  { id: 11, label: '综治工作' },
+  { id: 12, label: '精神文明建设' },
+  { id: 13, label: '信访工作' },
+  { id: 14, label: '人居环境' },
+  { id: 15, label: '其他' },
+] as const;
+
+/** Content template types: a task's template is a ';'-separated string of these values. */
+export const TEMPLATE_TYPES = [
+  { value: 1, label: '文字' },
+  { value: 2, label: '图片' },
+] as const;
+export const DEFAULT_IMAGE_NUM = 3;
+
+/** Areas: 1 is the town community, 2–12 the eleven villages (display names are data). */
+export const TOWN_AREA_ID = 1;
+export const AREA_MIN = 1;
+export const AREA_MAX = 12;
+
+export const PERMISSION_KEYS = [
+  'dashboard',
+  'userManage',
+  'taskManage',
+  'newsManage',
+  'introduction',
+  'organization',
+  'peopleService',
+  'screen',
+] as const;
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+
+export const PERMISSION_LABELS: Record<PermissionKey, string> = {
+  dashboard: '数据概览',
+  userManage: '用户管理',
+  taskManage: '任务管理',
+  newsManage: '新闻管理',
+  introduction: '介绍管理',
+  organization: '组织架构',
+  peopleService: '为民服务',
+  screen: '数据大屏',
+};
+
+export const ADMIN_ROLE_CODE = 'admin';
+export const BUILT_IN_ROLES = ['admin', 'staff', 'village', 'villager'] as const;
+
+export const DATA_SCOPES = ['all', 'area', 'self'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+export const DATA_SCOPE_LABELS: Record<DataScope, string> = {
+  all: '全部数据',
+  area: '本村（社区）数据',
+  self: '仅本人数据',
+};
+
+export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  pending: '待审核',
+  active: '正常',
+  disabled: '已停用',
+};
+
+/** Session storage key holding the token (seed §4). */
+export const TOKEN_STORAGE_KEY = 'token';
+
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 100;
+
+/** Validation rules used by both the client's forms and the server's schemas. */
+export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
+export const ACCOUNT_PATTERN = '^[A-Za-z0-9_]{3,32}$';
+/** At least 8 characters with at least one letter and one digit. */
+export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*\\d).{8,64}$';
+export const RULE_MESSAGES = {
+  phone: '请输入11位手机号码',
+  account: '账号为3-32位字母、数字或下划线',
+  password: '密码至少8位，且同时包含字母和数字',
+} as const;
+
+/** Shared messages so client and server say the same thing. */
+export const MESSAGES = {
+  unauthorizedRelogin: '未授权或授权已过期，请重新登录',
+  loginFailed: '账号或密码错误',
+  accountPending: '账号正在审核中，请等待管理员审核通过后再登录',
+  accountDisabled: '账号已停用，请联系管理员',
+  accountLocked: '密码错误次数过多，账号已锁定15分钟，请稍后再试',
+  tooManyAttempts: '登录尝试过于频繁，请稍后再试',
+  forbidden: '拒绝访问：没有该操作的权限',
+  notFound: '请求的资源不存在',
+  operationSuccess: '操作成功',
+  requestError: '请求错误，请重试',
+  networkFailed: 'Network request failed',
+  serverError: '服务器内部错误',
+} as const;
+
+/** Seed §8: what the client shows for each HTTP status. */
+export const HTTP_STATUS_MESSAGES: Record<number, string> = {
+  401: '未授权，请登录',
+  403: '拒绝访问',
+  404: '请求地址出错',
+  408: '请求超时',
+  500: '服务器内部错误',
+  501: '服务未实现',
+  502: '网关错误',
+  503: '服务不可用',
+  504: '网关超时',
+  505: 'HTTP版本不受支持',
+};
+
+export const HTTP_TIMEOUT_MS = 30000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+export const HEADER_HEIGHT = 48;
+export const PRIMARY_COLOR = '#1890ff';

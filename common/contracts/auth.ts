@@ -1,0 +1,86 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  ACCOUNT_PATTERN,
+  RULE_MESSAGES,
+  DATA_SCOPES,
+  PASSWORD_PATTERN,
+  PERMISSION_KEYS,
+  PHONE_PATTERN,
+} from '../constants';
+import { AreaId, Nullable, Text } from './base';
+
+export const Password = (title = '密码') =>
+  Type.String({
+    title,
+    pattern: PASSWORD_PATTERN,
+    minLength: 8,
+    maxLength: 64,
+    errorMessage: RULE_MESSAGES.password,
+  });
+export const Phone = Type.String({
+  title: '手机号码',
+  pattern: PHONE_PATTERN,
+  errorMessage: RULE_MESSAGES.phone,
+});
+export const Account = Type.String({
+  title: '账号',
+  pattern: ACCOUNT_PATTERN,
+  errorMessage: RULE_MESSAGES.account,
+});
+export const PersonName = Text('姓名', 32);
+export const PermissionKeySchema = Type.Union(
+  PERMISSION_KEYS.map((key) => Type.Literal(key)),
+  { title: '权限' },
+);
+export const DataScopeSchema = Type.Union(
+  DATA_SCOPES.map((scope) => Type.Literal(scope)),
+  { title: '数据范围' },
+);
+
+export const LoginBody = Type.Object(
+  {
+    username: Type.String({ title: '账号', minLength: 1, maxLength: 64 }),
+    password: Type.String({ title: '密码', minLength: 1, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+export const LoginResult = Type.Object({ token: Type.String() });
+export type LoginResult = Static<typeof LoginResult>;
+
+export const CurrentUser = Type.Object({
+  id: Type.Integer(),
+  account: Type.String(),
+  name: Type.String(),
+  phone: Type.String(),
+  /** The role code; `admin` grants canAdmin. */
+  access: Type.String(),
+  roleName: Type.String(),
+  permissions: Type.Array(Type.String()),
+  dataScope: DataScopeSchema,
+  area: Nullable(Type.Integer()),
+  areaName: Nullable(Type.String()),
+});
+export type CurrentUser = Static<typeof CurrentUser>;
+
+export const RegisterBody = Type.Object(
+  {
+    account: Account,
+    name: PersonName,
+    phone: Phone,
+    password: Password(),
+    area: AreaId(),
+  },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+export const RegisterResult = Type.Object({ status: Type.Literal('pending') });
+
+export const ChangePasswordBody = Type.Object(
+  {
+    oldPassword: Type.String({ title: '原密码', minLength: 1, maxLength: 128 }),
+    newPassword: Password('新密码'),
+  },
+  { additionalProperties: false },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

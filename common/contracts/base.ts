@@ -1,0 +1,66 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { AREA_MAX, AREA_MIN, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+
+// Building blocks of the HTTP contract. `title` is the field's Chinese name: the server
+// uses it to say which field is wrong in a 400 answer.
+
+export const Ok = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.Literal(200), data, message: Type.Optional(Type.String()) });
+export const OkEmpty = Type.Object({
+  code: Type.Literal(200),
+  message: Type.Optional(Type.String()),
+});
+
+export const FieldError = Type.Object({
+  field: Type.String(),
+  label: Type.String(),
+  message: Type.String(),
+});
+export type FieldError = Static<typeof FieldError>;
+export const ApiError = Type.Object({
+  code: Type.Integer(),
+  message: Type.String(),
+  errors: Type.Optional(Type.Array(FieldError)),
+});
+export type ApiError = Static<typeof ApiError>;
+
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    list: Type.Array(item),
+    total: Type.Integer(),
+    current: Type.Integer(),
+    pageSize: Type.Integer(),
+  });
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+  current: number;
+  pageSize: number;
+}
+
+export const PageQuery = {
+  current: Type.Integer({ minimum: 1, maximum: 100000, default: 1, title: '页码' }),
+  pageSize: Type.Integer({
+    minimum: 1,
+    maximum: PAGE_SIZE_MAX,
+    default: PAGE_SIZE_DEFAULT,
+    title: '每页条数',
+  }),
+  sortOrder: Type.Optional(
+    Type.Union([Type.Literal('ascend'), Type.Literal('descend')], { title: '排序方向' }),
+  ),
+};
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) });
+export const AreaId = (title = '所属区域') =>
+  Type.Integer({ minimum: AREA_MIN, maximum: AREA_MAX, title });
+export const Timestamp = Type.String({ format: 'date-time' });
+export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** A text with a length limit; when required it must hold more than whitespace. */
+export const Text = (title: string, maxLength: number, minLength = 1) =>
+  Type.String(
+    minLength > 0
+      ? { title, minLength, maxLength, pattern: '\\S', errorMessage: '不能为空' }
+      : { title, maxLength },
+  );

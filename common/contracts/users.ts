@@ -1,0 +1,93 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { USER_STATUSES } from '../constants';
+import { Account, Password, PersonName, Phone } from './auth';
+import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+
+export const UserStatusSchema = Type.Union(
+  USER_STATUSES.map((status) => Type.Literal(status)),
+  { title: '状态' },
+);
+
+export const GroupRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+export const UserItem = Type.Object({
+  id: Type.Integer(),
+  account: Type.String(),
+  name: Type.String(),
+  phone: Type.String(),
+  roleId: Type.Integer(),
+  roleName: Type.String(),
+  roleCode: Type.String(),
+  groupIds: Type.Array(Type.Integer()),
+  groups: Type.Array(GroupRef),
+  area: Nullable(Type.Integer()),
+  areaName: Nullable(Type.String()),
+  status: UserStatusSchema,
+  lastLoginAt: NullableTimestamp,
+  createdAt: Timestamp,
+});
+export type UserItem = Static<typeof UserItem>;
+
+export const USER_SORT_FIELDS = ['createdAt', 'lastLoginAt', 'account', 'name'] as const;
+
+export const UserListQuery = Type.Object(
+  {
+    ...PageQuery,
+    keyword: Type.Optional(Text('关键词', 64, 0)),
+    account: Type.Optional(Text('账号', 64, 0)),
+    name: Type.Optional(Text('姓名', 64, 0)),
+    phone: Type.Optional(Text('手机号码', 32, 0)),
+    roleId: Type.Optional(Type.Integer({ minimum: 1, title: '角色' })),
+    area: Type.Optional(AreaId()),
+    groupId: Type.Optional(Type.Integer({ minimum: 1, title: '分组' })),
+    status: Type.Optional(UserStatusSchema),
+    sortField: Type.Optional(
+      Type.Union(
+        USER_SORT_FIELDS.map((f) => Type.Literal(f)),
+        { title: '排序字段' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UserListQuery = Static<typeof UserListQuery>;
+
+const userFields = {
+  account: Account,
+  name: PersonName,
+  phone: Phone,
+  roleId: Type.Integer({ minimum: 1, title: '角色' }),
+  groupIds: Type.Array(Type.Integer({ minimum: 1, title: '用户分组' }), {
+    title: '用户分组',
+    maxItems: 50,
+    default: [],
+  }),
+  area: Nullable(AreaId()),
+};
+
+export const UserCreateBody = Type.Object(
+  { ...userFields, password: Password() },
+  { additionalProperties: false },
+);
+export type UserCreateBody = Static<typeof UserCreateBody>;
+
+export const UserUpdateBody = Type.Object(
+  {
+    account: Type.Optional(userFields.account),
+    name: Type.Optional(userFields.name),
+    phone: Type.Optional(userFields.phone),
+    roleId: Type.Optional(userFields.roleId),
+    groupIds: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, title: '用户分组' }), { title: '用户分组', maxItems: 50 }),
+    ),
+    area: Type.Optional(userFields.area),
+  },
+  { additionalProperties: false },
+);
+export type UserUpdateBody = Static<typeof UserUpdateBody>;
+
+export const ResetPasswordBody = Type.Object(
+  { password: Password('新密码') },
+  { additionalProperties: false },
+);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import auditPlugin from './plugins/audit';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import authRoutes from './routes/auth';
+import groupRoutes from './routes/groups';
+import roleRoutes from './routes/roles';
+import systemRoutes from './routes/system';
+import uploadRoutes from './routes/uploads';
+import userRoutes from './routes/users';
+import { type FileStorage, localStorage } from './services/storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    storage: FileStorage;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  storage?: FileStorage;
+  logger?: boolean | object;
+}
+
+function addErrorMessageKeyword<T extends { addKeyword(keyword: string): unknown }>(ajv: T): T {
+  ajv.addKeyword('errorMessage');
+  return ajv;
+}
+
+/** Builds the whole app; main.ts starts it and the tests inject into it. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      customOptions: { allErrors: true, verbose: true, coerceTypes: 'array', removeAdditional: true },
+      // `errorMessage` is our annotation: the Chinese text for a failed pattern.
+      plugins: [addErrorMessageKeyword],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('storage', opts.storage ?? localStorage(path.join(config.dataDir, 'uploads')));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false, // TLS is terminated by nginx in deployments; it sets HSTS there.
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: Number(process.env.RATE_LIMIT_PER_MINUTE) || 1200,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, code: 429, message: '请求过于频繁，请稍后再试' }),
+  });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
+  await app.register(errorsPlugin, { clientDir: config.clientDir });
+  // The documentation pages are public reading, registered by a plugin without our access option;
+  // this hook runs before the auth plugin's check.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+  });
+  await app.register(authPlugin, {
+    db,
+    policy: { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
+  });
+  await app.register(auditPlugin, { db });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '乡村两级治理中心联动平台 API', version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(groupRoutes);
+      await api.register(roleRoutes);
+      await api.register(systemRoutes);
+      await api.register(uploadRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // Built assets carry a content hash in their name; index.html must always be fresh.
+        if (/\.[0-9a-f]{8}(\.async)?\.(js|css)$/.test(filePath)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  return app;
+}

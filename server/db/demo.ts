@@ -1,0 +1,63 @@
+import { inArray } from 'drizzle-orm';
+import { hashPassword } from '../services/passwords';
+import type { Db } from './client';
+import { groups, roles, userGroups, users } from './schema';
+
+/** The password of every demo account (README lists them). */
+export const DEMO_PASSWORD = 'Demo12345';
+
+const DEMO_GROUPS = [
+  { name: '网格员', description: '各村（社区）网格员，负责网格内巡查与信息上报' },
+  { name: '村两委', description: '村党组织委员会与村民委员会成员' },
+  { name: '党员', description: '辖区内在册党员' },
+];
+
+const DEMO_USERS: Array<{
+  account: string;
+  name: string;
+  phone: string;
+  role: string;
+  area: number | null;
+  status: 'active' | 'pending';
+  groups: string[];
+}> = [
+  { account: 'staff01', name: '李晓燕', phone: '13900000001', role: 'staff', area: 1, status: 'active', groups: ['党员'] },
+  { account: 'staff02', name: '王建国', phone: '13900000002', role: 'staff', area: 1, status: 'active', groups: [] },
+  { account: 'cadre02', name: '张红梅', phone: '13900000102', role: 'village', area: 2, status: 'active', groups: ['村两委', '党员'] },
+  { account: 'grid02', name: '刘志强', phone: '13900000112', role: 'village', area: 2, status: 'active', groups: ['网格员'] },
+  { account: 'cadre03', name: '陈立新', phone: '13900000103', role: 'village', area: 3, status: 'active', groups: ['村两委'] },
+  { account: 'grid04', name: '赵丽娟', phone: '13900000114', role: 'village', area: 4, status: 'active', groups: ['网格员', '党员'] },
+  { account: 'villager02', name: '周大伯', phone: '13900000202', role: 'villager', area: 2, status: 'active', groups: [] },
+  { account: 'villager03', name: '吴秀兰', phone: '13900000203', role: 'villager', area: 3, status: 'active', groups: [] },
+  { account: 'newcomer05', name: '孙家豪', phone: '13900000205', role: 'villager', area: 5, status: 'pending', groups: [] },
+];
+
+/** A small living township for a newcomer's first look; only on a new embedded database. */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const groupRows = await tx.insert(groups).values(DEMO_GROUPS).onConflictDoNothing().returning();
+    const groupIds = new Map(groupRows.map((g) => [g.name, g.id]));
+    const roleRows = await tx
+      .select({ id: roles.id, code: roles.code })
+      .from(roles)
+      .where(inArray(roles.code, [...new Set(DEMO_USERS.map((u) => u.role))]));
+    const roleIds = new Map(roleRows.map((r) => [r.code, r.id]));
+    for (const demo of DEMO_USERS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          account: demo.account,
+          name: demo.name,
+          phone: demo.phone,
+          passwordHash,
+          roleId: roleIds.get(demo.role) as number,
+          area: demo.area,
+          status: demo.status,
+        })
+        .returning({ id: users.id });
+      const memberOf = demo.groups.map((g) => groupIds.get(g)).filter((id): id is number => !!id);
+      if (memberOf.length) await tx.insert(userGroups).values(memberOf.map((groupId) => ({ userId: user.id, groupId })));
+    }
+  });
+}

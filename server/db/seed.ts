@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
+import { hashPassword, generatePassword } from '../services/passwords';
+import { DEFAULT_SETTINGS } from '../services/settings';
+import type { Db } from './client';
+import { seedDemo } from './demo';
+import { areas, roles, settings, users } from './schema';
+
+const VILLAGE_NAMES = ['第一村', '第二村', '第三村', '第四村', '第五村', '第六村', '第七村', '第八村', '第九村', '第十村', '第十一村'];
+
+export const BUILT_IN_ROLE_SEED: Array<{
+  code: string;
+  name: string;
+  permissions: PermissionKey[];
+  dataScope: 'all' | 'area' | 'self';
+}> = [
+  { code: ADMIN_ROLE_CODE, name: '超级管理员', permissions: [...PERMISSION_KEYS], dataScope: 'all' },
+  {
+    code: 'staff',
+    name: '中心工作人员',
+    permissions: PERMISSION_KEYS.filter((k) => k !== 'userManage'),
+    dataScope: 'all',
+  },
+  { code: 'village', name: '村干部/网格员', permissions: [], dataScope: 'area' },
+  { code: 'villager', name: '村民', permissions: [], dataScope: 'self' },
+];
+
+export interface SeedResult {
+  /** Set when this run created the admin account with a generated password. */
+  generatedAdminPassword?: string;
+  createdAdmin: boolean;
+  seededDemo: boolean;
+}
+
+/** Reference data every database needs; safe to run at every start. */
+export async function seedReference(db: Db): Promise<void> {
+  await db
+    .insert(areas)
+    .values([{ id: 1, name: '镇社区' }, ...VILLAGE_NAMES.map((name, i) => ({ id: i + 2, name }))])
+    .onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values(BUILT_IN_ROLE_SEED.map((r) => ({ ...r, builtIn: true })))
+    .onConflictDoNothing({ target: roles.code });
+  // The admin role holds every key, including keys added by later releases.
+  await db
+    .update(roles)
+    .set({ permissions: [...PERMISSION_KEYS], dataScope: 'all' })
+    .where(eq(roles.code, ADMIN_ROLE_CODE));
+}
+
+export async function seed(
+  db: Db,
+  opts: { adminPassword?: string; demo: boolean },
+): Promise<SeedResult> {
+  await seedReference(db);
+  const [{ userCount }] = await db.select({ userCount: sql<number>`count(*)::int` }).from(users);
+  const result: SeedResult = { createdAdmin: false, seededDemo: false };
+  if (userCount > 0) return result;
+
+  const [adminRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, ADMIN_ROLE_CODE));
+  const password = opts.adminPassword ?? generatePassword();
+  await db
+    .insert(users)
+    .values({
+      account: 'admin',
+      name: '系统管理员',
+      phone: '13800000000',
+      passwordHash: await hashPassword(password),
+      roleId: adminRole.id,
+      area: 1,
+      status: 'active',
+    })
+    .onConflictDoNothing();
+  result.createdAdmin = true;
+  if (!opts.adminPassword) result.generatedAdminPassword = password;
+  if (opts.demo) {
+    await seedDemo(db);
+    result.seededDemo = true;
+  }
+  return result;
+}

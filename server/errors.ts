@@ -1,0 +1,37 @@
+import type { FieldError } from '../common/contracts/base';
+import { MESSAGES } from '../common/constants';
+
+/** An error whose message is safe to show the user; `status` is both HTTP status and body code. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (field: string, label: string, message: string) =>
+  new AppError(400, `${label}：${message}`, [{ field, label, message }]);
+export const conflict = (message: string, field?: string, label?: string) =>
+  new AppError(409, message, field ? [{ field, label: label ?? field, message }] : undefined);
+export const notFound = (what = '') => new AppError(404, what ? `${what}不存在` : MESSAGES.notFound);
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
+export const unauthorized = (message: string = MESSAGES.unauthorizedRelogin) =>
+  new AppError(401, message);
+
+/** PostgreSQL's unique_violation, as raised by both pg and PGlite. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e?.cause?.code ? e.cause : e;
+  if (inner?.code !== '23505') return false;
+  return !constraint || inner.constraint === constraint;
+}
+
+/** PostgreSQL's foreign_key_violation. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e?.cause?.code ?? e?.code) === '23503';
+}

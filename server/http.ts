@@ -1,0 +1,17 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { ApiError, Ok, OkEmpty } from '../common/contracts/base';
+
+/** The success body: `{ code: 200, data }`. */
+export const ok = <T>(data: T) => ({ code: 200 as const, data });
+export const okEmpty = (message?: string) => ({ code: 200 as const, ...(message ? { message } : {}) });
+
+/** Response schemas for a route: the 200 body, and the shared error body for every other status. */
+export function replies<T extends TSchema>(data?: T) {
+  return {
+    200: data ? Ok(data) : OkEmpty,
+    '4xx': ApiError,
+    '5xx': ApiError,
+  };
+}
+
+export const Empty = Type.Object({});

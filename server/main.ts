@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { purgeExpiredSessions } from './services/sessions';
+
+function ensureClientBuilt(clientDir: string) {
+  if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
+  console.log('未找到前端构建产物（dist/），正在构建，约需一分钟……');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) {
+    console.error('前端构建失败，请查看上方输出。');
+    process.exit(1);
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.clientDir && process.env.SKIP_CLIENT_BUILD !== '1') ensureClientBuilt(config.clientDir);
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    const where = config.databaseUrl ? 'DATABASE_URL 指向的 PostgreSQL' : `数据目录 ${config.dataDir}`;
+    console.error(`无法连接数据库（${where}）：${(error as Error).message}`);
+    console.error('Cannot open the database. Check DATABASE_URL or DATA_DIR and try again.');
+    process.exit(1);
+  }
+
+  await database.migrate();
+  const seeded = await seed(database.db, {
+    adminPassword: config.adminPassword,
+    // Demo content only on a new embedded database, never on a real PostgreSQL.
+    demo: config.seedDemo && database.kind === 'pglite',
+  });
+
+  const app = await buildApp({ config, db: database.db });
+  const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+  await purgeExpiredSessions(database.db, policy);
+  const purge = setInterval(() => {
+    purgeExpiredSessions(database.db, policy).catch((err) => app.log.warn({ err }, 'session purge failed'));
+  }, 3600_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(purge);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (seeded.generatedAdminPassword) {
+    console.log('\n==============================================================');
+    console.log(' 已创建超级管理员账号 admin，初始密码（只显示这一次，请妥善保存）：');
+    console.log(`   ${seeded.generatedAdminPassword}`);
+    console.log('==============================================================\n');
+  }
+  if (seeded.seededDemo) console.log('已写入演示账号与演示数据（演示账号密码见 README）。');
+  console.log(`乡村两级治理中心联动平台已启动：http://localhost:${config.port}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from '../errors';
+import {
+  type AuthUser,
+  isAdmin,
+  parseAuthorization,
+  resolveSession,
+  type SessionPolicy,
+} from '../services/sessions';
+
+/**
+ * Who may call a route: anyone, any signed-in user, the admin role, or holders of a permission key.
+ * Every /api route must declare one; the app refuses to start otherwise.
+ */
+export type RouteAccess = 'public' | 'signedIn' | 'admin' | PermissionKey;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    routeAccessTable: Array<{ method: string; url: string; access: RouteAccess }>;
+  }
+}
+
+const ACCESS_VALUES = new Set<string>(['public', 'signedIn', 'admin', ...PERMISSION_KEYS]);
+
+export function hasAccess(user: AuthUser | null, access: RouteAccess): boolean {
+  if (access === 'public') return true;
+  if (!user) return false;
+  if (access === 'signedIn') return true;
+  if (access === 'admin') return isAdmin(user);
+  return isAdmin(user) || user.permissions.includes(access);
+}
+
+/** The signed-in user of a route that declared it needs one. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export default fp(async function authPlugin(
+  app: FastifyInstance,
+  opts: { db: Db; policy: SessionPolicy },
+) {
+  app.decorateRequest('user', null);
+  app.decorate('routeAccessTable', []);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access || !ACCESS_VALUES.has(access)) {
+      throw new Error(`Route ${route.method} ${route.url} declares no valid access`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeAccessTable.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return; // static files and the not-found handler
+    const token = parseAuthorization(request.headers.authorization);
+    if (token) request.user = await resolveSession(opts.db, token, opts.policy);
+    if (access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (!hasAccess(request.user, access)) throw forbidden();
+  });
+});

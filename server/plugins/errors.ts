@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FieldError } from '../../common/contracts/base';
+import { HTTP_STATUS_MESSAGES, MESSAGES } from '../../common/constants';
+import { AppError, isUniqueViolation } from '../errors';
+
+/** ajv's error, with `parentSchema` present because the validator runs with `verbose`. */
+export interface ErrorObject {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  parentSchema?: unknown;
+}
+
+interface SchemaWithTitle {
+  title?: string;
+  errorMessage?: string;
+  properties?: Record<string, SchemaWithTitle>;
+  type?: string;
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params;
+  const parent = error.parentSchema as SchemaWithTitle | undefined;
+  switch (error.keyword) {
+    case 'required':
+      return '不能为空';
+    case 'minLength':
+      return params.limit === 1 ? '不能为空' : `至少${params.limit}个字符`;
+    case 'maxLength':
+      return `不能超过${params.limit}个字符`;
+    case 'pattern':
+      return parent?.errorMessage ?? '格式不正确';
+    case 'format':
+      return params.format === 'date-time' ? '时间格式不正确' : '格式不正确';
+    case 'minimum':
+      return `不能小于${params.limit}`;
+    case 'maximum':
+      return `不能大于${params.limit}`;
+    case 'type':
+      return params.type === 'integer' || params.type === 'number'
+        ? '必须是数字'
+        : params.type === 'array'
+          ? '必须是列表'
+          : params.type === 'boolean'
+            ? '必须是是或否'
+            : params.type === 'object'
+              ? '格式不正确'
+              : '必须是文本';
+    case 'maxItems':
+      return `最多${params.limit}项`;
+    case 'minItems':
+      return `至少${params.limit}项`;
+    case 'uniqueItems':
+      return '不能有重复项';
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+      return '取值不在允许范围内';
+    default:
+      return '格式不正确';
+  }
+}
+
+/** Turns ajv's errors into one entry per bad field, named by the schema's Chinese title. */
+export function fieldErrors(errors: ErrorObject[]): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const error of errors) {
+    if (error.keyword === 'additionalProperties') continue;
+    const segments = error.instancePath.split('/').filter(Boolean);
+    const parent = error.parentSchema as SchemaWithTitle | undefined;
+    let title = parent?.title;
+    if (error.keyword === 'required') {
+      const missing = String(error.params.missingProperty);
+      segments.push(missing);
+      title = parent?.properties?.[missing]?.title;
+    }
+    // Array items are reported against their list: "userIds.3" → "userIds".
+    while (segments.length > 1 && /^\d+$/.test(segments[segments.length - 1])) segments.pop();
+    const field = segments.join('.') || 'body';
+    const existing = byField.get(field);
+    // A rule with its own wording (password, phone...) says it for every string check it fails.
+    const ruleMessage = ['minLength', 'maxLength', 'pattern'].includes(error.keyword) ? parent?.errorMessage : undefined;
+    const message = ruleMessage ?? describe(error);
+    if (existing) {
+      // A union reports each branch: keep the first message, take a title when one appears.
+      if (existing.label === field && title) existing.label = title;
+      if (error.keyword === 'anyOf') existing.message = message;
+      continue;
+    }
+    byField.set(field, { field, label: title ?? field, message });
+  }
+  return [...byField.values()];
+}
+
+function joinFieldMessages(errors: FieldError[]): string {
+  return errors.map((e) => `${e.label}：${e.message}`).join('；');
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clientDir?: string }) {
+  // Keep ajv's raw errors: the handler below words them.
+  app.setSchemaErrorFormatter((errors) => {
+    const error = new Error('validation') as Error & { validation: ErrorObject[] };
+    error.validation = errors as ErrorObject[];
+    return error;
+  });
+
+  app.setErrorHandler((error: FastifyError & { validation?: ErrorObject[] }, request, reply) => {
+    if (error.validation) {
+      const errors = fieldErrors(error.validation);
+      return reply.code(400).send({ code: 400, message: joinFieldMessages(errors), errors });
+    }
+    if (error instanceof AppError) {
+      return reply
+        .code(error.status)
+        .send({ code: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (isUniqueViolation(error)) {
+      return reply.code(409).send({ code: 409, message: '数据已存在，请勿重复提交' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ code: 413, message: '上传内容过大' });
+    }
+    if (status === 429) {
+      return reply.code(429).send({ code: 429, message: '请求过于频繁，请稍后再试' });
+    }
+    if (status === 415) {
+      return reply.code(415).send({ code: 415, message: '不支持的内容类型' });
+    }
+    if (status >= 400 && status < 500) {
+      // fastify's own client errors (bad JSON, empty body...): answer in Chinese, never a 500.
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? '请求内容不是有效的JSON'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? '请求内容不能为空'
+            : (HTTP_STATUS_MESSAGES[status] ?? MESSAGES.requestError);
+      return reply.code(status).send({ code: status, message });
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    const isDbDown = /ECONNREFUSED|Connection terminated|connect ETIMEDOUT|ENOTFOUND/.test(
+      String(error.message ?? ''),
+    );
+    if (isDbDown) {
+      return reply.code(503).send({ code: 503, message: '数据库暂时不可用，请稍后重试' });
+    }
+    return reply.code(500).send({ code: 500, message: MESSAGES.serverError });
+  });
+
+  const indexHtml = opts.clientDir ? path.join(opts.clientDir, 'index.html') : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (request.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api' && indexHtml) {
+      // History routing: every other page path is the SPA.
+      if (fs.existsSync(indexHtml)) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+      }
+    }
+    return reply.code(404).send({ code: 404, message: HTTP_STATUS_MESSAGES[404] });
+  });
+});

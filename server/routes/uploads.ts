@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { UploadResult } from '../../common/contracts/system';
+import { uploads } from '../db/schema';
+import { AppError, badRequest } from '../errors';
+import { ok, replies } from '../http';
+import { requireUser } from '../plugins/auth';
+import { IMAGE_TYPES, inspectImage, sniffImage } from '../services/images';
+
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
+const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
+  Object.values(IMAGE_TYPES).map(({ ext, contentType }) => [ext, contentType]),
+);
+
+export const uploadUrl = (storedName: string) => `/api/uploads/${storedName}`;
+
+const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, storage, config } = app;
+  const maxMb = Math.round(config.uploadMaxBytes / 1024 / 1024);
+
+  app.post(
+    '/uploads',
+    {
+      config: { access: 'signedIn', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['uploads'],
+        summary: '上传一张图片（multipart，字段名 file）',
+        consumes: ['multipart/form-data'],
+        response: replies(UploadResult),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw badRequest('file', '图片', '请以表单方式上传图片');
+      const file = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
+      if (!file) throw badRequest('file', '图片', '请选择要上传的图片');
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, `图片不能超过${maxMb}MB`);
+        }
+        throw error;
+      }
+      if (!content.length) throw badRequest('file', '图片', '文件为空');
+      const kind = sniffImage(content);
+      if (!kind) throw badRequest('file', '图片', '只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
+      const dims = await inspectImage(content, kind);
+      if (!dims) throw badRequest('file', '图片', '图片已损坏或格式与内容不符');
+      const { ext, contentType } = IMAGE_TYPES[kind];
+      const storedName = `${randomUUID()}.${ext}`;
+      await storage.put(storedName, content);
+      // Only the base name, without control characters, is kept; it is never used as a path.
+      const originalName = path.basename(file.filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+      const [row] = await db
+        .insert(uploads)
+        .values({ storedName, originalName, ownerId: user.id, contentType, size: content.length, ...dims })
+        .returning({ id: uploads.id });
+      request.createdId = String(row.id);
+      return ok({ id: row.id, url: uploadUrl(storedName), width: dims.width, height: dims.height, size: content.length });
+    },
+  );
+
+  app.get(
+    '/uploads/:name',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['uploads'],
+        summary: '读取上传的图片',
+        params: Type.Object({ name: Type.String({ title: '文件名', maxLength: 64 }) }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!STORED_NAME.test(name)) throw new AppError(404, '文件不存在');
+      const stream = await storage.get(name);
+      if (!stream) throw new AppError(404, '文件不存在');
+      return reply
+        .type(CONTENT_TYPES[name.split('.').pop() as string])
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stream);
+    },
+  );
+};
+
+export default uploadRoutes;

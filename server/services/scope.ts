@@ -1,0 +1,36 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DataScope } from '../../common/constants';
+import type { AuthUser } from './sessions';
+
+const SCOPE_RANK: Record<DataScope, number> = { self: 0, area: 1, all: 2 };
+
+/** True when `scope` reaches no further than `limit`. */
+export const scopeWithin = (scope: DataScope, limit: DataScope) => SCOPE_RANK[scope] <= SCOPE_RANK[limit];
+
+/**
+ * The condition limiting rows to the caller's data scope: everything, the caller's own area,
+ * or the caller's own rows. Returns undefined when nothing needs filtering.
+ */
+export function scopeCondition(
+  user: AuthUser,
+  columns: { area: PgColumn; owner: PgColumn },
+): SQL | undefined {
+  if (user.dataScope === 'all') return undefined;
+  if (user.dataScope === 'area' && user.area !== null) return eq(columns.area, user.area);
+  return eq(columns.owner, user.id);
+}
+
+/** Whether a single record with this area and owner is within the caller's scope. */
+export function inScope(user: AuthUser, record: { area: number | null; ownerId: number }): boolean {
+  if (user.dataScope === 'all') return true;
+  if (user.dataScope === 'area' && user.area !== null) return record.area === user.area;
+  return record.ownerId === user.id;
+}
+
+/** `%text%` with LIKE wildcards in the input escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const never = sql`false`;

@@ -1,0 +1,145 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import type { DataScope, PermissionKey } from '../../common/constants';
+import { ADMIN_ROLE_CODE, PERMISSION_KEYS } from '../../common/constants';
+import type { DbOrTx } from '../db/client';
+import { areas, roles, sessions, users } from '../db/schema';
+
+export interface AuthUser {
+  id: number;
+  account: string;
+  name: string;
+  phone: string;
+  roleId: number;
+  roleCode: string;
+  roleName: string;
+  permissions: PermissionKey[];
+  dataScope: DataScope;
+  area: number | null;
+  areaName: string | null;
+  sessionId: number;
+}
+
+export const isAdmin = (user: Pick<AuthUser, 'roleCode'>) => user.roleCode === ADMIN_ROLE_CODE;
+
+/** Admins hold every key whatever their stored list says. */
+export function effectivePermissions(roleCode: string, stored: string[]): PermissionKey[] {
+  if (roleCode === ADMIN_ROLE_CODE) return [...PERMISSION_KEYS];
+  return PERMISSION_KEYS.filter((key) => stored.includes(key));
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Accepts a bare token or `Bearer <token>`. */
+export function parseAuthorization(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '') : value;
+  return /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : undefined;
+}
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  policy: SessionPolicy,
+  meta: { ip: string; userAgent: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 300),
+    expiresAt: new Date(Date.now() + policy.absoluteHours * 3600_000),
+  });
+  return token;
+}
+
+/** How stale lastSeenAt may get before we write it again: saves a write per request. */
+const TOUCH_AFTER_MS = 60_000;
+
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  policy: SessionPolicy,
+): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      account: users.account,
+      name: users.name,
+      phone: users.phone,
+      status: users.status,
+      area: users.area,
+      areaName: areas.name,
+      roleId: roles.id,
+      roleCode: roles.code,
+      roleName: roles.name,
+      permissions: roles.permissions,
+      dataScope: roles.dataScope,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(areas, eq(areas.id, users.area))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  const idleDeadline = row.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
+  if (row.status !== 'active' || row.expiresAt.getTime() <= now || idleDeadline <= now) {
+    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    id: row.id,
+    account: row.account,
+    name: row.name,
+    phone: row.phone,
+    roleId: row.roleId,
+    roleCode: row.roleCode,
+    roleName: row.roleName,
+    permissions: effectivePermissions(row.roleCode, row.permissions),
+    dataScope: row.dataScope as DataScope,
+    area: row.area,
+    areaName: row.areaName,
+    sessionId: row.sessionId,
+  };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** Removes sessions past their absolute or idle limits; run at start and periodically. */
+export async function purgeExpiredSessions(db: DbOrTx, policy: SessionPolicy): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, sql`now()`),
+        lt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes})`),
+      ),
+    );
+}

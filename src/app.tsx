@@ -1,0 +1,111 @@
+import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
+import { history } from '@umijs/max';
+import React, { lazy, Suspense } from 'react';
+import type { CurrentUser } from '@common/contracts/auth';
+import type { Settings } from '@common/contracts/system';
+import { HEADER_HEIGHT, PLATFORM_TITLE, PRIMARY_COLOR } from '@common/constants';
+import Footer from './components/Footer';
+import PageLoading from './loading';
+import { queryCurrentUser, querySettings } from './services/auth';
+import { requestConfig } from './utils/requestConfig';
+import { getToken } from './utils/session';
+
+// Admin-only pieces load with the layout, never in the entry chunk (phone pages stay light).
+const shell = () => import('./components/AdminShell');
+const AdminProviders = lazy(() => shell().then((m) => ({ default: m.AdminProviders })));
+const HeaderActions = lazy(() => shell().then((m) => ({ default: m.HeaderActions })));
+const Forbidden = lazy(() => shell().then((m) => ({ default: m.Forbidden })));
+const MenuIcon = lazy(() => shell().then((m) => ({ default: m.MenuIcon })));
+
+export interface InitialState {
+  currentUser?: CurrentUser;
+  settings?: Settings;
+  fetchUserInfo: () => Promise<CurrentUser | undefined>;
+}
+
+export async function getInitialState(): Promise<InitialState> {
+  const fetchUserInfo = async () => {
+    if (!getToken()) return undefined;
+    try {
+      const body = await queryCurrentUser({ skipErrorHandler: true });
+      return body.data;
+    } catch {
+      return undefined; // seed §4: proceed with no user
+    }
+  };
+  const [currentUser, settings] = await Promise.all([
+    fetchUserInfo(),
+    querySettings({ skipErrorHandler: true })
+      .then((body) => body.data)
+      .catch(() => undefined),
+  ]);
+  return { currentUser, settings, fetchUserInfo };
+}
+
+export const layout: RunTimeLayoutConfig = ({ initialState }) => {
+  const title = initialState?.settings?.platformTitle ?? PLATFORM_TITLE;
+  return {
+    title,
+    logo: '/logo.svg',
+    layout: 'mix',
+    splitMenus: false,
+    contentWidth: 'Fluid',
+    fixedHeader: true,
+    fixSiderbar: true,
+    colorPrimary: PRIMARY_COLOR,
+    siderWidth: 220,
+    token: {
+      header: { heightLayoutHeader: HEADER_HEIGHT },
+      sider: {
+        colorMenuBackground: '#001529',
+        colorMenuItemDivider: 'rgba(255,255,255,0.15)',
+        colorTextMenu: 'rgba(255,255,255,0.75)',
+        colorTextMenuSelected: '#fff',
+        colorTextMenuActive: '#fff',
+        colorTextMenuItemHover: '#fff',
+        colorBgMenuItemSelected: PRIMARY_COLOR,
+        colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
+        colorTextMenuTitle: '#fff',
+        colorTextMenuSecondary: 'rgba(255,255,255,0.65)',
+        colorTextCollapsedButton: 'rgba(255,255,255,0.75)',
+        colorTextCollapsedButtonHover: '#fff',
+        colorBgCollapsedButton: '#001529',
+        colorTextSubMenuSelected: '#fff',
+      },
+    },
+    waterMarkProps: { content: initialState?.currentUser?.name },
+    onMenuHeaderClick: (event: React.MouseEvent) => {
+      event.preventDefault();
+      history.push('/entrance');
+    },
+    postMenuData: (menus) =>
+      (menus ?? []).map((item) => ({
+        ...item,
+        icon: item.menuIcon ? (
+          <Suspense fallback={<span style={{ width: 14, display: 'inline-block' }} />}>
+            <MenuIcon name={String(item.menuIcon)} />
+          </Suspense>
+        ) : undefined,
+      })),
+    rightContentRender: () => (
+      <Suspense fallback={null}>
+        <HeaderActions />
+      </Suspense>
+    ),
+    footerRender: () => <Footer settings={initialState?.settings} />,
+    unAccessible: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminProviders>
+          <Forbidden />
+        </AdminProviders>
+      </Suspense>
+    ),
+    childrenRender: (children) => (
+      <Suspense fallback={<PageLoading />}>
+        <AdminProviders>{children}</AdminProviders>
+      </Suspense>
+    ),
+  };
+};
+
+export const request: RequestConfig = requestConfig;

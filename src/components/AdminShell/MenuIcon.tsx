@@ -1,0 +1,27 @@
+import {
+  AppstoreOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  ApartmentOutlined,
+  ProfileOutlined,
+  ScheduleOutlined,
+  TeamOutlined,
+  CustomerServiceOutlined,
+} from '@ant-design/icons';
+import React from 'react';
+
+const ICONS: Record<string, React.ComponentType> = {
+  dashboard: DashboardOutlined,
+  team: TeamOutlined,
+  task: ScheduleOutlined,
+  news: FileTextOutlined,
+  introduction: ProfileOutlined,
+  organization: ApartmentOutlined,
+  service: CustomerServiceOutlined,
+};
+
+/** Menu icons by name (routes carry `menuIcon`), bundled with the admin layout only. */
+export default function MenuIcon({ name }: { name: string }) {
+  const Icon = ICONS[name] ?? AppstoreOutlined;
+  return <Icon />;
+}

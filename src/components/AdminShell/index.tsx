@@ -1,0 +1,4 @@
+export { default as AdminProviders } from '../AntdProviders';
+export { default as Forbidden } from './Forbidden';
+export { default as HeaderActions } from './HeaderActions';
+export { default as MenuIcon } from './MenuIcon';

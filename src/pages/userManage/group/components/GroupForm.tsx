@@ -1,0 +1,76 @@
+import { Form, Input, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import type { GroupItem } from '@common/contracts/groups';
+import { createGroup, updateGroup } from '@/services/groups';
+import { handleFormError } from '@/utils/apiError';
+import { showMessage } from '@/utils/feedback';
+
+interface Values {
+  name: string;
+  description?: string;
+}
+
+export default function GroupForm({
+  open,
+  group,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  group?: GroupItem;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (group) form.setFieldsValue({ name: group.name, description: group.description });
+  }, [open, group, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const body = { name: values.name.trim(), description: values.description?.trim() ?? '' };
+    setSaving(true);
+    try {
+      if (group) await updateGroup(group.id, body, { skipErrorHandler: true });
+      else await createGroup(body, { skipErrorHandler: true });
+      showMessage('success', group ? `已保存分组「${body.name}」` : `已创建分组「${body.name}」`);
+      onSaved();
+    } catch (error) {
+      handleFormError(error, form);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={group ? `编辑分组：${group.name}` : '新建分组'}
+      open={open}
+      onCancel={onClose}
+      onOk={submit}
+      okText="保存"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="name"
+          label="分组名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入分组名称' },
+            { max: 32, message: '分组名称不能超过32个字符' },
+          ]}
+        >
+          <Input placeholder="例如：网格员、村两委、党员" />
+        </Form.Item>
+        <Form.Item name="description" label="分组说明" rules={[{ max: 200, message: '说明不能超过200个字符' }]}>
+          <Input.TextArea rows={3} showCount maxLength={200} placeholder="选填" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { App, Button } from 'antd';
+import { useRef, useState } from 'react';
+import type { GroupItem } from '@common/contracts/groups';
+import LoadError from '@/components/LoadError';
+import { deleteGroup, queryGroups } from '@/services/groups';
+import { apiErrorMessage } from '@/utils/apiError';
+import { compact, toTableResult } from '@/utils/table';
+import GroupForm from './components/GroupForm';
+import MembersDrawer from './components/MembersDrawer';
+
+export default function GroupPage() {
+  const actionRef = useRef<ActionType>();
+  const { modal, message } = App.useApp();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<GroupItem>();
+  const [membersOf, setMembersOf] = useState<GroupItem>();
+  const [loadError, setLoadError] = useState<string>();
+
+  const confirmDelete = (group: GroupItem) =>
+    modal.confirm({
+      title: `删除分组「${group.name}」？`,
+      content:
+        group.memberCount > 0
+          ? `该分组有 ${group.memberCount} 名成员，删除后他们将不再属于此分组（用户本身不会被删除）。`
+          : '删除后不可恢复。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await deleteGroup(group.id);
+          message.success(`已删除分组：${group.name}`);
+          actionRef.current?.reload();
+        } catch {
+          // already reported by the request layer
+        }
+      },
+    });
+
+  const columns: ProColumns<GroupItem>[] = [
+    { title: '分组名称', dataIndex: 'name', width: 200 },
+    { title: '分组说明', dataIndex: 'description', search: false, ellipsis: true, renderText: (t: string) => t || '—' },
+    {
+      title: '成员数',
+      dataIndex: 'memberCount',
+      search: false,
+      width: 100,
+      render: (_, group) => <a onClick={() => setMembersOf(group)}>{group.memberCount} 人</a>,
+    },
+    { title: '创建时间', dataIndex: 'createdAt', valueType: 'dateTime', search: false, width: 180 },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 180,
+      render: (_, group) => [
+        <a key="members" onClick={() => setMembersOf(group)}>
+          成员
+        </a>,
+        <a key="edit" onClick={() => { setEditing(group); setFormOpen(true); }}>
+          编辑
+        </a>,
+        <a key="delete" style={{ color: '#ff4d4f' }} onClick={() => confirmDelete(group)}>
+          删除
+        </a>,
+      ],
+    },
+  ];
+
+  return (
+    <PageContainer title="用户分组" subTitle="按网格员、村两委、党员等分组，发布任务时可按分组指派">
+      <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
+      <ProTable<GroupItem>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        form={{ syncToUrl: true }}
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        request={async (params) => {
+          const result = await toTableResult(
+            queryGroups(compact({ current: params.current, pageSize: params.pageSize, name: params.name })),
+          );
+          setLoadError(undefined);
+          return result;
+        }}
+        onRequestError={(error) => setLoadError(apiErrorMessage(error))}
+        locale={{ emptyText: '还没有分组，点击右上角“新建分组”创建' }}
+        headerTitle="分组"
+        toolBarRender={() => [
+          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(undefined); setFormOpen(true); }}>
+            新建分组
+          </Button>,
+        ]}
+      />
+      <GroupForm
+        open={formOpen}
+        group={editing}
+        onClose={() => setFormOpen(false)}
+        onSaved={() => {
+          setFormOpen(false);
+          actionRef.current?.reload();
+        }}
+      />
+      <MembersDrawer
+        group={membersOf}
+        onClose={() => setMembersOf(undefined)}
+        onSaved={() => actionRef.current?.reload()}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,71 @@
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { PASSWORD_PATTERN, RULE_MESSAGES } from '@common/constants';
+import type { UserItem } from '@common/contracts/users';
+import { resetUserPassword } from '@/services/users';
+import { handleFormError } from '@/utils/apiError';
+import { showMessage } from '@/utils/feedback';
+
+/** Sets a new password; the user's sessions end and a lockout is lifted. */
+export default function ResetPasswordModal({ user, onClose }: { user?: UserItem; onClose: () => void }) {
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    if (!user) return;
+    const { password } = await form.validateFields();
+    setSaving(true);
+    try {
+      await resetUserPassword(user.id, password, { skipErrorHandler: true });
+      showMessage('success', `已重置「${user.name}」的密码，该用户需用新密码重新登录`);
+      onClose();
+    } catch (error) {
+      handleFormError(error, form);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={user ? `重置密码：${user.name}（${user.account}）` : '重置密码'}
+      open={!!user}
+      onCancel={onClose}
+      onOk={submit}
+      okText="确认重置"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="password"
+          label="新密码"
+          hasFeedback
+          rules={[
+            { required: true, message: '请输入新密码' },
+            { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" placeholder="至少8位，包含字母和数字" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label="确认新密码"
+          dependencies={['password']}
+          hasFeedback
+          rules={[
+            { required: true, message: '请再次输入新密码' },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue('password') === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('两次输入的密码不一致')),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

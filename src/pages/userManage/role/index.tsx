@@ -1,0 +1,139 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Alert, App, Button, Space, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { DATA_SCOPE_LABELS } from '@common/constants';
+import type { RoleItem } from '@common/contracts/roles';
+import LoadError from '@/components/LoadError';
+import { deleteRole, queryRoles } from '@/services/roles';
+import { queryPermissions } from '@/services/system';
+import { apiErrorMessage } from '@/utils/apiError';
+import { compact, toTableResult } from '@/utils/table';
+import RoleForm from './components/RoleForm';
+
+export default function RolePage() {
+  const actionRef = useRef<ActionType>();
+  const { canAdmin } = useAccess();
+  const { modal, message } = App.useApp();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<RoleItem>();
+  const [loadError, setLoadError] = useState<string>();
+  const permissions = useRequest(async () => (await queryPermissions()).data ?? []);
+  const labelOf = (key: string) => permissions.data?.find((p) => p.key === key)?.label ?? key;
+
+  const confirmDelete = (role: RoleItem) =>
+    modal.confirm({
+      title: `删除角色「${role.name}」？`,
+      content: '删除后不可恢复。仍有用户使用的角色不能删除。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await deleteRole(role.id);
+          message.success(`已删除角色：${role.name}`);
+          actionRef.current?.reload();
+        } catch {
+          // already reported by the request layer
+        }
+      },
+    });
+
+  const columns: ProColumns<RoleItem>[] = [
+    {
+      title: '角色名称',
+      dataIndex: 'name',
+      width: 180,
+      render: (_, role) => (
+        <Space>
+          {role.name}
+          {role.builtIn ? <Tag color="blue">内置</Tag> : null}
+        </Space>
+      ),
+    },
+    { title: '角色编码', dataIndex: 'code', search: false, width: 140, render: (_, r) => <Typography.Text code>{r.code}</Typography.Text> },
+    {
+      title: '菜单权限',
+      dataIndex: 'permissions',
+      search: false,
+      render: (_, role) =>
+        role.permissions.length ? (
+          <Space size={[0, 4]} wrap>
+            {role.permissions.map((key) => (
+              <Tag key={key}>{labelOf(key)}</Tag>
+            ))}
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">无后台权限（仅手机端）</Typography.Text>
+        ),
+    },
+    { title: '数据范围', dataIndex: 'dataScope', search: false, width: 140, renderText: (s: RoleItem['dataScope']) => DATA_SCOPE_LABELS[s] },
+    { title: '用户数', dataIndex: 'userCount', search: false, width: 90 },
+    ...(canAdmin
+      ? [
+          {
+            title: '操作',
+            valueType: 'option',
+            width: 120,
+            render: (_: unknown, role: RoleItem) => [
+              <a key="edit" onClick={() => { setEditing(role); setFormOpen(true); }}>
+                编辑
+              </a>,
+              role.builtIn ? null : (
+                <a key="delete" style={{ color: '#ff4d4f' }} onClick={() => confirmDelete(role)}>
+                  删除
+                </a>
+              ),
+            ],
+          } as ProColumns<RoleItem>,
+        ]
+      : []),
+  ];
+
+  return (
+    <PageContainer title="角色管理" subTitle="角色决定用户能进入哪些菜单、能看到哪些村（社区）的数据">
+      {canAdmin ? null : (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message="只有超级管理员可以新建或修改角色，您可以查看现有角色。" />
+      )}
+      <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
+      <ProTable<RoleItem>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        form={{ syncToUrl: true }}
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        request={async (params) => {
+          const result = await toTableResult(
+            queryRoles(compact({ current: params.current, pageSize: params.pageSize, name: params.name })),
+          );
+          setLoadError(undefined);
+          return result;
+        }}
+        onRequestError={(error) => setLoadError(apiErrorMessage(error))}
+        locale={{ emptyText: '没有符合条件的角色' }}
+        headerTitle="角色"
+        toolBarRender={() =>
+          canAdmin
+            ? [
+                <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(undefined); setFormOpen(true); }}>
+                  新建角色
+                </Button>,
+              ]
+            : []
+        }
+      />
+      <RoleForm
+        open={formOpen}
+        role={editing}
+        onClose={() => setFormOpen(false)}
+        onSaved={() => {
+          setFormOpen(false);
+          actionRef.current?.reload();
+        }}
+      />
+    </PageContainer>
+  );
+}

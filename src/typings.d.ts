@@ -1,0 +1,9 @@
+declare global {
+  interface Window {
+    /** Optional API host, for deployments that serve the API elsewhere; defaults to this origin. */
+    apiHost?: string;
+    /** Optional router base path override (seed §2); defaults to '/'. */
+    routerBase?: string;
+  }
+}
+export {};

@@ -1,0 +1,125 @@
+import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
+import { HTTP_STATUS_MESSAGES, HTTP_TIMEOUT_MS, MESSAGES } from '@common/constants';
+import { showMessage, showNotification } from './feedback';
+import { clearToken, getToken, loginUrl } from './session';
+
+/** How a business error is shown (seed §8). */
+export enum ErrorShowType {
+  SILENT = 0,
+  WARN_MESSAGE = 1,
+  ERROR_MESSAGE = 2,
+  NOTIFICATION = 3,
+  REDIRECT = 9,
+}
+
+export interface ApiBody<T = unknown> {
+  code: number;
+  data?: T;
+  message?: string;
+  showType?: ErrorShowType;
+  errors?: Array<{ field: string; label: string; message: string }>;
+}
+
+export class BizError extends Error {
+  constructor(
+    public readonly info: { errorCode: number; errorMessage?: string; showType?: ErrorShowType; body: ApiBody },
+  ) {
+    super(info.errorMessage || MESSAGES.requestError);
+    this.name = 'BizError';
+  }
+}
+
+let redirecting = false;
+/** Body code 401: one message and one redirect, however many calls fail together. */
+export function handleUnauthorized() {
+  if (redirecting) return;
+  redirecting = true;
+  clearToken();
+  showMessage('error', MESSAGES.unauthorizedRelogin);
+  window.location.replace(loginUrl());
+}
+/** For tests: forget that a redirect already happened. */
+export function resetUnauthorizedGuard() {
+  redirecting = false;
+}
+
+const isApiBody = (value: unknown): value is ApiBody =>
+  typeof value === 'object' && value !== null && typeof (value as ApiBody).code === 'number';
+
+export function errorHandler(error: unknown, opts?: RequestOptions): void {
+  if (opts?.skipErrorHandler) throw error;
+  if (error instanceof BizError) {
+    const { errorCode, errorMessage, showType } = error.info;
+    if (errorCode === 401) {
+      handleUnauthorized();
+      return;
+    }
+    const text = errorMessage || MESSAGES.requestError;
+    switch (showType) {
+      case ErrorShowType.SILENT:
+        return;
+      case ErrorShowType.WARN_MESSAGE:
+        showMessage('warning', text);
+        return;
+      case ErrorShowType.NOTIFICATION:
+        showNotification('error', String(errorCode), text);
+        return;
+      case ErrorShowType.REDIRECT: {
+        const query = new URLSearchParams({ errorCode: String(errorCode), errorMessage: text });
+        window.location.assign(`${window.routerBase ?? '/'}exception?${query}`.replace(/\/\//g, '/'));
+        return;
+      }
+      default:
+        showMessage('error', text);
+        return;
+    }
+  }
+  const axiosError = error as AxiosError<ApiBody>;
+  if (axiosError.response) {
+    const { status, data } = axiosError.response;
+    if (isApiBody(data) && data.code === 401) {
+      handleUnauthorized();
+      return;
+    }
+    if (status === 400) {
+      showMessage('error', (isApiBody(data) && data.message) || MESSAGES.requestError);
+      return;
+    }
+    const text = HTTP_STATUS_MESSAGES[status] ?? ((isApiBody(data) && data.message) || MESSAGES.requestError);
+    showMessage('error', text);
+    return;
+  }
+  if (axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT') {
+    showMessage('error', HTTP_STATUS_MESSAGES[408]);
+    return;
+  }
+  if (axiosError.request) {
+    // Seed §8: a failed network request is only logged; pages show their own error state.
+    console.error(MESSAGES.networkFailed, axiosError.message);
+    return;
+  }
+  showMessage('error', MESSAGES.requestError);
+}
+
+export const requestConfig: RequestConfig = {
+  baseURL: `${typeof window !== 'undefined' ? (window.apiHost ?? '') : ''}/api`,
+  timeout: HTTP_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json' },
+  errorConfig: { errorHandler },
+  requestInterceptors: [
+    (config: RequestOptions) => {
+      const token = getToken();
+      if (token) config.headers = { ...config.headers, authorization: token };
+      return config;
+    },
+  ],
+  responseInterceptors: [
+    (response: AxiosResponse) => {
+      const body = response.data as unknown;
+      if (isApiBody(body) && body.code !== 200) {
+        throw new BizError({ errorCode: body.code, errorMessage: body.message, showType: body.showType, body });
+      }
+      return response;
+    },
+  ],
+};

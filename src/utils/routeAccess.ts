@@ -1,0 +1,58 @@
+import type { PermissionKey } from '@common/constants';
+import { PERMISSION_KEYS } from '@common/constants';
+import type { CurrentUser } from '@common/contracts/auth';
+
+export type AccessMap = { canAdmin: boolean } & Record<PermissionKey, boolean>;
+
+/** The access map of seed §6: canAdmin for role admin, and one flag per permission key. */
+export function computeAccess(currentUser: CurrentUser | undefined): AccessMap {
+  const canAdmin = currentUser?.access === 'admin';
+  const held = new Set<string>(canAdmin ? PERMISSION_KEYS : (currentUser?.permissions ?? []));
+  const map = { canAdmin } as AccessMap;
+  for (const key of PERMISSION_KEYS) map[key] = held.has(key);
+  return map;
+}
+
+export interface RouteNode {
+  path?: string;
+  access?: string;
+  component?: string;
+  redirect?: string;
+  layout?: boolean;
+  routes?: RouteNode[];
+}
+
+/**
+ * Whether a route is open to this access map: its own key (or the one it inherits) must hold,
+ * and every ancestor must be open too.
+ */
+function isOpen(node: RouteNode, access: AccessMap, inherited?: string): boolean {
+  const key = node.access ?? inherited;
+  if (!key) return true;
+  return (access as Record<string, boolean>)[key] === true;
+}
+
+/** Admin pages (inside the layout, with a component) the user may open, in menu order. */
+export function accessiblePaths(routes: RouteNode[], access: AccessMap, inherited?: string): string[] {
+  const paths: string[] = [];
+  for (const node of routes) {
+    if (node.layout === false || node.redirect || node.path === '*') continue;
+    if (!isOpen(node, access, inherited)) continue;
+    if (node.routes) paths.push(...accessiblePaths(node.routes, access, node.access ?? inherited));
+    else if (node.component && node.path) paths.push(node.path);
+  }
+  return paths;
+}
+
+export const PHONE_HOME = '/app/index';
+
+/** The sign-in pages (/user, /user/...), not /userManage. */
+export const isUserPage = (path: string) => /^\/user(\/|\?|#|$)/.test(path);
+
+/** Where to go after signing in: the redirect if given, else the first admin page, else the phone home. */
+export function landingPath(routes: RouteNode[], access: AccessMap, redirect?: string | null): string {
+  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !isUserPage(redirect)) {
+    return redirect;
+  }
+  return accessiblePaths(routes, access)[0] ?? PHONE_HOME;
+}
