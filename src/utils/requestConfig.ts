@@ -1,7 +1,7 @@
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { HTTP_STATUS_MESSAGES, HTTP_TIMEOUT_MS, MESSAGES } from '@common/constants';
 import { showMessage, showNotification } from './feedback';
-import { clearToken, getToken, loginUrl } from './session';
+import { clearToken, getToken, loginUrl, setLoginNotice } from './session';
 
 /** How a business error is shown (seed §8). */
 export enum ErrorShowType {
@@ -36,6 +36,8 @@ export function handleUnauthorized() {
   redirecting = true;
   clearToken();
   showMessage('error', MESSAGES.unauthorizedRelogin);
+  // The replace reloads the page; the login page repeats the message so it is not lost.
+  setLoginNotice({ kind: 'warning', text: MESSAGES.unauthorizedRelogin });
   window.location.replace(loginUrl());
 }
 /** For tests: forget that a redirect already happened. */

@@ -12,3 +12,23 @@ export function loginUrl(): string {
   if (isUserPage(pathname)) return '/user/login';
   return `/user/login?redirect=${encodeURIComponent(pathname + search + hash)}`;
 }
+
+const NOTICE_KEY = 'loginNotice';
+export interface LoginNotice {
+  kind: 'success' | 'warning';
+  text: string;
+}
+/** A message for the login page to show after a sign-out that reloads the page. */
+export const setLoginNotice = (notice: LoginNotice) => sessionStorage.setItem(NOTICE_KEY, JSON.stringify(notice));
+/** Reads and forgets the pending login notice. */
+export function takeLoginNotice(): LoginNotice | null {
+  const raw = sessionStorage.getItem(NOTICE_KEY);
+  sessionStorage.removeItem(NOTICE_KEY);
+  if (!raw) return null;
+  try {
+    const notice = JSON.parse(raw) as LoginNotice;
+    return typeof notice?.text === 'string' ? notice : null;
+  } catch {
+    return null;
+  }
+}

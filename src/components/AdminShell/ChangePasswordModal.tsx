@@ -45,7 +45,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark preserve={false}>
+      <Form name="changePassword" form={form} layout="vertical" requiredMark preserve={false}>
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

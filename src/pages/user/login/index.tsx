@@ -1,14 +1,14 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { history, Link, useModel, useSearchParams } from '@umijs/max';
 import { Alert, App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import routes from '../../../../config/routes';
 import UserPageLayout from '@/components/UserPageLayout';
 import { login } from '@/services/auth';
 import { apiErrorMessage } from '@/utils/apiError';
 import { computeAccess, landingPath } from '@/utils/routeAccess';
-import { setToken } from '@/utils/session';
+import { setToken, takeLoginNotice } from '@/utils/session';
 
 interface LoginValues {
   username: string;
@@ -18,9 +18,14 @@ interface LoginValues {
 function LoginForm() {
   const { initialState, setInitialState } = useModel('@@initialState');
   const [searchParams] = useSearchParams();
+  const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
-  const { message } = App.useApp();
+  // Set when the app signed the user out and reloaded: say what happened once.
+  const [notice] = useState(() => takeLoginNotice());
+  useEffect(() => {
+    if (notice?.kind === 'success') message.success(notice.text);
+  }, [notice, message]);
 
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);
@@ -47,7 +52,10 @@ function LoginForm() {
     <div className="user-page-card">
       <h2>账号登录</h2>
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} role="alert" /> : null}
-      <Form<LoginValues> size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
+      {notice?.kind === 'warning' && !error ? (
+        <Alert type="warning" showIcon message={notice.text} style={{ marginBottom: 24 }} role="alert" />
+      ) : null}
+      <Form<LoginValues> name="login" size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
         <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
           <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" aria-label="账号" />
         </Form.Item>

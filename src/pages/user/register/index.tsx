@@ -53,7 +53,7 @@ function RegisterForm() {
         message="注册后需由中心管理员审核，审核通过后即可登录。"
         style={{ marginBottom: 20 }}
       />
-      <Form<RegisterValues> form={form} layout="vertical" onFinish={onFinish} requiredMark scrollToFirstError>
+      <Form<RegisterValues> name="register" form={form} layout="vertical" onFinish={onFinish} requiredMark scrollToFirstError>
         <Form.Item
           name="name"
           label="姓名"

@@ -56,7 +56,7 @@ export default function GroupForm({
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form name="groupForm" form={form} layout="vertical">
         <Form.Item
           name="name"
           label="分组名称"

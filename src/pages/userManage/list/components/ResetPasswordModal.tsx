@@ -36,7 +36,7 @@ export default function ResetPasswordModal({ user, onClose }: { user?: UserItem;
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form name="resetPassword" form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="password"
           label="新密码"

@@ -100,7 +100,7 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
         </Space>
       }
     >
-      <Form<UserFormValues> form={form} layout="vertical" onFinish={submit} initialValues={{ groupIds: [] }}>
+      <Form<UserFormValues> name="userForm" form={form} layout="vertical" onFinish={submit} initialValues={{ groupIds: [] }}>
         <Form.Item
           name="account"
           label="登录账号"

@@ -74,7 +74,7 @@ export default function RoleForm({
       {isAdminRole ? (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message="超级管理员始终拥有全部权限和全部数据范围，只能修改名称。" />
       ) : null}
-      <Form form={form} layout="vertical" initialValues={{ permissions: [], dataScope: 'self' }}>
+      <Form name="roleForm" form={form} layout="vertical" initialValues={{ permissions: [], dataScope: 'self' }}>
         <Form.Item
           name="name"
           label="角色名称"

@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser';
+import { type RunningServer, startServer } from '../helpers/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function signIn(page: Page, account: string, password: string) {
+  await page.goto(`${server.url}/user/login`);
+  await page.getByPlaceholder('账号').fill(account);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+describe('foundation journeys', () => {
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('admin signs in and sees the admin frame of the seed', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    await page.waitForURL('**/userManage/list');
+    await page.getByText('管理员，你好！').waitFor();
+    await page.getByRole('button', { name: '工作台' }).waitFor();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    // Footer: current year, centre name, filing number.
+    const footer = page.locator('footer.app-footer');
+    await footer.waitFor();
+    const footerText = await footer.innerText();
+    assert.match(footerText, new RegExp(String(new Date().getFullYear())));
+    assert.match(footerText, /示范镇综合治理中心/);
+    assert.match(footerText, /ICP备/);
+    // Header height 48, dark side menu.
+    const headerHeight = await page.locator('header.ant-layout-header').first().evaluate((el) => el.getBoundingClientRect().height);
+    assert.equal(Math.round(headerHeight), 48);
+    const siderBg = await page
+      .locator('.ant-pro-sider')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.equal(siderBg, 'rgb(0, 21, 41)');
+    // Watermark with the user's name: ProLayout draws it as a background image on a layer.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLElement>('div')].some((el) => el.style.backgroundImage.startsWith('url("data:image')),
+    );
+    // Rows from the server.
+    await page.getByRole('cell', { name: 'cadre02' }).waitFor();
+    // The menu title leads to the workbench.
+    await page.locator('.ant-pro-global-header-logo, .ant-pro-layout-header-logo, .ant-pro-sider-logo').first().click();
+    await page.waitForURL('**/entrance');
+    await context.close();
+  });
+
+  test('a role with only userManage: its user sees only that menu; others get the 403 page', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    await page.waitForURL('**/userManage/list');
+
+    await page.goto(`${server.url}/userManage/role`);
+    await page.getByRole('button', { name: /新建角色/ }).click();
+    const roleDialog = page.locator('.ant-modal').filter({ hasText: '新建角色' });
+    await roleDialog.getByLabel('角色名称').fill('用户管理员');
+    await roleDialog.getByLabel('角色编码').fill('user_keeper');
+    await roleDialog.getByLabel('用户管理').check();
+    await roleDialog.getByLabel('全部数据').check();
+    await roleDialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('已创建角色「用户管理员」').waitFor();
+    await page.getByRole('cell', { name: /用户管理员/ }).waitFor();
+
+    await page.goto(`${server.url}/userManage/list`);
+    await page.getByRole('button', { name: /新建用户/ }).click();
+    const drawer = page.locator('.ant-drawer-content');
+    await drawer.getByLabel('登录账号').fill('keeper01');
+    await drawer.getByLabel('姓名').fill('钱管理');
+    await drawer.getByLabel('手机号码').fill('13700000001');
+    await drawer.getByLabel('初始密码').fill('Keeper123');
+    await drawer.getByLabel('角色').click();
+    await page.locator('.ant-select-item-option', { hasText: '用户管理员' }).click();
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('已创建用户「钱管理」').waitFor();
+    await context.close();
+
+    const keeper = await newPage();
+    await signIn(keeper.page, 'keeper01', 'Keeper123');
+    await keeper.page.waitForURL('**/userManage/list');
+    await keeper.page.getByText('用户管理员，你好！').waitFor();
+    const menu = await keeper.page.locator('.ant-pro-sider .ant-menu').first().innerText();
+    assert.match(menu, /用户管理/);
+    assert.doesNotMatch(menu, /任务|新闻|数据概览/);
+    // Roles are readable but only admins change them.
+    await keeper.page.goto(`${server.url}/userManage/role`);
+    await keeper.page.getByText('只有超级管理员可以新建或修改角色').waitFor();
+    assert.equal(await keeper.page.getByRole('button', { name: /新建角色/ }).count(), 0);
+    await keeper.context.close();
+
+    // A signed-in user without the key opening the admin URL directly gets the 403 page.
+    const staff = await newPage();
+    await signIn(staff.page, 'staff01', 'Demo12345');
+    await staff.page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+    await staff.page.goto(`${server.url}/userManage/list`);
+    await staff.page.getByText('403').waitFor();
+    await staff.page.getByText('您的账号没有访问此页面的权限').waitFor();
+    // The server refuses too: the page is not only hidden.
+    const status = await staff.page.evaluate(async () => {
+      const res = await fetch('/api/users', { headers: { authorization: sessionStorage.getItem('token') ?? '' } });
+      return res.status;
+    });
+    assert.equal(status, 403);
+    await staff.context.close();
+  });
+
+  test('a villager registers on a phone, waits for approval, then signs in', async () => {
+    const { context, page } = await newPage(PHONE);
+    await page.goto(`${server.url}/user/register`);
+    await page.getByLabel('姓名').fill('郑小满');
+    await page.getByLabel('手机号码').fill('13600000009');
+    await page.getByLabel('所在村（社区）').click();
+    await page.locator('.ant-select-item-option', { hasText: '第二村' }).click();
+    await page.getByLabel('登录账号').fill('zhengxm');
+    await page.getByLabel('密码', { exact: true }).fill('Villa1234');
+    await page.getByLabel('确认密码').fill('Villa1234');
+    await page.getByRole('button', { name: '提交注册' }).click();
+    await page.waitForURL('**/user/register-result**');
+    await page.getByText('注册申请已提交，等待审核').waitFor();
+
+    await signIn(page, 'zhengxm', 'Villa1234');
+    await page.getByRole('alert').getByText('账号正在审核中').waitFor();
+    assert.ok(new URL(page.url()).pathname.startsWith('/user/login'));
+
+    const admin = await newPage();
+    await signIn(admin.page, 'admin', 'Admin12345');
+    await admin.page.waitForURL('**/userManage/list');
+    await admin.page.getByText(/个村民注册申请等待审核/).waitFor();
+    const row = admin.page.getByRole('row', { name: /zhengxm/ });
+    await row.getByText('通过审核').click();
+    await admin.page.getByRole('button', { name: /^通\s*过$/ }).click();
+    await admin.page.getByText('已通过审核：郑小满').waitFor();
+    await admin.context.close();
+
+    await signIn(page, 'zhengxm', 'Villa1234');
+    await page.waitForURL('**/app/index');
+    await context.close();
+  });
+
+  test('a lost token mid-session shows the 401 message and lands on the login page; logout', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    await page.waitForURL('**/userManage/list');
+    await page.getByRole('cell', { name: 'cadre02' }).waitFor();
+    await page.evaluate(() => sessionStorage.removeItem('token'));
+    await page.locator('[aria-label="reload"]').first().click();
+    await page.waitForURL('**/user/login**');
+    assert.match(page.url(), /redirect=%2FuserManage%2Flist/);
+    await page.getByRole('alert').getByText('未授权或授权已过期，请重新登录').waitFor();
+
+    await signIn(page, 'admin', 'Admin12345');
+    await page.waitForURL('**/userManage/list**');
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByText('操作成功').waitFor();
+    await page.waitForURL('**/user/login');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
+    // The old token is dead on the server.
+    const res = await fetch(`${server.url}/api/currentUser`, { headers: { authorization: token ?? '' } });
+    assert.equal(res.status, 401);
+    await context.close();
+  });
+});
