@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@umijs/max';
+import { CHUNK_LOAD_TIMEOUT_MS } from './common/constants';
 import routes from './config/routes';
 
 // Bundle settings follow STACK-NOTES 'Bundle': the entry chunk stays free of antd, pro-components,
@@ -14,7 +15,6 @@ export default defineConfig({
   request: {},
   antd: {},
   layout: { title: '乡村两级治理中心联动平台', locale: false },
-  locale: { default: 'zh-CN', antd: false, baseNavigator: false, title: false },
   mock: false,
   hash: true,
   base: '/',
@@ -22,15 +22,18 @@ export default defineConfig({
   runtimePublicPath: {},
   targets: { chrome: 80 },
   polyfill: false,
-  moment2dayjs: { preset: 'none', plugins: [] },
+  moment2dayjs: false,
   jsMinifier: 'terser',
   helmet: false,
   mfsu: false,
   alias: { '@common': path.resolve(__dirname, 'common') },
   proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: true } },
   chainWebpack(memo) {
-    // Buffer polyfill is not needed by anything we ship.
-    memo.resolve.set('fallback', { buffer: false });
+    // Nothing we ship needs Node's Buffer: keep the polyfill (20 KB) out of the entry.
+    memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
+    memo.resolve.fallback.set('buffer', false);
+    // Seed §9: a script chunk that has not loaded after 120 s fails with a chunk-load error.
+    memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     // Umi's generated export barrels have no side effects: let tree-shaking drop axios from the entry.
     memo.module
       .rule('umi-side-effect-free')

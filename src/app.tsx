@@ -109,3 +109,6 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 };
 
 export const request: RequestConfig = requestConfig;
+
+/** Seed §2: the router base can be overridden by a global setting and defaults to the root. */
+export const modifyContextOpts = (memo: { basename?: string }) => ({ ...memo, basename: window.routerBase ?? '/' });

@@ -1,7 +1,7 @@
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { HTTP_STATUS_MESSAGES, HTTP_TIMEOUT_MS, MESSAGES } from '@common/constants';
 import { showMessage, showNotification } from './feedback';
-import { clearToken, getToken, loginUrl, setLoginNotice } from './session';
+import { appUrl, clearToken, getToken, loginUrl, setLoginNotice } from './session';
 
 /** How a business error is shown (seed §8). */
 export enum ErrorShowType {
@@ -68,7 +68,7 @@ export function errorHandler(error: unknown, opts?: RequestOptions): void {
         return;
       case ErrorShowType.REDIRECT: {
         const query = new URLSearchParams({ errorCode: String(errorCode), errorMessage: text });
-        window.location.assign(`${window.routerBase ?? '/'}exception?${query}`.replace(/\/\//g, '/'));
+        window.location.assign(`${appUrl('/exception')}?${query}`);
         return;
       }
       default:

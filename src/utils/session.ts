@@ -6,11 +6,19 @@ export const getToken = () => sessionStorage.getItem(TOKEN_STORAGE_KEY);
 export const setToken = (token: string) => sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
 export const clearToken = () => sessionStorage.removeItem(TOKEN_STORAGE_KEY);
 
+/** The router base (seed §2: overridable by `window.routerBase`, default '/'). */
+export const routerBase = () => (window.routerBase ?? '/').replace(/\/?$/, '/');
+
+/** An app path as the browser sees it, under the router base. */
+export const appUrl = (path: string) => routerBase() + path.replace(/^\//, '');
+
 /** The login page, carrying where to come back to unless we are already on a /user page. */
 export function loginUrl(): string {
-  const { pathname, search, hash } = window.location;
-  if (isUserPage(pathname)) return '/user/login';
-  return `/user/login?redirect=${encodeURIComponent(pathname + search + hash)}`;
+  const base = routerBase();
+  const { search, hash } = window.location;
+  const pathname = `/${window.location.pathname.slice(base.length)}`;
+  if (isUserPage(pathname)) return appUrl('/user/login');
+  return `${appUrl('/user/login')}?redirect=${encodeURIComponent(pathname + search + hash)}`;
 }
 
 const NOTICE_KEY = 'loginNotice';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PASSWORD_PATTERN, RULE_MESSAGES } from '@common/constants';
 import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
-import { clearToken } from '@/utils/session';
+import { appUrl, clearToken } from '@/utils/session';
 
 interface Values {
   oldPassword: string;
@@ -27,7 +27,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
       );
       message.success('密码已修改，请使用新密码重新登录');
       clearToken();
-      window.setTimeout(() => window.location.replace('/user/login'), 800);
+      window.setTimeout(() => window.location.replace(appUrl('/user/login')), 800);
     } catch (error) {
       handleFormError(error, form);
     } finally {

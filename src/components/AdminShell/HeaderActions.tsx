@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MESSAGES } from '@common/constants';
 import { logout } from '@/services/auth';
 import { showMessage } from '@/utils/feedback';
-import { clearToken, setLoginNotice } from '@/utils/session';
+import { appUrl, clearToken, setLoginNotice } from '@/utils/session';
 import ChangePasswordModal from './ChangePasswordModal';
 import './HeaderActions.css';
 
@@ -16,7 +16,7 @@ export async function signOut() {
     showMessage('success', MESSAGES.operationSuccess);
     clearToken();
     setLoginNotice({ kind: 'success', text: MESSAGES.operationSuccess });
-    window.location.replace('/user/login');
+    window.location.replace(appUrl('/user/login'));
   }
 }
 
