@@ -35,3 +35,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return (e?.cause?.code ?? e?.code) === '23503';
 }
+
+/** PostgreSQL's numeric_value_out_of_range: a parameter too large for its column. */
+export function isOutOfRange(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e?.cause?.code ?? e?.code) === '22003';
+}

@@ -62,7 +62,7 @@ const userFields = {
     maxItems: 50,
     default: [],
   }),
-  area: Nullable(AreaId()),
+  area: Type.Union([AreaId(), Type.Null()], { title: '所属区域' }),
 };
 
 export const UserCreateBody = Type.Object(

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldError } from '../../common/contracts/base';
 import { HTTP_STATUS_MESSAGES, MESSAGES } from '../../common/constants';
-import { AppError, isUniqueViolation } from '../errors';
+import { AppError, isOutOfRange, isUniqueViolation } from '../errors';
 
 /** ajv's error, with `parentSchema` present because the validator runs with `verbose`. */
 export interface ErrorObject {
@@ -90,7 +90,8 @@ export function fieldErrors(errors: ErrorObject[]): FieldError[] {
       if (error.keyword === 'anyOf') existing.message = message;
       continue;
     }
-    byField.set(field, { field, label: title ?? field, message });
+    // A body that is not an object at all (none, a list, plain text) has no field of its own.
+    byField.set(field, { field, label: title ?? (field === 'body' ? '请求内容' : field), message });
   }
   return [...byField.values()];
 }
@@ -119,6 +120,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clie
     }
     if (isUniqueViolation(error)) {
       return reply.code(409).send({ code: 409, message: '数据已存在，请勿重复提交' });
+    }
+    if (isOutOfRange(error)) {
+      // A number past the column's range (an id like 99999999999): the request's fault, not ours.
+      return reply.code(400).send({ code: 400, message: '请求参数超出允许范围' });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

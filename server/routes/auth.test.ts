@@ -1,41 +1,398 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { eq } from 'drizzle-orm';
+import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
+import { sessions, users } from '../db/schema';
+import { hashToken } from '../services/sessions';
+
+const UNAUTHORIZED = '未授权或授权已过期，请重新登录';
+const LOGIN_FAILED = '账号或密码错误';
+const PENDING = '账号正在审核中，请等待管理员审核通过后再登录';
+const DISABLED = '账号已停用，请联系管理员';
+const LOCKED = '密码错误次数过多，账号已锁定15分钟，请稍后再试';
+const TOO_MANY = '登录尝试过于频繁，请稍后再试';
+
+/** One sign-in attempt from a given address (each group of tests uses its own, see the address limit). */
+const attempt = (t: TestContext, username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/login/account', payload: { username, password }, remoteAddress });
 
 describe('auth', () => {
   let t: TestContext;
+  let admin: string;
+
+  const userId = async (account: string): Promise<number> => {
+    const res = await t.call(admin, { method: 'GET', url: `/api/users?account=${account}&pageSize=100` });
+    const found = res.json().data.list.find((u: { account: string }) => u.account === account);
+    assert.ok(found, `user ${account} exists`);
+    return found.id;
+  };
+  const loginLogs = async (query: string) => {
+    const res = await t.call(admin, { method: 'GET', url: `/api/login-logs?pageSize=100&${query}` });
+    assert.equal(res.statusCode, 200);
+    return res.json().data.list as Array<{ account: string; userId: number | null; ip: string; success: boolean; reason: string }>;
+  };
+  const currentUser = (authorization?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/currentUser', headers: authorization ? { authorization } : {} });
+
   before(async () => {
     t = await createTestContext();
+    admin = await t.login('admin');
   });
   after(async () => {
     await t.close();
   });
 
-  test('admin signs in and reads the current user', async () => {
-    const token = await t.login('admin');
-    const res = await t.call(token, { method: 'GET', url: '/api/currentUser' });
-    assert.equal(res.statusCode, 200);
-    const body = res.json();
-    assert.equal(body.code, 200);
-    assert.equal(body.data.account, 'admin');
-    assert.equal(body.data.access, 'admin');
-    assert.ok(body.data.permissions.includes('userManage'));
+  describe('sign-in', () => {
+    test('a successful sign-in answers { code: 200, data: { token } } and nothing more', async () => {
+      const res = await attempt(t, 'staff01', DEMO_PASSWORD);
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      assert.deepEqual(Object.keys(body).sort(), ['code', 'data']);
+      assert.equal(body.code, 200);
+      assert.deepEqual(Object.keys(body.data), ['token']);
+      assert.match(body.data.token, /^[A-Za-z0-9_-]{40,}$/);
+    });
+
+    test('the account name is matched without regard to case', async () => {
+      const res = await attempt(t, 'STAFF01', DEMO_PASSWORD);
+      assert.equal(res.statusCode, 200);
+    });
+
+    test('admin signs in and reads the current user', async () => {
+      const res = await t.call(admin, { method: 'GET', url: '/api/currentUser' });
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      assert.equal(body.code, 200);
+      assert.equal(body.data.account, 'admin');
+      assert.equal(body.data.access, 'admin');
+      assert.ok(body.data.permissions.includes('userManage'));
+      assert.equal(body.data.password, undefined);
+      assert.equal(body.data.passwordHash, undefined);
+    });
+
+    test('a wrong password and an unknown account get the same answer', async () => {
+      const wrong = await attempt(t, 'staff01', 'Wrong12345');
+      const unknown = await attempt(t, 'nobody', 'Wrong12345');
+      assert.equal(wrong.statusCode, 401);
+      assert.equal(unknown.statusCode, 401);
+      assert.deepEqual(wrong.json(), unknown.json());
+      assert.deepEqual(wrong.json(), { code: 401, message: LOGIN_FAILED });
+    });
+
+    test('a pending account is refused with 403 and the pending message', async () => {
+      const res = await attempt(t, 'newcomer05', DEMO_PASSWORD);
+      assert.equal(res.statusCode, 403);
+      assert.deepEqual(res.json(), { code: 403, message: PENDING });
+    });
+
+    test('a disabled account is refused with 403 and the disabled message', async () => {
+      const id = await userId('villager03');
+      const disable = await t.call(admin, { method: 'POST', url: `/api/users/${id}/disable` });
+      assert.equal(disable.statusCode, 200);
+      const res = await attempt(t, 'villager03', DEMO_PASSWORD);
+      assert.equal(res.statusCode, 403);
+      assert.deepEqual(res.json(), { code: 403, message: DISABLED });
+      const enable = await t.call(admin, { method: 'POST', url: `/api/users/${id}/enable` });
+      assert.equal(enable.statusCode, 200);
+      assert.equal((await attempt(t, 'villager03', DEMO_PASSWORD)).statusCode, 200);
+    });
+
+    test('a missing field is a 400 naming it, not a failed sign-in', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login/account', payload: { username: 'admin' } });
+      assert.equal(res.statusCode, 400);
+      assert.deepEqual(res.json().errors, [{ field: 'password', label: '密码', message: '不能为空' }]);
+    });
   });
 
-  test('a wrong password and an unknown account get the same answer', async () => {
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/account',
-      payload: { username: 'staff01', password: 'Wrong12345' },
+  describe('tokens', () => {
+    let token: string;
+    before(async () => {
+      token = await t.login('cadre02');
     });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/account',
-      payload: { username: 'nobody', password: 'Wrong12345' },
+
+    test('the authorization header takes a bare token or "Bearer <token>"', async () => {
+      for (const header of [token, `Bearer ${token}`, `bearer ${token}`]) {
+        const res = await currentUser(header);
+        assert.equal(res.statusCode, 200, header);
+        assert.equal(res.json().data.account, 'cadre02');
+      }
     });
-    assert.equal(wrong.statusCode, 401);
-    assert.equal(unknown.statusCode, 401);
-    assert.deepEqual(wrong.json(), unknown.json());
-    assert.equal(wrong.json().message, '账号或密码错误');
+
+    test('a missing, malformed or unknown token gets HTTP 401 with body code 401', async () => {
+      const unknown = randomBytes(32).toString('base64url');
+      for (const header of [undefined, 'abc', `Bearer ${unknown}`, unknown, 'Bearer ', `Basic ${token}`]) {
+        const res = await currentUser(header);
+        assert.equal(res.statusCode, 401, String(header));
+        assert.deepEqual(res.json(), { code: 401, message: UNAUTHORIZED });
+      }
+    });
+
+    test('GET /api/admin/logout ends that session only', async () => {
+      const first = await t.login('grid02');
+      const second = await t.login('grid02');
+      const res = await t.call(first, { method: 'GET', url: '/api/admin/logout' });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().code, 200);
+      const after = await t.call(first, { method: 'GET', url: '/api/currentUser' });
+      assert.equal(after.statusCode, 401);
+      assert.equal(after.json().code, 401);
+      assert.equal((await t.call(second, { method: 'GET', url: '/api/currentUser' })).statusCode, 200);
+      // Logging out twice is simply unauthorised.
+      assert.equal((await t.call(first, { method: 'GET', url: '/api/admin/logout' })).statusCode, 401);
+    });
+
+    test('POST /api/login/outLogin ends the session like logout', async () => {
+      const own = await t.login('grid02');
+      const res = await t.call(own, { method: 'POST', url: '/api/login/outLogin' });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().code, 200);
+      assert.equal((await t.call(own, { method: 'GET', url: '/api/currentUser' })).statusCode, 401);
+    });
+
+    test('a session idle for longer than the idle limit is gone', async () => {
+      const own = await t.login('grid02');
+      const idleMs = t.config.sessionIdleMinutes * 60_000;
+      const row = eq(sessions.tokenHash, hashToken(own));
+      // Just inside the limit: still valid, and the visit moves last_seen_at forward.
+      const nearly = new Date(Date.now() - idleMs + 60_000);
+      await t.database.db.update(sessions).set({ lastSeenAt: nearly }).where(row);
+      assert.equal((await t.call(own, { method: 'GET', url: '/api/currentUser' })).statusCode, 200);
+      const [touched] = await t.database.db.select().from(sessions).where(row);
+      assert.ok(touched.lastSeenAt.getTime() > nearly.getTime() + 30_000, 'last_seen_at refreshed');
+      // Past the limit: refused, and the session row is removed.
+      await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - idleMs - 1000) }).where(row);
+      const res = await t.call(own, { method: 'GET', url: '/api/currentUser' });
+      assert.equal(res.statusCode, 401);
+      assert.deepEqual(res.json(), { code: 401, message: UNAUTHORIZED });
+      assert.equal((await t.database.db.select().from(sessions).where(row)).length, 0);
+    });
+
+    test('a session past its absolute lifetime is gone even when in use', async () => {
+      const own = await t.login('grid02');
+      const row = eq(sessions.tokenHash, hashToken(own));
+      await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(row);
+      const res = await t.call(own, { method: 'GET', url: '/api/currentUser' });
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.json().code, 401);
+    });
+
+    test('a session created now ends after the configured absolute lifetime', async () => {
+      const own = await t.login('grid02');
+      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(own)));
+      const lifetimeMs = row.expiresAt.getTime() - row.createdAt.getTime();
+      assert.ok(Math.abs(lifetimeMs - t.config.sessionAbsoluteHours * 3600_000) < 60_000);
+      // The token itself is never stored.
+      assert.notEqual(row.tokenHash, own);
+    });
+  });
+
+  describe('lockout', () => {
+    const ip = '10.1.0.1';
+
+    test('five wrong passwords lock the account; the right one is refused until the lock passes', async () => {
+      for (let i = 1; i <= 4; i++) {
+        const res = await attempt(t, 'grid04', 'Wrong12345', ip);
+        assert.equal(res.statusCode, 401, `attempt ${i}`);
+        assert.equal(res.json().message, LOGIN_FAILED);
+      }
+      const fifth = await attempt(t, 'grid04', 'Wrong12345', ip);
+      assert.equal(fifth.statusCode, 423);
+      assert.deepEqual(fifth.json(), { code: 423, message: LOCKED });
+
+      const right = await attempt(t, 'grid04', DEMO_PASSWORD, ip);
+      assert.equal(right.statusCode, 423);
+      assert.equal(right.json().message, LOCKED);
+
+      const [row] = await t.database.db.select().from(users).where(eq(users.account, 'grid04'));
+      assert.ok(row.lockedUntil && row.lockedUntil.getTime() > Date.now() + 14 * 60_000, 'locked for 15 minutes');
+      await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, row.id));
+      assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, ip)).statusCode, 200);
+
+      const reasons = (await loginLogs('account=grid04')).map((l) => l.reason);
+      assert.deepEqual(reasons.slice(0, 7), ['ok', 'locked', ...Array(5).fill('bad_password')]);
+    });
+
+    test('a successful sign-in resets the count of wrong passwords', async () => {
+      for (let i = 0; i < 4; i++) assert.equal((await attempt(t, 'grid04', 'Wrong12345', ip)).statusCode, 401);
+      assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, ip)).statusCode, 200);
+      for (let i = 0; i < 4; i++) assert.equal((await attempt(t, 'grid04', 'Wrong12345', ip)).statusCode, 401);
+      assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, ip)).statusCode, 200);
+    });
+  });
+
+  describe('login logs', () => {
+    test('every attempt is recorded with its result and reason', async () => {
+      const ip = '10.4.0.1';
+      await attempt(t, 'villager02', DEMO_PASSWORD, ip);
+      await attempt(t, 'villager02', 'Wrong12345', ip);
+      await attempt(t, 'ghost', 'Wrong12345', ip);
+      await attempt(t, 'newcomer05', DEMO_PASSWORD, ip);
+      const logs = await loginLogs(`ip=${ip}&sortOrder=ascend`);
+      const villagerId = await userId('villager02');
+      const newcomerId = await userId('newcomer05');
+      assert.deepEqual(
+        logs.map(({ account, userId: id, ip: from, success, reason }) => ({ account, id, from, success, reason })),
+        [
+          { account: 'villager02', id: villagerId, from: ip, success: true, reason: 'ok' },
+          { account: 'villager02', id: villagerId, from: ip, success: false, reason: 'bad_password' },
+          { account: 'ghost', id: null, from: ip, success: false, reason: 'unknown_account' },
+          { account: 'newcomer05', id: newcomerId, from: ip, success: false, reason: 'pending' },
+        ],
+      );
+      const failures = await loginLogs(`ip=${ip}&success=false`);
+      assert.equal(failures.length, 3);
+    });
+  });
+
+  describe('registration', () => {
+    const register = (payload: Record<string, unknown>, remoteAddress = '10.5.0.1') =>
+      t.app.inject({ method: 'POST', url: '/api/register', payload, remoteAddress });
+    const valid = { account: 'lisi_villager', name: '李四', phone: '13712345678', password: 'Village123', area: 3 };
+
+    test('registering creates a pending villager; extra fields are ignored', async () => {
+      const res = await register({ ...valid, roleId: 1, status: 'active' });
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { code: 200, data: { status: 'pending' } });
+      const id = await userId('lisi_villager');
+      const user = (await t.call(admin, { method: 'GET', url: `/api/users/${id}` })).json().data;
+      assert.equal(user.status, 'pending');
+      assert.equal(user.roleCode, 'villager');
+      assert.equal(user.area, 3);
+      assert.equal(user.name, '李四');
+      const signIn = await attempt(t, 'lisi_villager', 'Village123', '10.5.0.2');
+      assert.equal(signIn.statusCode, 403);
+      assert.equal(signIn.json().message, PENDING);
+    });
+
+    test('an account already taken, in any case, is a 409 naming the account field', async () => {
+      for (const account of ['STAFF01', 'Lisi_Villager']) {
+        const res = await register({ ...valid, account });
+        assert.equal(res.statusCode, 409, account);
+        const body = res.json();
+        assert.equal(body.code, 409);
+        assert.match(body.message, /账号/);
+        assert.equal(body.errors[0].field, 'account');
+        assert.equal(body.errors[0].label, '账号');
+      }
+    });
+
+    test('bad fields are each listed with their Chinese label', async () => {
+      const res = await register({ account: 'a', name: '  ', phone: '12345', password: 'abcdefgh', area: 13 });
+      assert.equal(res.statusCode, 400);
+      const body = res.json();
+      assert.equal(body.code, 400);
+      const byField = Object.fromEntries(body.errors.map((e: { field: string }) => [e.field, e]));
+      assert.deepEqual(Object.keys(byField).sort(), ['account', 'area', 'name', 'password', 'phone']);
+      assert.deepEqual(byField.phone, { field: 'phone', label: '手机号码', message: '请输入11位手机号码' });
+      assert.deepEqual(byField.password, { field: 'password', label: '密码', message: '密码至少8位，且同时包含字母和数字' });
+      assert.equal(byField.area.label, '所属区域');
+      assert.equal(byField.name.label, '姓名');
+      assert.equal(byField.account.label, '账号');
+      for (const label of ['手机号码', '密码', '所属区域', '姓名', '账号']) assert.match(body.message, new RegExp(label));
+    });
+
+    test('area 0 and a missing area are refused too', async () => {
+      const zero = await register({ ...valid, account: 'zero_area', area: 0 });
+      assert.equal(zero.statusCode, 400);
+      assert.deepEqual(zero.json().errors, [{ field: 'area', label: '所属区域', message: '不能小于1' }]);
+      const { area: _omitted, ...noArea } = valid;
+      const missing = await register({ ...noArea, account: 'no_area' });
+      assert.equal(missing.statusCode, 400);
+      assert.deepEqual(missing.json().errors, [{ field: 'area', label: '所属区域', message: '不能为空' }]);
+    });
+
+    test('one address may register at most ten times an hour', async () => {
+      const ip = '10.5.9.9';
+      for (let i = 0; i < 10; i++) assert.equal((await register({}, ip)).statusCode, 400);
+      const res = await register(valid, ip);
+      assert.equal(res.statusCode, 429);
+      assert.deepEqual(res.json(), { code: 429, message: '请求过于频繁，请稍后再试' });
+    });
+  });
+
+  describe('change password', () => {
+    const change = (token: string, payload: Record<string, unknown>) =>
+      t.call(token, { method: 'PUT', url: '/api/currentUser/password', payload });
+
+    test('a wrong old password is a 400 on oldPassword', async () => {
+      const token = await t.login('staff02');
+      const res = await change(token, { oldPassword: 'Wrong12345', newPassword: 'Better12345' });
+      assert.equal(res.statusCode, 400);
+      assert.deepEqual(res.json().errors, [{ field: 'oldPassword', label: '原密码', message: '原密码不正确' }]);
+      // Nothing changed: the session and the password still work.
+      assert.equal((await t.call(token, { method: 'GET', url: '/api/currentUser' })).statusCode, 200);
+    });
+
+    test('a weak or unchanged new password is a 400 on newPassword', async () => {
+      const token = await t.login('staff02');
+      for (const newPassword of ['short1', 'lettersonly', '1234567890']) {
+        const res = await change(token, { oldPassword: DEMO_PASSWORD, newPassword });
+        assert.equal(res.statusCode, 400, newPassword);
+        assert.deepEqual(res.json().errors, [
+          { field: 'newPassword', label: '新密码', message: '密码至少8位，且同时包含字母和数字' },
+        ]);
+      }
+      const same = await change(token, { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD });
+      assert.equal(same.statusCode, 400);
+      assert.equal(same.json().errors[0].field, 'newPassword');
+    });
+
+    test('a change ends every session of the user and the new password signs in', async () => {
+      const first = await t.login('staff02');
+      const second = await t.login('staff02');
+      const other = await t.login('staff01');
+      const res = await change(first, { oldPassword: DEMO_PASSWORD, newPassword: 'Better12345' });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().code, 200);
+      for (const token of [first, second]) {
+        const after = await t.call(token, { method: 'GET', url: '/api/currentUser' });
+        assert.equal(after.statusCode, 401);
+        assert.equal(after.json().code, 401);
+      }
+      assert.equal((await t.call(other, { method: 'GET', url: '/api/currentUser' })).statusCode, 200);
+      assert.equal((await attempt(t, 'staff02', DEMO_PASSWORD, '10.6.0.1')).statusCode, 401);
+      assert.equal((await attempt(t, 'staff02', 'Better12345', '10.6.0.1')).statusCode, 200);
+    });
+
+    test('anonymous callers cannot change a password', async () => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/currentUser/password',
+        payload: { oldPassword: 'x', newPassword: 'Better12345' },
+      });
+      assert.equal(res.statusCode, 401);
+    });
+  });
+});
+
+describe('auth: per-address sign-in limit', () => {
+  let t: TestContext;
+  before(async () => {
+    t = await createTestContext({ config: { loginAddressLimit: 3 } });
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  test('after the configured number of failures an address gets 429, even with the right password', async () => {
+    const ip = '10.2.0.1';
+    assert.equal((await attempt(t, 'staff01', 'Wrong12345', ip)).statusCode, 401);
+    assert.equal((await attempt(t, 'nobody', 'Wrong12345', ip)).statusCode, 401);
+    assert.equal((await attempt(t, 'newcomer05', DEMO_PASSWORD, ip)).statusCode, 403);
+    for (const password of ['Wrong12345', DEMO_PASSWORD]) {
+      const res = await attempt(t, 'staff01', password, ip);
+      assert.equal(res.statusCode, 429);
+      assert.deepEqual(res.json(), { code: 429, message: TOO_MANY });
+    }
+    // The limit is per address: another address still signs in, and staff01 is not locked.
+    assert.equal((await attempt(t, 'staff01', DEMO_PASSWORD, '10.2.0.2')).statusCode, 200);
+
+    const admin = await t.login('admin');
+    const logs = (await t.call(admin, { method: 'GET', url: `/api/login-logs?ip=${ip}&sortOrder=ascend` })).json().data.list;
+    assert.deepEqual(
+      logs.map((l: { reason: string }) => l.reason),
+      ['bad_password', 'unknown_account', 'pending', 'rate_limited', 'rate_limited'],
+    );
   });
 });

@@ -16,7 +16,8 @@ import { containsPattern, scopeCondition } from '../services/scope';
 
 const NAME_TAKEN = '已有同名分组';
 
-const memberCount = sql<number>`(select count(*)::int from ${userGroups} where ${userGroups.groupId} = ${groups.id})`;
+// The outer column is qualified by hand: drizzle writes ${groups.id} as a bare "id" here.
+const memberCount = sql<number>`(select count(*)::int from ${userGroups} where ${userGroups.groupId} = ${groups}.${sql.identifier(groups.id.name)})`;
 const groupColumns = {
   id: groups.id,
   name: groups.name,

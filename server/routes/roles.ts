@@ -11,7 +11,9 @@ import { containsPattern } from '../services/scope';
 import { effectivePermissions } from '../services/sessions';
 
 const CODE_TAKEN = '角色编码已存在';
-const userCount = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`;
+// The outer column is qualified by hand: in a single-table select drizzle writes ${roles.id} as a bare
+// "id", which inside this subquery would mean users.id.
+const userCount = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles}.${sql.identifier(roles.id.name)})`;
 const roleColumns = {
   id: roles.id,
   name: roles.name,

@@ -18,7 +18,10 @@ export const uploadUrl = (storedName: string) => `/api/uploads/${storedName}`;
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, storage, config } = app;
-  const maxMb = Math.round(config.uploadMaxBytes / 1024 / 1024);
+  const limitText =
+    config.uploadMaxBytes >= 1024 * 1024
+      ? `${Number((config.uploadMaxBytes / 1024 / 1024).toFixed(1))}MB`
+      : `${Math.max(1, Math.floor(config.uploadMaxBytes / 1024))}KB`;
 
   app.post(
     '/uploads',
@@ -34,15 +37,20 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw badRequest('file', '图片', '请以表单方式上传图片');
-      const file = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
-      if (!file) throw badRequest('file', '图片', '请选择要上传的图片');
       let content: Buffer;
+      let filename: string;
       try {
+        const file = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
+        if (!file) throw badRequest('file', '图片', '请选择要上传的图片');
+        filename = file.filename;
         content = await file.toBuffer();
       } catch (error) {
+        if (error instanceof AppError) throw error;
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, `图片不能超过${maxMb}MB`);
+          throw new AppError(413, `图片不能超过${limitText}`);
         }
+        // The multipart parser's own errors (no boundary, truncated body) are the sender's fault.
+        if (!(error as { statusCode?: number }).statusCode) throw badRequest('file', '图片', '上传内容不完整或格式不正确');
         throw error;
       }
       if (!content.length) throw badRequest('file', '图片', '文件为空');
@@ -54,7 +62,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const storedName = `${randomUUID()}.${ext}`;
       await storage.put(storedName, content);
       // Only the base name, without control characters, is kept; it is never used as a path.
-      const originalName = path.basename(file.filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+      const originalName = path.basename(filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
       const [row] = await db
         .insert(uploads)
         .values({ storedName, originalName, ownerId: user.id, contentType, size: content.length, ...dims })

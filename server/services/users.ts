@@ -108,12 +108,26 @@ export async function getUserItem(db: DbOrTx, id: number): Promise<UserItem | un
  */
 export async function loadManageableUser(db: DbOrTx, caller: AuthUser, id: number) {
   const [target] = await db
-    .select({ id: users.id, area: users.area, status: users.status, roleId: users.roleId, roleCode: roles.code })
+    .select({
+      id: users.id,
+      area: users.area,
+      status: users.status,
+      roleId: users.roleId,
+      roleCode: roles.code,
+      rolePermissions: roles.permissions,
+      roleDataScope: roles.dataScope,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, id));
   if (!target || !inScope(caller, { area: target.area, ownerId: target.id })) throw notFound('用户');
-  if (target.roleCode === 'admin' && !isAdmin(caller)) throw forbidden('只有超级管理员可以管理超级管理员账号');
+  if (isAdmin(caller)) return target;
+  if (target.roleCode === 'admin') throw forbidden('只有超级管理员可以管理超级管理员账号');
+  // Resetting the password of someone who holds more would hand the caller their rights.
+  const held = effectivePermissions(target.roleCode, target.rolePermissions);
+  if (held.some((key) => !caller.permissions.includes(key)) || !scopeWithin(target.roleDataScope as DataScope, caller.dataScope)) {
+    throw forbidden('不能管理权限高于自己的用户');
+  }
   return target;
 }
 

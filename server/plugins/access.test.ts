@@ -1,0 +1,220 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import Fastify from 'fastify';
+import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
+import { imageUpload, redImage } from '../../tests/helpers/multipart';
+import authPlugin from './auth';
+
+/** Every route in `printRoutes()`'s radix tree: one line per node, nested by 4 columns, the path is the concatenation. */
+function parsePrintedRoutes(tree: string): Array<{ method: string; url: string }> {
+  const routes: Array<{ method: string; url: string }> = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│├└─\s]*)(\S.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match || !match[2]) continue;
+    const depth = [...match[1]].length / 4;
+    stack.length = depth;
+    stack.push(match[2]);
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url: stack.join('') });
+  }
+  return routes;
+}
+
+// One app for the whole file: building one costs seconds.
+let t: TestContext;
+before(async () => {
+  t = await createTestContext();
+});
+after(async () => {
+  await t.close();
+});
+
+describe('route access declarations', () => {
+  test('every /api route the app serves has an access declaration, and every declaration a route', () => {
+    const served = parsePrintedRoutes(t.app.printRoutes());
+    // The parser itself is checked: each route it finds is one fastify knows.
+    const api = served.filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD');
+    for (const route of api) assert.ok(t.app.hasRoute(route), `${route.method} ${route.url}`);
+    assert.ok(api.length >= 30, `found ${api.length} routes`);
+    const declared = new Set(t.app.routeAccessTable.map((r) => `${r.method} ${r.url}`));
+    // A plugin's '/' route under a prefix is served at '/prefix' and '/prefix/'; fastify runs onRoute
+    // once for the pair, and both share one config, so the twin with the slash is covered by the other.
+    const undeclared = api
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !declared.has(key) && !(key.endsWith('/') && declared.has(key.slice(0, -1))));
+    assert.deepEqual(undeclared, []);
+    const servedKeys = new Set(api.map((r) => `${r.method} ${r.url}`));
+    assert.deepEqual([...declared].filter((key) => !servedKeys.has(key)), []);
+  });
+
+  test('only the API documentation is public among the non-auth reading routes', () => {
+    const publicRoutes = t.app.routeAccessTable
+      .filter((r) => r.access === 'public' && !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    assert.deepEqual(publicRoutes, [
+      'GET /api/areas',
+      'GET /api/settings',
+      'GET /api/uploads/:name',
+      'POST /api/login/account',
+      'POST /api/register',
+    ]);
+  });
+
+  describe('an app refuses to start with an undeclared /api route', () => {
+    const build = async (path: string, config?: Record<string, unknown>) => {
+      const app = Fastify({ logger: false });
+      try {
+        await app.register(authPlugin, { db: t.database.db, policy: { idleMinutes: 30, absoluteHours: 12 } });
+        app.get(path, { ...(config ? { config } : {}) }, async () => ({ code: 200 }));
+        await app.ready();
+      } finally {
+        await app.close();
+      }
+    };
+
+    test('no access at all', async () => {
+      await assert.rejects(build('/api/undeclared'), /GET \/api\/undeclared declares no valid access/);
+    });
+
+    test('an access value that is not a rule', async () => {
+      await assert.rejects(build('/api/unknown-rule', { access: 'superuser' }), /declares no valid access/);
+      await assert.rejects(build('/api/empty-rule', { access: '' }), /declares no valid access/);
+    });
+
+    test('a declared route, or one outside /api, is fine', async () => {
+      await build('/api/declared', { access: 'public' });
+      await build('/api/keyed', { access: 'userManage' });
+      await build('/healthz');
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The access matrix: each management call, as each kind of caller, and the status they get.
+// 401 = not signed in; 403 = refused; anything else = let through (then answered on the merits).
+// staff holds every permission key but userManage; village cadres and villagers hold none.
+// To extend: add a row. The last test fails when a declared route has no row.
+// ---------------------------------------------------------------------------------------------
+
+type Who = 'anonymous' | 'villager' | 'village' | 'staff' | 'admin';
+const WHO: Who[] = ['anonymous', 'villager', 'village', 'staff', 'admin'];
+const ACCOUNTS: Record<Exclude<Who, 'anonymous'>, string> = {
+  villager: 'villager02',
+  village: 'cadre02',
+  staff: 'staff01',
+  admin: 'admin',
+};
+
+interface Row {
+  /** "METHOD /api/route/:param", as declared. */
+  route: string;
+  expected: Record<Who, number>;
+  /** The concrete path, when the route has parameters. */
+  url?: string | (() => string);
+  payload?: Record<string, unknown>;
+  upload?: boolean;
+  /** The call ends the session: use a fresh one. */
+  freshSession?: boolean;
+}
+
+const row = (
+  route: string,
+  [anonymous, villager, village, staff, admin]: [number, number, number, number, number],
+  options: Omit<Row, 'route' | 'expected'> = {},
+): Row => ({ route, expected: { anonymous, villager, village, staff, admin }, ...options });
+
+let storedImageUrl = '';
+const nobody = 99999;
+const okRole = { name: '测试角色', code: 'matrix_role', permissions: [], dataScope: 'self' };
+
+//                                                anonymous villager village staff admin
+const MATRIX: Row[] = [
+  row('POST /api/login/account',                   [200, 200, 200, 200, 200], { payload: { username: 'grid04', password: DEMO_PASSWORD } }),
+  row('POST /api/register',                        [400, 400, 400, 400, 400], { payload: {} }),
+  row('GET /api/currentUser',                      [401, 200, 200, 200, 200]),
+  row('PUT /api/currentUser/password',             [401, 400, 400, 400, 400], { payload: { oldPassword: 'Wrong12345', newPassword: 'Better12345' } }),
+  row('GET /api/admin/logout',                     [401, 200, 200, 200, 200], { freshSession: true }),
+  row('POST /api/login/outLogin',                  [401, 200, 200, 200, 200], { freshSession: true }),
+  row('GET /api/permissions',                      [401, 200, 200, 200, 200]),
+
+  row('GET /api/users',                            [401, 403, 403, 403, 200]),
+  row('POST /api/users',                           [401, 403, 403, 403, 400], { payload: {} }),
+  row('GET /api/users/:id',                        [401, 403, 403, 403, 200], { url: '/api/users/9' }),
+  row('PUT /api/users/:id',                        [401, 403, 403, 403, 200], { url: '/api/users/9', payload: { name: '吴秀兰' } }),
+  row('DELETE /api/users/:id',                     [401, 403, 403, 403, 404], { url: `/api/users/${nobody}` }),
+  row('POST /api/users/:id/approve',               [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/approve` }),
+  row('POST /api/users/:id/disable',               [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/disable` }),
+  row('POST /api/users/:id/enable',                [401, 403, 403, 403, 409], { url: '/api/users/9/enable' }),
+  row('POST /api/users/:id/reset-password',        [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/reset-password`, payload: { password: 'Reset12345' } }),
+
+  row('GET /api/groups',                           [401, 403, 403, 403, 200]),
+  row('POST /api/groups',                          [401, 403, 403, 403, 400], { payload: {} }),
+  row('GET /api/groups/:id',                       [401, 403, 403, 403, 200], { url: '/api/groups/1' }),
+  row('PUT /api/groups/:id',                       [401, 403, 403, 403, 200], { url: '/api/groups/1', payload: { name: '网格员' } }),
+  row('DELETE /api/groups/:id',                    [401, 403, 403, 403, 404], { url: `/api/groups/${nobody}` }),
+  row('PUT /api/groups/:id/members',               [401, 403, 403, 403, 404], { url: `/api/groups/${nobody}/members`, payload: { userIds: [] } }),
+
+  row('GET /api/roles',                            [401, 403, 403, 403, 200]),
+  row('GET /api/roles/:id',                        [401, 403, 403, 403, 200], { url: '/api/roles/2' }),
+  row('POST /api/roles',                           [401, 403, 403, 403, 400], { payload: {} }),
+  row('PUT /api/roles/:id',                        [401, 403, 403, 403, 404], { url: `/api/roles/${nobody}`, payload: okRole }),
+  row('DELETE /api/roles/:id',                     [401, 403, 403, 403, 409], { url: '/api/roles/2' }),
+
+  row('GET /api/areas',                            [200, 200, 200, 200, 200]),
+  row('PUT /api/areas/:id',                        [401, 403, 403, 200, 200], { url: '/api/areas/2', payload: { name: '第一村' } }),
+  row('GET /api/settings',                         [200, 200, 200, 200, 200]),
+  row('PUT /api/settings',                         [401, 403, 403, 403, 200], { payload: {} }),
+  row('GET /api/operation-logs',                   [401, 403, 403, 403, 200]),
+  row('GET /api/login-logs',                       [401, 403, 403, 403, 200]),
+
+  row('POST /api/uploads',                         [401, 200, 200, 200, 200], { upload: true }),
+  row('GET /api/uploads/:name',                    [200, 200, 200, 200, 200], { url: () => storedImageUrl }),
+];
+
+describe('access matrix', () => {
+  let png: Buffer;
+  const tokens: Partial<Record<Who, string>> = {};
+
+  before(async () => {
+    for (const who of WHO) if (who !== 'anonymous') tokens[who] = await t.login(ACCOUNTS[who]);
+    png = await redImage('png');
+    const stored = await t.call(tokens.admin, { method: 'POST', url: '/api/uploads', ...imageUpload(png) });
+    storedImageUrl = stored.json().data.url;
+  });
+
+  for (const entry of MATRIX) {
+    test(entry.route, async () => {
+      const [method, route] = entry.route.split(' ');
+      const url = typeof entry.url === 'function' ? entry.url() : (entry.url ?? route);
+      const actual = {} as Record<Who, number>;
+      for (const who of WHO) {
+        const token =
+          who === 'anonymous' ? undefined : entry.freshSession ? await t.login(ACCOUNTS[who]) : tokens[who];
+        const res = await t.call(token, {
+          method: method as 'GET',
+          url,
+          ...(entry.upload ? imageUpload(png) : entry.payload ? { payload: entry.payload } : {}),
+        });
+        actual[who] = res.statusCode;
+        if (!String(res.headers['content-type']).startsWith('application/json')) continue;
+        const body = res.json();
+        assert.equal(body.code, res.statusCode, `${who}: body code`);
+        if (res.statusCode === 403) assert.deepEqual(body, { code: 403, message: '拒绝访问：没有该操作的权限' }, who);
+        if (res.statusCode === 401 && who === 'anonymous') {
+          assert.deepEqual(body, { code: 401, message: '未授权或授权已过期，请重新登录' });
+        }
+      }
+      assert.deepEqual(actual, entry.expected);
+    });
+  }
+
+  test('every declared route has a row in the matrix', () => {
+    const rows = new Set(MATRIX.map((r) => r.route));
+    const missing = t.app.routeAccessTable
+      .filter((r) => !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !rows.has(key));
+    assert.deepEqual(missing, []);
+  });
+});

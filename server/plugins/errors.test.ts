@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { AppError, badRequest } from '../errors';
+import errorsPlugin from './errors';
+
+const CHINESE = /[\u4e00-\u9fa5]/;
+
+describe('error answers', () => {
+  let t: TestContext;
+  let admin: string;
+
+  before(async () => {
+    t = await createTestContext();
+    admin = await t.login('admin');
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  test('bad JSON is a 400 in Chinese, never a 500', async () => {
+    for (const payload of ['{bad', '{"name":', "{'name':'x'}", '[1,', 'undefined']) {
+      for (const [token, url] of [
+        [undefined, '/api/register'],
+        [admin, '/api/groups'],
+      ] as const) {
+        const res = await t.call(token, { method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
+        assert.equal(res.statusCode, 400, `${url} ${payload}`);
+        assert.deepEqual(res.json(), { code: 400, message: '请求内容不是有效的JSON' });
+      }
+    }
+    const empty = await t.call(admin, { method: 'POST', url: '/api/groups', payload: '', headers: { 'content-type': 'application/json' } });
+    assert.equal(empty.statusCode, 400);
+    assert.deepEqual(empty.json(), { code: 400, message: '请求内容不能为空' });
+  });
+
+  test('a body that is not an object is a 400 on the request content', async () => {
+    for (const options of [
+      {},
+      { payload: [1, 2] },
+      { payload: 'null', headers: { 'content-type': 'application/json' } },
+      { payload: 'name=x', headers: { 'content-type': 'text/plain' } },
+    ]) {
+      const res = await t.call(admin, { method: 'POST', url: '/api/groups', ...options });
+      assert.equal(res.statusCode, 400, JSON.stringify(options));
+      assert.deepEqual(res.json().errors, [{ field: 'body', label: '请求内容', message: '格式不正确' }]);
+    }
+  });
+
+  test('an unknown /api path, or a known one with another method, is a JSON 404', async () => {
+    for (const [token, method, url] of [
+      [undefined, 'GET', '/api/nothing'],
+      [admin, 'GET', '/api/nothing/here?x=1'],
+      [admin, 'POST', '/api/rule'],
+      [admin, 'DELETE', '/api/settings'],
+      [undefined, 'GET', '/api'],
+      [undefined, 'GET', '/no-client-built'],
+    ] as const) {
+      const res = await t.call(token, { method, url });
+      assert.equal(res.statusCode, 404, `${method} ${url}`);
+      assert.match(String(res.headers['content-type']), /^application\/json/);
+      assert.deepEqual(res.json(), { code: 404, message: '请求地址出错' });
+    }
+  });
+
+  test('a 400 lists each bad field as { field, label, message }, labelled in Chinese', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { account: 'ab', name: '张三', phone: '12345678901', password: 'Secret123', area: 2 },
+    });
+    assert.equal(res.statusCode, 400);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body).sort(), ['code', 'errors', 'message']);
+    assert.equal(body.code, 400);
+    assert.deepEqual(body.errors, [
+      { field: 'account', label: '账号', message: '账号为3-32位字母、数字或下划线' },
+      { field: 'phone', label: '手机号码', message: '请输入11位手机号码' },
+    ]);
+    assert.equal(body.message, '账号：账号为3-32位字母、数字或下划线；手机号码：请输入11位手机号码');
+  });
+
+  test('every validation answer labels its fields and says what is wrong in Chinese', async () => {
+    const calls: Array<[string, string, unknown]> = [
+      ['POST', '/api/register', {}],
+      ['POST', '/api/register', { account: 1, name: 1, phone: 1, password: 1, area: 'x' }],
+      ['POST', '/api/users', {}],
+      ['POST', '/api/users', { account: 'a', name: '', phone: 'x', password: 'x', roleId: 'x', area: 99, groupIds: ['x', 0] }],
+      ['PUT', '/api/users/1', { account: '', area: 0, groupIds: 'x' }],
+      ['POST', '/api/users/1/reset-password', {}],
+      ['POST', '/api/roles', {}],
+      ['POST', '/api/roles', { name: '', code: '1', permissions: ['x'], dataScope: 'x' }],
+      ['POST', '/api/groups', { name: '', description: 'x'.repeat(201) }],
+      ['PUT', '/api/groups/1/members', { userIds: ['x', 0] }],
+      ['PUT', '/api/settings', { platformTitle: '', centreName: 'x'.repeat(65) }],
+      ['PUT', '/api/areas/0', { name: '' }],
+      ['PUT', '/api/currentUser/password', {}],
+      ['POST', '/api/login/account', {}],
+      ['GET', '/api/users?pageSize=x&current=0&area=13&status=x&sortField=x&sortOrder=x&roleId=0&groupId=x', undefined],
+      ['GET', '/api/groups/x', undefined],
+      ['GET', '/api/operation-logs?method=GET&from=x&to=y', undefined],
+      ['GET', '/api/login-logs?success=x', undefined],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await t.call(admin, { method: method as 'GET', url, ...(payload ? { payload: payload as object } : {}) });
+      assert.equal(res.statusCode, 400, `${method} ${url}`);
+      const body = res.json();
+      assert.ok(body.errors.length > 0);
+      for (const error of body.errors) {
+        assert.deepEqual(Object.keys(error).sort(), ['field', 'label', 'message']);
+        assert.match(error.label, CHINESE, `${method} ${url}: ${error.field} labelled "${error.label}"`);
+        assert.match(error.message, CHINESE, `${method} ${url}: ${error.field} says "${error.message}"`);
+        assert.ok(body.message.includes(`${error.label}：${error.message}`));
+      }
+    }
+  });
+
+  test('an id past the database range is a 400, not a 500', async () => {
+    for (const url of ['/api/users/99999999999', '/api/groups/99999999999', '/api/roles/99999999999', '/api/users?roleId=99999999999']) {
+      const res = await t.call(admin, { method: 'GET', url });
+      assert.equal(res.statusCode, 400, url);
+      assert.deepEqual(res.json(), { code: 400, message: '请求参数超出允许范围' });
+    }
+  });
+
+  test('an unsupported content type is a 415 and an oversized body a 413', async () => {
+    const xml = await t.call(admin, { method: 'POST', url: '/api/groups', payload: '<group/>', headers: { 'content-type': 'application/xml' } });
+    assert.equal(xml.statusCode, 415);
+    assert.deepEqual(xml.json(), { code: 415, message: '不支持的内容类型' });
+    const big = await t.call(admin, {
+      method: 'POST',
+      url: '/api/groups',
+      payload: JSON.stringify({ name: 'x', description: 'x'.repeat(3 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(big.statusCode, 413);
+    assert.deepEqual(big.json(), { code: 413, message: '上传内容过大' });
+  });
+});
+
+describe('the error handler on its own', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = Fastify({ logger: false });
+    await app.register(errorsPlugin, {});
+    const fail = (error: unknown) => async () => {
+      throw error;
+    };
+    app.get('/internal', fail(new Error('password authentication failed for user "postgres" at 10.0.0.5')));
+    app.get('/db-down', fail(new Error('connect ECONNREFUSED 127.0.0.1:5432')));
+    app.get('/app-error', fail(new AppError(409, '任务已关闭，不能再提交')));
+    app.get('/field', fail(badRequest('deadline', '截止时间', '不能早于现在')));
+    app.get('/unique', fail(Object.assign(new Error('duplicate key'), { code: '23505' })));
+    app.get('/wrapped-unique', fail(Object.assign(new Error('query failed'), { cause: { code: '23505' } })));
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  test('an unexpected error is a 500 with a generic Chinese message and no detail', async () => {
+    const res = await app.inject({ method: 'GET', url: '/internal' });
+    assert.equal(res.statusCode, 500);
+    assert.deepEqual(res.json(), { code: 500, message: '服务器内部错误' });
+    assert.doesNotMatch(res.body, /postgres|10\.0\.0\.5|stack/);
+  });
+
+  test('a lost database is a 503', async () => {
+    const res = await app.inject({ method: 'GET', url: '/db-down' });
+    assert.equal(res.statusCode, 503);
+    assert.deepEqual(res.json(), { code: 503, message: '数据库暂时不可用，请稍后重试' });
+  });
+
+  test('an AppError keeps its status, message and field', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app-error' });
+    assert.equal(res.statusCode, 409);
+    assert.deepEqual(res.json(), { code: 409, message: '任务已关闭，不能再提交' });
+    const field = await app.inject({ method: 'GET', url: '/field' });
+    assert.equal(field.statusCode, 400);
+    assert.deepEqual(field.json(), {
+      code: 400,
+      message: '截止时间：不能早于现在',
+      errors: [{ field: 'deadline', label: '截止时间', message: '不能早于现在' }],
+    });
+  });
+
+  test('a unique violation the route did not expect is a 409', async () => {
+    for (const url of ['/unique', '/wrapped-unique']) {
+      const res = await app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 409, url);
+      assert.deepEqual(res.json(), { code: 409, message: '数据已存在，请勿重复提交' });
+    }
+  });
+});
