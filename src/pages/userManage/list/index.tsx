@@ -9,7 +9,7 @@ import {
 } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, App, Button, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Grid, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import type { UserStatus } from '@common/constants';
@@ -33,6 +33,7 @@ export default function UserListPage() {
   const actionRef = useRef<ActionType>();
   const formRef = useRef<ProFormInstance>();
   const { modal, message } = App.useApp();
+  const screens = Grid.useBreakpoint();
   const { initialState } = useModel('@@initialState');
   const me = initialState?.currentUser;
   const refs = useReferenceOptions();
@@ -113,6 +114,7 @@ export default function UserListPage() {
       dataIndex: 'groupId',
       valueType: 'select',
       fieldProps: { options: refs.groupOptions },
+      width: 170,
       render: (_, user) =>
         user.groups.length ? (
           <Space size={[0, 4]} wrap>
@@ -196,7 +198,7 @@ export default function UserListPage() {
         columns={columns}
         scroll={{ x: 1300 }}
         form={{ syncToUrl: true }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={{ labelWidth: 'auto', defaultCollapsed: !screens.md }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         request={async (params, sort) => {
           const result = await toTableResult(
