@@ -5,7 +5,8 @@ module.exports = async () => {
   const base = createConfig({
     target: 'browser',
     jsTransformer: 'esbuild',
-    jsTransformerOpts: { jsx: 'automatic' },
+    // Dynamic import() becomes a require inside a promise: jest runs CommonJS without vm modules.
+    jsTransformerOpts: { jsx: 'automatic', supported: { 'dynamic-import': false } },
   });
   return configUmiAlias({
     ...base,
@@ -13,6 +14,25 @@ module.exports = async () => {
     setupFilesAfterEnv: ['<rootDir>/tests/jest.setup.ts'],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/common/**/*.test.ts'],
     testTimeout: 30000,
+    // node_modules run as shipped (CommonJS) except these ESM-only packages: transforming all of
+    // antd and pro-components made a cold run take over two minutes. Add a package here when jest
+    // says "Must use import to load ES Module" for it.
+    transformIgnorePatterns: [
+      `^(?!.*/node_modules/(${[
+        'umi',
+        '@umijs',
+        '@babel/runtime',
+        'msw',
+        '@mswjs',
+        '@open-draft',
+        '@bundled-es-modules',
+        'until-async',
+        'outvariant',
+        'strict-event-emitter',
+        'headers-polyfill',
+        'rettime',
+      ].join('|')})/).*/node_modules/`,
+    ],
     moduleNameMapper: {
       ...base.moduleNameMapper,
       '^@common/(.*)$': '<rootDir>/common/$1',

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import React, { useEffect } from 'react';
 import { PRIMARY_COLOR } from '@common/constants';
-import { registerFeedback } from '@/utils/feedback';
+import { type FeedbackApi, registerFeedback, unregisterFeedback } from '@/utils/feedback';
 
 dayjs.locale('zh-cn');
 
@@ -12,11 +12,12 @@ dayjs.locale('zh-cn');
 function FeedbackBridge() {
   const { message, notification } = App.useApp();
   useEffect(() => {
-    registerFeedback({
+    const api: FeedbackApi = {
       message: (kind, text) => message[kind](text),
       notification: (kind, title, text) => notification[kind]({ message: title, description: text }),
-    });
-    return () => registerFeedback(undefined);
+    };
+    registerFeedback(api);
+    return () => unregisterFeedback(api);
   }, [message, notification]);
   return null;
 }

@@ -21,7 +21,7 @@ export function apiErrorMessage(error: unknown): string {
   const body = apiErrorBody(error);
   if (body?.message) return body.message;
   const e = error as MaybeAxiosError;
-  if (e?.response) return HTTP_STATUS_MESSAGES[e.response.status] ?? MESSAGES.requestError;
+  if (e?.response?.status) return HTTP_STATUS_MESSAGES[e.response.status] ?? MESSAGES.requestError;
   if (e?.code === 'ECONNABORTED' || e?.code === 'ETIMEDOUT') return HTTP_STATUS_MESSAGES[408];
   if (e?.request) return '网络连接失败，请检查网络后重试';
   return MESSAGES.requestError;

@@ -10,9 +10,25 @@ export interface FeedbackApi {
 }
 
 let registered: FeedbackApi | undefined;
+let pending: Array<{ kind: FeedbackKind; text: string }> = [];
 
 export function registerFeedback(api: FeedbackApi | undefined) {
   registered = api;
+  if (api && pending.length) {
+    const queued = pending;
+    pending = [];
+    queued.forEach(({ kind, text }) => api.message(kind, text));
+  }
+}
+
+/** Forgets `api` if it is still the registered one (a newer page may have registered since). */
+export function unregisterFeedback(api: FeedbackApi) {
+  if (registered === api) registered = undefined;
+}
+
+/** A message for the page we are about to open (the current page's context unmounts on navigation). */
+export function showMessageOnNextPage(kind: FeedbackKind, text: string) {
+  pending.push({ kind, text });
 }
 
 export function showMessage(kind: FeedbackKind, text: string) {

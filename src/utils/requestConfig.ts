@@ -77,7 +77,8 @@ export function errorHandler(error: unknown, opts?: RequestOptions): void {
     }
   }
   const axiosError = error as AxiosError<ApiBody>;
-  if (axiosError.response) {
+  // axios 0.27 puts the bare XHR (status 0) in `response` on a network failure: not an answer.
+  if (axiosError.response?.status) {
     const { status, data } = axiosError.response;
     if (isApiBody(data) && data.code === 401) {
       handleUnauthorized();

@@ -1,5 +1,5 @@
 import type { PermissionKey } from '@common/constants';
-import { PERMISSION_KEYS } from '@common/constants';
+import { PERMISSION_KEYS, TASK_ROLE_CODES } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 
 export type AccessMap = { canAdmin: boolean } & Record<PermissionKey, boolean>;
@@ -49,10 +49,22 @@ export const PHONE_HOME = '/app/index';
 /** The sign-in pages (/user, /user/...), not /userManage. */
 export const isUserPage = (path: string) => /^\/user(\/|\?|#|$)/.test(path);
 
-/** Where to go after signing in: the redirect if given, else the first admin page, else the phone home. */
-export function landingPath(routes: RouteNode[], access: AccessMap, redirect?: string | null): string {
+export const CADRE_HOME = '/app/mytask';
+
+/**
+ * Where to go after signing in: the redirect if given, else the first admin page, else the cadre's
+ * task list for task roles, else the phone home.
+ */
+export function landingPath(
+  routes: RouteNode[],
+  access: AccessMap,
+  redirect?: string | null,
+  roleCode?: string,
+): string {
   if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !isUserPage(redirect)) {
     return redirect;
   }
-  return accessiblePaths(routes, access)[0] ?? PHONE_HOME;
+  const adminPage = accessiblePaths(routes, access)[0];
+  if (adminPage) return adminPage;
+  return roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode) ? CADRE_HOME : PHONE_HOME;
 }

@@ -7,6 +7,7 @@ import routes from '../../../../config/routes';
 import UserPageLayout from '@/components/UserPageLayout';
 import { login } from '@/services/auth';
 import { apiErrorMessage } from '@/utils/apiError';
+import { showMessageOnNextPage } from '@/utils/feedback';
 import { computeAccess, landingPath } from '@/utils/routeAccess';
 import { setToken, takeLoginNotice } from '@/utils/session';
 
@@ -39,8 +40,10 @@ function LoginForm() {
       setToken(body.data.token);
       const currentUser = await initialState?.fetchUserInfo();
       flushSync(() => setInitialState((s) => (s ? { ...s, currentUser } : s)));
-      message.success('登录成功');
-      history.replace(landingPath(routes, computeAccess(currentUser), searchParams.get('redirect')));
+      showMessageOnNextPage('success', '登录成功');
+      history.replace(
+        landingPath(routes, computeAccess(currentUser), searchParams.get('redirect'), currentUser?.access),
+      );
     } catch (e) {
       setError(apiErrorMessage(e));
     } finally {

@@ -1,0 +1,310 @@
+/**
+ * The request rules of seed §4, §7 and §8, through Umi's real `request` (its plugin manager is
+ * created by @umijs/max/test-setup, so src/app.tsx's `request` config applies) against msw.
+ * Messages are observed through registerFeedback, navigations through window.location.
+ */
+import { request } from '@umijs/max';
+import { http, HttpResponse, type JsonBodyType, passthrough } from 'msw';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HTTP_STATUS_MESSAGES } from '@common/constants';
+import { registerFeedback } from '@/utils/feedback';
+import { resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { api } from '../../mock/handlers';
+import { setPagePath, spyOnLocation } from '../../mock/location';
+import { server, useMockServer } from '../../mock/server';
+
+useMockServer();
+
+interface Shown {
+  via: 'message' | 'notification';
+  kind: string;
+  title?: string;
+  text: string;
+}
+let shown: Shown[];
+let location: ReturnType<typeof spyOnLocation>;
+
+beforeEach(() => {
+  shown = [];
+  registerFeedback({
+    message: (kind, text) => shown.push({ via: 'message', kind, text }),
+    notification: (kind, title, text) => shown.push({ via: 'notification', kind, title, text }),
+  });
+  location = spyOnLocation();
+  resetUnauthorizedGuard();
+  sessionStorage.clear();
+  setPagePath('/userManage/list');
+});
+
+afterEach(() => {
+  registerFeedback(undefined);
+  jest.restoreAllMocks();
+});
+
+/** GET /api/probe answers with this body and status. */
+const answer = (body: JsonBodyType, status = 200) =>
+  server.use(http.get(api('/probe'), () => HttpResponse.json(body, { status })));
+
+/** A call that is expected to fail: resolves to the error it was rejected with. */
+const failing = (options?: Record<string, unknown>) =>
+  request('/probe', { method: 'GET', ...options }).then(
+    (value) => {
+      throw new Error(`expected the call to fail, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error as { response?: { status: number }; message?: string },
+  );
+
+describe('what every call carries', () => {
+  test('the token from session storage goes in the authorization header, to /api', async () => {
+    const seen: Array<{ url: string; authorization: string | null }> = [];
+    server.use(
+      http.get(api('/echo'), ({ request: req }) => {
+        seen.push({ url: req.url, authorization: req.headers.get('authorization') });
+        return HttpResponse.json({ code: 200, data: 'ok' });
+      }),
+    );
+
+    await request('/echo');
+    sessionStorage.setItem('token', 'token-abc');
+    const body = await request('/echo');
+
+    expect(body).toEqual({ code: 200, data: 'ok' });
+    expect(seen).toEqual([
+      { url: 'http://localhost/api/echo', authorization: null },
+      { url: 'http://localhost/api/echo', authorization: 'token-abc' },
+    ]);
+  });
+
+  test('a JSON body is sent as JSON', async () => {
+    let received: { type: string | null; body: unknown } | undefined;
+    server.use(
+      http.post(api('/echo'), async ({ request: req }) => {
+        received = { type: req.headers.get('content-type'), body: await req.json() };
+        return HttpResponse.json({ code: 200 });
+      }),
+    );
+    await request('/echo', { method: 'POST', data: { name: '张三' } });
+    expect(received?.type).toMatch(/^application\/json/);
+    expect(received?.body).toEqual({ name: '张三' });
+  });
+
+  test('calls wait at most 30000 ms', async () => {
+    let timeout: number | undefined;
+    server.use(http.get(api('/echo'), () => HttpResponse.json({ code: 200 })));
+    await request('/echo', {
+      requestInterceptors: [
+        (config: { timeout?: number }) => {
+          timeout = config.timeout;
+          return config;
+        },
+      ],
+    });
+    expect(timeout).toBe(30000);
+  });
+
+  describe('a call that times out', () => {
+    // msw answers XMLHttpRequest without honouring its timeout, so the slow server here is a real
+    // one that never answers; the call goes there untouched by msw.
+    let hanging: Server;
+    let origin: string;
+    beforeAll(async () => {
+      hanging = createServer(() => undefined);
+      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    });
+    afterAll(() => {
+      hanging.closeAllConnections();
+      hanging.close();
+    });
+
+    test("shows '请求超时'", async () => {
+      server.use(http.all(`${origin}/*`, () => passthrough()));
+      const error = await request(`${origin}/api/slow`, { timeout: 150 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(shown).toEqual([{ via: 'message', kind: 'error', text: '请求超时' }]);
+    });
+  });
+});
+
+describe('body code 401', () => {
+  test('one message, one redirect to the login page with the way back, token removed — however many calls fail', async () => {
+    setPagePath('/userManage/list?status=pending');
+    sessionStorage.setItem('token', 'expired');
+    answer({ code: 401, message: '未授权或授权已过期，请重新登录' });
+
+    await Promise.all([failing(), failing(), failing()]);
+
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '未授权或授权已过期，请重新登录' }]);
+    expect(location.replace).toHaveBeenCalledTimes(1);
+    expect(location.replace).toHaveBeenCalledWith('/user/login?redirect=%2FuserManage%2Flist%3Fstatus%3Dpending');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  test('also with HTTP status 401; from a sign-in page there is no way back to carry', async () => {
+    setPagePath('/user/register');
+    sessionStorage.setItem('token', 'expired');
+    answer({ code: 401, message: '未授权或授权已过期，请重新登录' }, 401);
+
+    await failing();
+
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '未授权或授权已过期，请重新登录' }]);
+    expect(location.replace).toHaveBeenCalledTimes(1);
+    expect(location.replace).toHaveBeenCalledWith('/user/login');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('HTTP status messages (seed §8)', () => {
+  const table: Array<[number, string]> = [
+    [401, '未授权，请登录'],
+    [403, '拒绝访问'],
+    [404, '请求地址出错'],
+    [408, '请求超时'],
+    [500, '服务器内部错误'],
+    [501, '服务未实现'],
+    [502, '网关错误'],
+    [503, '服务不可用'],
+    [504, '网关超时'],
+    [505, 'HTTP版本不受支持'],
+  ];
+
+  test('the catalogue holds exactly the seed table', () => {
+    expect(HTTP_STATUS_MESSAGES).toEqual(Object.fromEntries(table));
+  });
+
+  test.each(table)('%i shows %s', async (status, text) => {
+    // 401 here carries no body code 401: that case is the sign-out above.
+    answer(status === 401 ? 'Unauthorized' : { code: status, message: '服务端的说明' }, status);
+    const error = await failing();
+    expect(error.response?.status).toBe(status);
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text }]);
+    expect(location.replace).not.toHaveBeenCalled();
+  });
+
+  test("401 whose body code is not 401 shows '未授权，请登录' and does not sign out", async () => {
+    sessionStorage.setItem('token', 'kept');
+    answer({ code: 4011, message: '其他说明' }, 401);
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '未授权，请登录' }]);
+    expect(location.replace).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('token')).toBe('kept');
+  });
+
+  test("400 shows the server's message", async () => {
+    answer({ code: 400, message: '姓名：不能为空', errors: [{ field: 'name', label: '姓名', message: '不能为空' }] }, 400);
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '姓名：不能为空' }]);
+  });
+
+  test("400 without a message shows '请求错误，请重试'", async () => {
+    answer({}, 400);
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '请求错误，请重试' }]);
+  });
+
+  test("a status outside the table shows the server's message", async () => {
+    answer({ code: 409, message: '该账号已存在，请换一个账号' }, 409);
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '该账号已存在，请换一个账号' }]);
+  });
+});
+
+describe('business errors: HTTP 200 with a body code other than 200', () => {
+  test('the call fails with the body', async () => {
+    answer({ code: 4001, message: '任务已截止', showType: 0 });
+    const error = await failing();
+    expect(error.message).toBe('任务已截止');
+  });
+
+  test('showType 0 is silent', async () => {
+    answer({ code: 4001, message: '任务已截止', showType: 0 });
+    await failing();
+    expect(shown).toEqual([]);
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  test('showType 1 shows a warning message', async () => {
+    answer({ code: 4001, message: '任务已截止', showType: 1 });
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'warning', text: '任务已截止' }]);
+  });
+
+  test('showType 2 shows an error message', async () => {
+    answer({ code: 4001, message: '任务已截止', showType: 2 });
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '任务已截止' }]);
+  });
+
+  test('showType 3 shows a notification', async () => {
+    answer({ code: 4001, message: '任务已截止', showType: 3 });
+    await failing();
+    expect(shown).toEqual([{ via: 'notification', kind: 'error', title: '4001', text: '任务已截止' }]);
+  });
+
+  test('showType 9 goes to /exception with errorCode and errorMessage', async () => {
+    answer({ code: 4001, message: '任务已截止', showType: 9 });
+    await failing();
+    expect(shown).toEqual([]);
+    expect(location.assign).toHaveBeenCalledTimes(1);
+    const target = new URL(location.assign.mock.calls[0][0], 'http://localhost');
+    expect(target.pathname).toBe('/exception');
+    expect(Object.fromEntries(target.searchParams)).toEqual({ errorCode: '4001', errorMessage: '任务已截止' });
+  });
+
+  test('no showType: an error message', async () => {
+    answer({ code: 4001, message: '任务已截止' });
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '任务已截止' }]);
+  });
+
+  test("no message: '请求错误，请重试'", async () => {
+    answer({ code: 4001 });
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '请求错误，请重试' }]);
+  });
+
+  test('body code 200 is success', async () => {
+    answer({ code: 200, data: [1, 2] });
+    await expect(request('/probe')).resolves.toEqual({ code: 200, data: [1, 2] });
+    expect(shown).toEqual([]);
+  });
+});
+
+describe('skipErrorHandler', () => {
+  test('the error comes back to the caller and nothing is shown', async () => {
+    answer({ code: 500, message: '服务器内部错误' }, 500);
+    const error = await failing({ skipErrorHandler: true });
+    expect(error.response?.status).toBe(500);
+    expect(shown).toEqual([]);
+  });
+
+  test('a business error comes back with its message, nothing shown, no redirect', async () => {
+    answer({ code: 4001, message: '任务已截止', showType: 9 });
+    const error = await failing({ skipErrorHandler: true });
+    expect(error.message).toBe('任务已截止');
+    expect(shown).toEqual([]);
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  test('body code 401 leaves the session and the page alone', async () => {
+    sessionStorage.setItem('token', 'kept');
+    answer({ code: 401, message: '账号或密码错误' }, 401);
+    await failing({ skipErrorHandler: true });
+    expect(shown).toEqual([]);
+    expect(location.replace).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('token')).toBe('kept');
+  });
+});
+
+describe('network failures (seed §8)', () => {
+  test('a network failure is only logged', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get(api('/probe'), () => HttpResponse.error()));
+    await failing();
+    expect(shown).toEqual([]);
+    expect(log).toHaveBeenCalledWith('Network request failed', expect.anything());
+    expect(location.replace).not.toHaveBeenCalled();
+    log.mockRestore();
+  });
+});
