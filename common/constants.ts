@@ -126,3 +126,60 @@ export const HTTP_TIMEOUT_MS = 30000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const HEADER_HEIGHT = 48;
 export const PRIMARY_COLOR = '#1890ff';
+
+// ---- Tasks (issue 3) ----
+
+export const TASK_STATUSES = ['draft', 'published', 'closed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  draft: '草稿',
+  published: '进行中',
+  closed: '已关闭',
+};
+
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+};
+
+/** The templates a task may ask for: text, images, or both (seed §3: ';'-separated values). */
+export const TASK_TEMPLATES = ['1', '2', '1;2'] as const;
+export type TaskTemplate = (typeof TASK_TEMPLATES)[number];
+export const MAX_IMAGE_NUM = 9;
+
+/** Role codes whose users receive tasks for their area (村干部/网格员). */
+export const TASK_ROLE_CODES = ['village'] as const;
+
+export const SCORE_SOURCES = ['task', 'manual'] as const;
+export type ScoreSource = (typeof SCORE_SOURCES)[number];
+export const SCORE_SOURCE_LABELS: Record<ScoreSource, string> = { task: '任务奖励', manual: '人工调整' };
+
+/** The caller's view of one targeted task on the phone (我的任务 tabs). */
+export const MY_TASK_STATES = ['todo', 'pending', 'approved', 'rejected', 'missed'] as const;
+export type MyTaskState = (typeof MY_TASK_STATES)[number];
+export const MY_TASK_STATE_LABELS: Record<MyTaskState, string> = {
+  todo: '待提交',
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+  missed: '未完成',
+};
+
+export const categoryLabel = (id: number) => WORK_CATEGORIES.find((c) => c.id === id)?.label ?? '未知类别';
+
+/** Seed §3: the template as 文字/图片. */
+export const templateLabel = (template: string) =>
+  template
+    .split(';')
+    .map((value) => TEMPLATE_TYPES.find((t) => String(t.value) === value)?.label)
+    .filter(Boolean)
+    .join('、');
+
+/** Seed §3: imageNum above zero is that many images, otherwise 'default 3 images'. */
+export const imageRuleLabel = (imageNum: number) => (imageNum > 0 ? `${imageNum}张` : `默认${DEFAULT_IMAGE_NUM}张`);
+export const requiredImageCount = (imageNum: number) => (imageNum > 0 ? imageNum : DEFAULT_IMAGE_NUM);
+export const templateHasText = (template: string) => template.split(';').includes('1');
+export const templateHasImages = (template: string) => template.split(';').includes('2');
