@@ -183,3 +183,15 @@ export const imageRuleLabel = (imageNum: number) => (imageNum > 0 ? `${imageNum}
 export const requiredImageCount = (imageNum: number) => (imageNum > 0 ? imageNum : DEFAULT_IMAGE_NUM);
 export const templateHasText = (template: string) => template.split(';').includes('1');
 export const templateHasImages = (template: string) => template.split(';').includes('2');
+
+/** What the server answers about tasks and submissions; the phone pages show the same words. */
+export const TASK_MESSAGES = {
+  taskClosed: '任务已关闭',
+  notTargeted: '该任务未派发给您，不能提交',
+  notYourTask: '该任务未派发给您',
+  alreadyReviewed: '该提交已被审核',
+  pendingExists: '您已提交过该任务，请等待审核结果',
+  approvedExists: '该任务已审核通过，无需再次提交',
+  alreadySubmitted: '已提交过，无需重复提交',
+  ownSubmission: '不能审核自己提交的任务',
+} as const;

@@ -15,8 +15,13 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import authRoutes from './routes/auth';
 import groupRoutes from './routes/groups';
+import myRoutes from './routes/my';
+import publicTaskRoutes from './routes/publicTasks';
 import roleRoutes from './routes/roles';
+import scoreRoutes from './routes/scores';
+import submissionRoutes from './routes/submissions';
 import systemRoutes from './routes/system';
+import taskRoutes from './routes/tasks';
 import uploadRoutes from './routes/uploads';
 import userRoutes from './routes/users';
 import { type FileStorage, localStorage } from './services/storage';
@@ -113,6 +118,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(roleRoutes);
       await api.register(systemRoutes);
       await api.register(uploadRoutes);
+      await api.register(taskRoutes);
+      await api.register(submissionRoutes);
+      await api.register(scoreRoutes);
+      await api.register(myRoutes);
+      await api.register(publicTaskRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { purgeExpiredSessions } from './services/sessions';
+import { localStorage } from './services/storage';
 
 function ensureClientBuilt(clientDir: string) {
   if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
@@ -32,13 +33,15 @@ async function main() {
   }
 
   await database.migrate();
+  const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const seeded = await seed(database.db, {
+    storage,
     adminPassword: config.adminPassword,
     // Demo content only on a new embedded database, never on a real PostgreSQL.
     demo: config.seedDemo && database.kind === 'pglite',
   });
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, storage });
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
   await purgeExpiredSessions(database.db, policy);
   const purge = setInterval(() => {

@@ -1,6 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
+import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
+import { seedDemoTasks } from './demoTasks';
 import { groups, roles, userGroups, users } from './schema';
 
 /** The password of every demo account (README lists them). */
@@ -33,9 +35,10 @@ const DEMO_USERS: Array<{
 ];
 
 /** A small living township for a newcomer's first look; only on a new embedded database. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const ids = await db.transaction(async (tx) => {
+    const userIds = new Map<string, number>();
     const groupRows = await tx.insert(groups).values(DEMO_GROUPS).onConflictDoNothing().returning();
     const groupIds = new Map(groupRows.map((g) => [g.name, g.id]));
     const roleRows = await tx
@@ -56,8 +59,11 @@ export async function seedDemo(db: Db): Promise<void> {
           status: demo.status,
         })
         .returning({ id: users.id });
+      userIds.set(demo.account, user.id);
       const memberOf = demo.groups.map((g) => groupIds.get(g)).filter((id): id is number => !!id);
       if (memberOf.length) await tx.insert(userGroups).values(memberOf.map((groupId) => ({ userId: user.id, groupId })));
     }
+    return { users: userIds, groups: groupIds };
   });
+  await seedDemoTasks(db, storage, ids);
 }

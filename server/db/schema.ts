@@ -52,6 +52,8 @@ export const users = pgTable(
       .references(() => roles.id),
     area: smallint('area').references(() => areas.id),
     status: text('status').notNull().default('active'),
+    /** Sum of the user's score_ledger entries, kept in the same transaction as each entry. */
+    points: integer('points').notNull().default(0),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -65,6 +67,7 @@ export const users = pgTable(
     index('users_area_idx').on(t.area, t.createdAt),
     index('users_status_idx').on(t.status, t.createdAt),
     index('users_created_idx').on(t.createdAt),
+    index('users_points_idx').on(t.points, t.id),
   ],
 );
 
@@ -175,3 +178,137 @@ export type RoleRow = typeof roles.$inferSelect;
 export type GroupRow = typeof groups.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+
+// ---- Tasks, submissions and points (issue 3) ----
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    category: smallint('category').notNull(),
+    content: text('content').notNull(),
+    template: text('template').notNull(),
+    imageNum: smallint('image_num').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('draft'),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => users.id),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tasks_created_idx').on(t.createdAt, t.id),
+    index('tasks_status_idx').on(t.status, t.createdAt),
+    index('tasks_category_idx').on(t.category, t.createdAt),
+    index('tasks_published_idx').on(t.status, t.publishedAt),
+  ],
+);
+
+export const taskAreas = pgTable(
+  'task_areas',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    area: smallint('area')
+      .notNull()
+      .references(() => areas.id),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.area] }), index('task_areas_area_idx').on(t.area, t.taskId)],
+);
+
+export const taskGroups = pgTable(
+  'task_groups',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.groupId] }), index('task_groups_group_idx').on(t.groupId)],
+);
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: serial('id').primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    area: smallint('area')
+      .notNull()
+      .references(() => areas.id),
+    text: text('text').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    late: boolean('late').notNull().default(false),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    comment: text('comment').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    clientKey: text('client_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live (pending or approved) submission per user and task; rejected ones stay as history.
+    uniqueIndex('submissions_live_idx')
+      .on(t.taskId, t.userId)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    // A phone retrying with the same key gets the submission it already made.
+    uniqueIndex('submissions_client_key_idx').on(t.userId, t.clientKey),
+    index('submissions_status_idx').on(t.status, t.createdAt),
+    index('submissions_area_idx').on(t.area, t.status, t.createdAt),
+    index('submissions_task_idx').on(t.taskId, t.status),
+    index('submissions_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const submissionImages = pgTable(
+  'submission_images',
+  {
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.position] })],
+);
+
+/** Append-only: rows are never updated or deleted; a correction is a new manual entry. */
+export const scoreLedger = pgTable(
+  'score_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    source: text('source').notNull(),
+    // Unique: an approved submission pays out exactly once, however many reviewers click.
+    submissionId: integer('submission_id')
+      .unique()
+      .references(() => submissions.id),
+    operatorId: integer('operator_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('score_ledger_user_idx').on(t.userId, t.createdAt),
+    index('score_ledger_created_idx').on(t.createdAt, t.userId, t.delta),
+  ],
+);
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
 import { hashPassword, generatePassword } from '../services/passwords';
 import { DEFAULT_SETTINGS } from '../services/settings';
+import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
 import { seedDemo } from './demo';
 import { areas, roles, settings, users } from './schema';
@@ -55,7 +56,8 @@ export async function seedReference(db: Db): Promise<void> {
 
 export async function seed(
   db: Db,
-  opts: { adminPassword?: string; demo: boolean },
+  /** `storage` receives the demo's photos; it is needed when `demo` is set. */
+  opts: { adminPassword?: string; demo: boolean; storage?: FileStorage },
 ): Promise<SeedResult> {
   await seedReference(db);
   const [{ userCount }] = await db.select({ userCount: sql<number>`count(*)::int` }).from(users);
@@ -79,7 +81,8 @@ export async function seed(
   result.createdAdmin = true;
   if (!opts.adminPassword) result.generatedAdminPassword = password;
   if (opts.demo) {
-    await seedDemo(db);
+    if (!opts.storage) throw new Error('seed: demo content needs a file storage for its photos');
+    await seedDemo(db, opts.storage);
     result.seededDemo = true;
   }
   return result;

@@ -54,6 +54,8 @@ describe('route access declarations', () => {
       .sort();
     assert.deepEqual(publicRoutes, [
       'GET /api/areas',
+      'GET /api/public/tasks',
+      'GET /api/public/tasks/:id',
       'GET /api/settings',
       'GET /api/uploads/:name',
       'POST /api/login/account',
@@ -116,6 +118,8 @@ interface Row {
   upload?: boolean;
   /** The call ends the session: use a fresh one. */
   freshSession?: boolean;
+  /** A 403 decided by the route itself (not the access rule) says why in its own words. */
+  forbiddenMessage?: string;
 }
 
 const row = (
@@ -127,6 +131,20 @@ const row = (
 let storedImageUrl = '';
 const nobody = 99999;
 const okRole = { name: '测试角色', code: 'matrix_role', permissions: [], dataScope: 'self' };
+const okTask = {
+  title: '矩阵任务',
+  category: 1,
+  content: '<p>内容</p>',
+  template: '1',
+  imageNum: 0,
+  points: 1,
+  areas: [2],
+  groupIds: [],
+  deadline: new Date(Date.now() + 7 * 86400_000).toISOString(),
+};
+// Demo task 10 is published to villages 2–4 with no groups: cadre02 (village) is targeted.
+const demoOpenTask = 10;
+const notTargeted = '该任务未派发给您，不能提交';
 
 //                                                anonymous villager village staff admin
 const MATRIX: Row[] = [
@@ -170,6 +188,38 @@ const MATRIX: Row[] = [
 
   row('POST /api/uploads',                         [401, 200, 200, 200, 200], { upload: true }),
   row('GET /api/uploads/:name',                    [200, 200, 200, 200, 200], { url: () => storedImageUrl }),
+
+  row('GET /api/tasks',                            [401, 403, 403, 200, 200]),
+  row('POST /api/tasks',                           [401, 403, 403, 400, 400], { payload: {} }),
+  row('GET /api/tasks/:id',                        [401, 403, 403, 200, 200], { url: '/api/tasks/1' }),
+  row('PUT /api/tasks/:id',                        [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}`, payload: okTask }),
+  row('DELETE /api/tasks/:id',                     [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}` }),
+  row('POST /api/tasks/:id/publish',               [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}/publish` }),
+  row('POST /api/tasks/:id/close',                 [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}/close` }),
+  row('GET /api/tasks/:id/completion',             [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion' }),
+  row('GET /api/tasks/:id/completion/people',      [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion/people' }),
+  row('POST /api/tasks/:id/submissions',           [401, 403, 200, 403, 403], {
+    url: `/api/tasks/${demoOpenTask}/submissions`,
+    payload: { text: '已完成', clientKey: 'matrix-key-1' },
+    forbiddenMessage: notTargeted,
+  }),
+
+  row('GET /api/submissions',                      [401, 403, 403, 200, 200]),
+  row('GET /api/submissions/:id',                  [401, 403, 403, 200, 200], { url: '/api/submissions/1' }),
+  row('POST /api/submissions/:id/audit',           [401, 403, 403, 404, 404], { url: `/api/submissions/${nobody}/audit`, payload: { result: 'approved' } }),
+  row('POST /api/submissions/audit',               [401, 403, 403, 200, 200], { payload: { ids: [nobody], result: 'approved' } }),
+
+  row('GET /api/scores/ranking',                   [401, 403, 403, 403, 200]),
+  row('GET /api/scores/ledger',                    [401, 403, 403, 403, 200], { url: '/api/scores/ledger?userId=4' }),
+  row('POST /api/scores/adjust',                   [401, 403, 403, 403, 400], { payload: {} }),
+  row('GET /api/scores/export',                    [401, 403, 403, 403, 200]),
+
+  row('GET /api/my/tasks',                         [401, 200, 200, 200, 200]),
+  row('GET /api/my/tasks/counts',                  [401, 200, 200, 200, 200]),
+  row('GET /api/my/tasks/:id',                     [401, 403, 200, 403, 403], { url: `/api/my/tasks/${demoOpenTask}`, forbiddenMessage: '该任务未派发给您' }),
+  row('GET /api/my/score',                         [401, 200, 200, 200, 200]),
+  row('GET /api/public/tasks',                     [200, 200, 200, 200, 200]),
+  row('GET /api/public/tasks/:id',                 [200, 200, 200, 200, 200], { url: '/api/public/tasks/2' }),
 ];
 
 describe('access matrix', () => {
@@ -200,7 +250,9 @@ describe('access matrix', () => {
         if (!String(res.headers['content-type']).startsWith('application/json')) continue;
         const body = res.json();
         assert.equal(body.code, res.statusCode, `${who}: body code`);
-        if (res.statusCode === 403) assert.deepEqual(body, { code: 403, message: '拒绝访问：没有该操作的权限' }, who);
+        if (res.statusCode === 403) {
+          assert.deepEqual(body, { code: 403, message: entry.forbiddenMessage ?? '拒绝访问：没有该操作的权限' }, who);
+        }
         if (res.statusCode === 401 && who === 'anonymous') {
           assert.deepEqual(body, { code: 401, message: '未授权或授权已过期，请重新登录' });
         }

@@ -82,7 +82,7 @@ export function fieldErrors(errors: ErrorObject[]): FieldError[] {
     const field = segments.join('.') || 'body';
     const existing = byField.get(field);
     // A rule with its own wording (password, phone...) says it for every string check it fails.
-    const ruleMessage = ['minLength', 'maxLength', 'pattern'].includes(error.keyword) ? parent?.errorMessage : undefined;
+    const ruleMessage = ['minLength', 'maxLength', 'pattern', 'not'].includes(error.keyword) ? parent?.errorMessage : undefined;
     const message = ruleMessage ?? describe(error);
     if (existing) {
       // A union reports each branch: keep the first message, take a title when one appears.

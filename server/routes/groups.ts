@@ -8,8 +8,8 @@ import {
   GroupListQuery,
   GroupMembersBody,
 } from '../../common/contracts/groups';
-import { areas, groups, userGroups, users } from '../db/schema';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../errors';
+import { areas, groups, taskGroups, userGroups, users } from '../db/schema';
+import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { containsPattern, scopeCondition } from '../services/scope';
@@ -118,7 +118,18 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/groups/:id',
     { config: access, schema: { tags, summary: '删除分组', params: IdParams, response: replies() } },
     async (request) => {
-      const deleted = await db.delete(groups).where(eq(groups.id, request.params.id)).returning({ id: groups.id });
+      const { id } = request.params;
+      // A task aimed at the group would silently change whom it targets: refuse while one is.
+      const [{ usedBy }] = await db.select({ usedBy: count() }).from(taskGroups).where(eq(taskGroups.groupId, id));
+      if (usedBy > 0) throw conflict(`该分组已被${usedBy}个任务设为派发对象，不能删除`);
+      let deleted: Array<{ id: number }>;
+      try {
+        deleted = await db.delete(groups).where(eq(groups.id, id)).returning({ id: groups.id });
+      } catch (error) {
+        // A task made between the check and the delete.
+        if (isForeignKeyViolation(error)) throw conflict('该分组已被任务设为派发对象，不能删除');
+        throw error;
+      }
       if (!deleted.length) throw notFound('分组');
       return { code: 200 as const, message: '分组已删除' };
     },

@@ -8,13 +8,13 @@ import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { IMAGE_TYPES, inspectImage, sniffImage } from '../services/images';
+import { uploadUrl } from '../services/storage';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
   Object.values(IMAGE_TYPES).map(({ ext, contentType }) => [ext, contentType]),
 );
 
-export const uploadUrl = (storedName: string) => `/api/uploads/${storedName}`;
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, storage, config } = app;

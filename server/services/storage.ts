@@ -3,6 +3,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** The public address of a stored upload (GET /api/uploads/:name serves it). */
+export const uploadUrl = (storedName: string) => `/api/uploads/${storedName}`;
+
 /** Where uploaded files live. Local folder now; object storage fits the same three calls. */
 export interface FileStorage {
   put(name: string, content: Buffer): Promise<void>;

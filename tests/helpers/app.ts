@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
+import { localStorage } from '../../server/services/storage';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -56,8 +57,9 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const { database, dropDatabase } = await freshDatabase();
   await database.migrate();
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-test-'));
+  const storage = localStorage(path.join(dataDir, 'uploads'));
+  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true, storage });
   const config: AppConfig = {
     ...loadConfig({}),
     dataDir,
@@ -65,7 +67,7 @@ export async function createTestContext(
     logLevel: 'silent',
     ...opts.config,
   };
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, storage, logger: false });
   await app.ready();
   const call = (token: string | undefined, options: InjectOptions) =>
     app.inject({

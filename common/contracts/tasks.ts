@@ -1,0 +1,300 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  MAX_IMAGE_NUM,
+  MY_TASK_STATES,
+  SUBMISSION_STATUSES,
+  TASK_STATUSES,
+  TASK_TEMPLATES,
+  WORK_CATEGORIES,
+} from '../constants';
+import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+
+const literals = <T extends string>(values: readonly T[], title: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { title },
+  );
+
+export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
+export const SubmissionStatusSchema = literals(SUBMISSION_STATUSES, '审核状态');
+export const Category = Type.Integer({ minimum: 1, maximum: WORK_CATEGORIES.length, title: '工作类别' });
+
+// ---- Tasks ----
+
+export const TaskBody = Type.Object(
+  {
+    title: Text('任务标题', 100),
+    category: Category,
+    /** Rich text (HTML); sanitised by the server when saved. */
+    content: Type.String({ title: '任务内容', minLength: 1, maxLength: 200_000 }),
+    template: literals(TASK_TEMPLATES, '提交模板'),
+    imageNum: Type.Integer({ minimum: 0, maximum: MAX_IMAGE_NUM, title: '图片数量' }),
+    points: Type.Integer({ minimum: 0, maximum: 1000, title: '奖励积分' }),
+    areas: Type.Array(AreaId('目标区域'), { title: '目标区域', minItems: 1, maxItems: 12, uniqueItems: true }),
+    groupIds: Type.Array(Type.Integer({ minimum: 1, title: '目标分组' }), {
+      title: '目标分组',
+      maxItems: 50,
+      uniqueItems: true,
+      default: [],
+    }),
+    deadline: Type.String({ format: 'date-time', title: '截止时间' }),
+  },
+  { additionalProperties: false },
+);
+export type TaskBody = Static<typeof TaskBody>;
+
+export const TaskItem = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  category: Type.Integer(),
+  template: Type.String(),
+  imageNum: Type.Integer(),
+  points: Type.Integer(),
+  areas: Type.Array(Type.Integer()),
+  groupIds: Type.Array(Type.Integer()),
+  deadline: Timestamp,
+  status: TaskStatusSchema,
+  publisherId: Type.Integer(),
+  publisherName: Type.String(),
+  publishedAt: NullableTimestamp,
+  closedAt: NullableTimestamp,
+  createdAt: Timestamp,
+  /** Submission counts (live ones: pending + approved). */
+  pendingCount: Type.Integer(),
+  approvedCount: Type.Integer(),
+});
+export type TaskItem = Static<typeof TaskItem>;
+
+export const TaskDetail = Type.Composite([
+  TaskItem,
+  Type.Object({
+    content: Type.String(),
+    groups: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  }),
+]);
+export type TaskDetail = Static<typeof TaskDetail>;
+
+export const TASK_SORT_FIELDS = ['createdAt', 'deadline', 'publishedAt'] as const;
+export const TaskListQuery = Type.Object(
+  {
+    ...PageQuery,
+    title: Type.Optional(Text('任务标题', 100, 0)),
+    category: Type.Optional(Category),
+    status: Type.Optional(TaskStatusSchema),
+    area: Type.Optional(AreaId('目标区域')),
+    /** Created within [from, to]. */
+    from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
+    to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+    sortField: Type.Optional(literals(TASK_SORT_FIELDS, '排序字段')),
+  },
+  { additionalProperties: false },
+);
+export type TaskListQuery = Static<typeof TaskListQuery>;
+
+/** Published tasks for anyone (no content beyond a plain summary in the list). */
+export const PublicTaskItem = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  category: Type.Integer(),
+  template: Type.String(),
+  imageNum: Type.Integer(),
+  points: Type.Integer(),
+  areas: Type.Array(Type.Integer()),
+  deadline: Timestamp,
+  status: TaskStatusSchema,
+  publishedAt: NullableTimestamp,
+  /** The content as plain text, cut to 120 characters. */
+  summary: Type.String(),
+});
+export type PublicTaskItem = Static<typeof PublicTaskItem>;
+export const PublicTaskDetail = Type.Composite([PublicTaskItem, Type.Object({ content: Type.String() })]);
+export type PublicTaskDetail = Static<typeof PublicTaskDetail>;
+export const PublicTaskQuery = Type.Object(
+  {
+    ...PageQuery,
+    category: Type.Optional(Category),
+    area: Type.Optional(AreaId('目标区域')),
+    title: Type.Optional(Text('任务标题', 100, 0)),
+  },
+  { additionalProperties: false },
+);
+export type PublicTaskQuery = Static<typeof PublicTaskQuery>;
+
+// ---- Completion ----
+
+export const CompletionArea = Type.Object({
+  area: Type.Integer(),
+  areaName: Type.String(),
+  targeted: Type.Integer(),
+  submitted: Type.Integer(),
+  approved: Type.Integer(),
+  /** approved / targeted, 0–1; 0 when nobody is targeted. */
+  rate: Type.Number(),
+});
+export type CompletionArea = Static<typeof CompletionArea>;
+export const TaskCompletion = Type.Object({
+  task: TaskItem,
+  areas: Type.Array(CompletionArea),
+  total: Type.Object({ targeted: Type.Integer(), submitted: Type.Integer(), approved: Type.Integer(), rate: Type.Number() }),
+});
+export type TaskCompletion = Static<typeof TaskCompletion>;
+
+export const COMPLETION_PEOPLE_STATES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
+export const CompletionPeopleQuery = Type.Object(
+  {
+    ...PageQuery,
+    area: Type.Optional(AreaId()),
+    state: Type.Optional(literals(COMPLETION_PEOPLE_STATES, '完成情况')),
+  },
+  { additionalProperties: false },
+);
+export type CompletionPeopleQuery = Static<typeof CompletionPeopleQuery>;
+export const CompletionPerson = Type.Object({
+  userId: Type.Integer(),
+  name: Type.String(),
+  account: Type.String(),
+  phone: Type.String(),
+  area: Type.Integer(),
+  areaName: Type.String(),
+  /** The latest submission, if any. */
+  submissionId: Nullable(Type.Integer()),
+  status: Nullable(SubmissionStatusSchema),
+  late: Type.Boolean(),
+  submittedAt: NullableTimestamp,
+});
+export type CompletionPerson = Static<typeof CompletionPerson>;
+
+// ---- Submissions ----
+
+export const ImageRef = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+});
+export type ImageRef = Static<typeof ImageRef>;
+
+export const SubmissionBody = Type.Object(
+  {
+    text: Type.Optional(Text('完成情况说明', 2000, 0)),
+    imageIds: Type.Array(Type.Integer({ minimum: 1, title: '图片' }), {
+      title: '图片',
+      maxItems: MAX_IMAGE_NUM,
+      uniqueItems: true,
+      default: [],
+    }),
+    /** Made by the phone once per submission attempt; a retry with the same key creates nothing new. */
+    clientKey: Type.String({
+      title: '提交标识',
+      pattern: '^[A-Za-z0-9_-]{8,64}$',
+      errorMessage: '提交标识格式不正确',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SubmissionBody = Static<typeof SubmissionBody>;
+
+export const SubmissionItem = Type.Object({
+  id: Type.Integer(),
+  taskId: Type.Integer(),
+  taskTitle: Type.String(),
+  category: Type.Integer(),
+  template: Type.String(),
+  points: Type.Integer(),
+  userId: Type.Integer(),
+  userName: Type.String(),
+  area: Type.Integer(),
+  areaName: Type.String(),
+  text: Type.String(),
+  images: Type.Array(ImageRef),
+  status: SubmissionStatusSchema,
+  late: Type.Boolean(),
+  reviewerId: Nullable(Type.Integer()),
+  reviewerName: Nullable(Type.String()),
+  comment: Type.String(),
+  reviewedAt: NullableTimestamp,
+  createdAt: Timestamp,
+});
+export type SubmissionItem = Static<typeof SubmissionItem>;
+
+export const SubmissionListQuery = Type.Object(
+  {
+    ...PageQuery,
+    taskId: Type.Optional(Type.Integer({ minimum: 1, title: '任务' })),
+    area: Type.Optional(AreaId()),
+    category: Type.Optional(Category),
+    status: Type.Optional(SubmissionStatusSchema),
+    keyword: Type.Optional(Text('关键词', 64, 0)),
+  },
+  { additionalProperties: false },
+);
+export type SubmissionListQuery = Static<typeof SubmissionListQuery>;
+
+export const AuditBody = Type.Object(
+  {
+    result: Type.Union([Type.Literal('approved'), Type.Literal('rejected')], { title: '审核结果' }),
+    comment: Type.Optional(Text('审核意见', 500, 0)),
+  },
+  { additionalProperties: false },
+);
+export type AuditBody = Static<typeof AuditBody>;
+
+export const BatchAuditBody = Type.Object(
+  {
+    ids: Type.Array(Type.Integer({ minimum: 1, title: '提交' }), {
+      title: '提交',
+      minItems: 1,
+      maxItems: 100,
+      uniqueItems: true,
+    }),
+    result: Type.Literal('approved', { title: '审核结果' }),
+    comment: Type.Optional(Text('审核意见', 500, 0)),
+  },
+  { additionalProperties: false },
+);
+export type BatchAuditBody = Static<typeof BatchAuditBody>;
+export const BatchAuditResult = Type.Object({
+  approved: Type.Array(Type.Integer()),
+  /** Ids not approved: already reviewed, unknown or outside the caller's scope. */
+  skipped: Type.Array(Type.Integer()),
+});
+export type BatchAuditResult = Static<typeof BatchAuditResult>;
+
+// ---- The caller's own tasks (phone) ----
+
+export const MyTaskItem = Type.Composite([
+  PublicTaskItem,
+  Type.Object({
+    state: literals(MY_TASK_STATES, '我的状态'),
+    /** The latest submission of the caller, if any. */
+    submission: Nullable(
+      Type.Object({
+        id: Type.Integer(),
+        status: SubmissionStatusSchema,
+        late: Type.Boolean(),
+        comment: Type.String(),
+        createdAt: Timestamp,
+        reviewedAt: NullableTimestamp,
+      }),
+    ),
+  }),
+]);
+export type MyTaskItem = Static<typeof MyTaskItem>;
+export const MyTaskQuery = Type.Object(
+  { ...PageQuery, state: Type.Optional(literals(MY_TASK_STATES, '我的状态')) },
+  { additionalProperties: false },
+);
+export type MyTaskQuery = Static<typeof MyTaskQuery>;
+export const MyTaskDetail = Type.Composite([
+  MyTaskItem,
+  Type.Object({ content: Type.String(), submissions: Type.Array(SubmissionItem) }),
+]);
+export type MyTaskDetail = Static<typeof MyTaskDetail>;
+export const MyTaskCounts = Type.Object({
+  todo: Type.Integer(),
+  pending: Type.Integer(),
+  approved: Type.Integer(),
+  rejected: Type.Integer(),
+  missed: Type.Integer(),
+});
+export type MyTaskCounts = Static<typeof MyTaskCounts>;

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, Page } from '../../common/contracts/base';
+import { AdjustBody, LedgerEntry, LedgerPage, LedgerQuery, RankingQuery, RankingRow } from '../../common/contracts/scores';
+import { ok, replies } from '../http';
+import { requireUser } from '../plugins/auth';
+import { adjustPoints, exportRanking, ledgerEntry, ledgerPage, rankingPage } from '../services/scores';
+
+const EXPORT_NAME = '积分排名.xlsx';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+// There is deliberately no call that changes or removes a ledger entry: a correction is a new entry.
+const scoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app;
+  const access = { access: 'userManage' as const };
+  const tags = ['scores'];
+
+  app.get(
+    '/scores/ranking',
+    { config: access, schema: { tags, summary: '积分排名', querystring: RankingQuery, response: replies(Page(RankingRow)) } },
+    async (request) => ok(await rankingPage(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/scores/ledger',
+    { config: access, schema: { tags, summary: '用户积分明细', querystring: LedgerQuery, response: replies(LedgerPage) } },
+    async (request) => ok(await ledgerPage(db, requireUser(request), request.query)),
+  );
+
+  app.post(
+    '/scores/adjust',
+    { config: { access: 'admin' }, schema: { tags, summary: '人工调整积分（追加一条记录）', body: AdjustBody, response: replies(LedgerEntry) } },
+    async (request) => {
+      const id = await adjustPoints(db, requireUser(request).id, request.body);
+      request.createdId = String(id);
+      return ok(await ledgerEntry(db, id));
+    },
+  );
+
+  app.get(
+    '/scores/export',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: '导出积分排名（Excel，筛选条件同积分排名）',
+        querystring: RankingQuery,
+        produces: [XLSX_TYPE],
+        response: { '4xx': ApiError, '5xx': ApiError },
+      },
+    },
+    async (request, reply) => {
+      const { current: _current, pageSize: _pageSize, ...filters } = request.query;
+      const stream = await exportRanking(db, requireUser(request), filters);
+      return reply
+        .type(XLSX_TYPE)
+        // An ASCII name for old clients, the Chinese one per RFC 5987 for the rest.
+        .header('content-disposition', `attachment; filename="ranking.xlsx"; filename*=UTF-8''${encodeURIComponent(EXPORT_NAME)}`)
+        .header('cache-control', 'no-store')
+        // A stream goes out as it is (fastify serialises only objects); the typed reply knows only JSON.
+        .send(stream as never);
+    },
+  );
+};
+
+export default scoreRoutes;

@@ -1,0 +1,233 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PageResult } from '../../common/contracts/base';
+import type {
+  MyTaskCounts,
+  MyTaskDetail,
+  MyTaskItem,
+  MyTaskQuery,
+  PublicTaskDetail,
+  PublicTaskItem,
+  PublicTaskQuery,
+} from '../../common/contracts/tasks';
+import { type MyTaskState, type SubmissionStatus, TASK_MESSAGES, type TaskStatus } from '../../common/constants';
+import type { DbOrTx } from '../db/client';
+import { submissions, taskAreas, tasks } from '../db/schema';
+import { forbidden, notFound } from '../errors';
+import { plainText } from './sanitize';
+import { containsPattern } from './scope';
+import type { AuthUser } from './sessions';
+import { ownSubmissions } from './submissions';
+import { TASK_ID, taskTargets } from './tasks';
+
+/** Enough of the content to make a 120-character summary without reading whole documents. */
+const CONTENT_HEAD = 4000;
+const SUMMARY_LENGTH = 120;
+const VISIBLE_STATUSES: TaskStatus[] = ['published', 'closed'];
+
+const areasOfTask = sql<number[]>`${sql`(select coalesce(array_agg(${taskAreas.area}::int order by ${taskAreas.area}), '{}'::int[]) from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID})`}`;
+
+const publicColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  category: tasks.category,
+  template: tasks.template,
+  imageNum: tasks.imageNum,
+  points: tasks.points,
+  areas: areasOfTask,
+  deadline: tasks.deadline,
+  status: tasks.status,
+  publishedAt: tasks.publishedAt,
+  contentHead: sql<string>`left(${tasks.content}, ${CONTENT_HEAD})`,
+};
+
+type PublicRow = {
+  areas: number[];
+  deadline: Date;
+  status: string;
+  publishedAt: Date | null;
+  contentHead: string;
+};
+function toPublicItem<T extends PublicRow>(row: T) {
+  const { contentHead, ...rest } = row;
+  return {
+    ...rest,
+    areas: row.areas.map(Number),
+    status: row.status as TaskStatus,
+    deadline: row.deadline.toISOString(),
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    summary: plainText(contentHead, SUMMARY_LENGTH),
+  };
+}
+
+// Open tasks before closed ones (the public list then takes the latest published, my tasks the nearest deadline).
+const OPEN_FIRST = sql`case when ${tasks.status} = 'published' then 0 else 1 end`;
+
+// ---- Public reading ----
+
+export async function listPublicTasks(db: DbOrTx, query: PublicTaskQuery): Promise<PageResult<PublicTaskItem>> {
+  const conditions: Array<SQL | undefined> = [inArray(tasks.status, VISIBLE_STATUSES)];
+  if (query.category) conditions.push(eq(tasks.category, query.category));
+  if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
+  if (query.area) {
+    conditions.push(
+      sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(publicColumns)
+      .from(tasks)
+      .where(where)
+      .orderBy(OPEN_FIRST, desc(tasks.publishedAt), desc(tasks.id))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(tasks).where(where),
+  ]);
+  return { list: rows.map(toPublicItem), total, current: query.current, pageSize: query.pageSize };
+}
+
+export async function publicTask(db: DbOrTx, id: number): Promise<PublicTaskDetail> {
+  const [row] = await db
+    .select({ ...publicColumns, content: tasks.content })
+    .from(tasks)
+    .where(and(eq(tasks.id, id), inArray(tasks.status, VISIBLE_STATUSES)));
+  if (!row) throw notFound('任务');
+  return { ...toPublicItem(row), content: row.content };
+}
+
+// ---- The caller's tasks ----
+
+/** The caller's latest submission to each task, beside the task. */
+function latestOf(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: submissions.id,
+      status: submissions.status,
+      late: submissions.late,
+      comment: submissions.comment,
+      createdAt: submissions.createdAt,
+      reviewedAt: submissions.reviewedAt,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.taskId, TASK_ID), eq(submissions.userId, userId)))
+    .orderBy(desc(submissions.id))
+    .limit(1)
+    .as('latest');
+}
+
+/**
+ * The caller's state for a task: approved and pending whatever the task's state; a rejection may be
+ * resubmitted while the task is open; a closed task without an approval was missed.
+ */
+function stateOf(latest: ReturnType<typeof latestOf>) {
+  return sql<MyTaskState>`(case
+    when ${latest.status} = 'approved' then 'approved'
+    when ${latest.status} = 'pending' then 'pending'
+    when ${tasks.status} = 'published' and ${latest.status} = 'rejected' then 'rejected'
+    when ${tasks.status} = 'published' then 'todo'
+    else 'missed' end)`;
+}
+
+function myTaskSource(db: DbOrTx, caller: AuthUser) {
+  const latest = latestOf(db, caller.id);
+  const state = stateOf(latest);
+  const base = and(inArray(tasks.status, VISIBLE_STATUSES), taskTargets(caller));
+  return { latest, state, base };
+}
+
+type LatestRow = {
+  id: number | null;
+  status: string | null;
+  late: boolean | null;
+  comment: string | null;
+  createdAt: Date | null;
+  reviewedAt: Date | null;
+};
+// drizzle answers a left-joined object whose fields are all null as null.
+const toSubmissionSummary = (latest: LatestRow | null) =>
+  !latest || latest.id === null
+    ? null
+    : {
+        id: latest.id,
+        status: latest.status as SubmissionStatus,
+        late: latest.late ?? false,
+        comment: latest.comment ?? '',
+        createdAt: (latest.createdAt as Date).toISOString(),
+        reviewedAt: latest.reviewedAt ? latest.reviewedAt.toISOString() : null,
+      };
+
+export async function listMyTasks(db: DbOrTx, caller: AuthUser, query: MyTaskQuery): Promise<PageResult<MyTaskItem>> {
+  const { latest, state, base } = myTaskSource(db, caller);
+  const stateFilter = query.state ? sql`${state} = ${query.state}` : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...publicColumns, state, latest: latestFields(latest) })
+      .from(tasks)
+      .leftJoinLateral(latest, sql`true`)
+      .where(and(base, stateFilter))
+      .orderBy(OPEN_FIRST, asc(tasks.deadline), desc(tasks.id))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(tasks).leftJoinLateral(latest, sql`true`).where(and(base, stateFilter)),
+  ]);
+  return {
+    list: rows.map(({ latest: latestRow, state: rowState, ...row }) => ({
+      ...toPublicItem(row),
+      state: rowState,
+      submission: toSubmissionSummary(latestRow),
+    })),
+    total,
+    current: query.current,
+    pageSize: query.pageSize,
+  };
+}
+
+function latestFields(latest: ReturnType<typeof latestOf>) {
+  return {
+    id: latest.id,
+    status: latest.status,
+    late: latest.late,
+    comment: latest.comment,
+    createdAt: latest.createdAt,
+    reviewedAt: latest.reviewedAt,
+  };
+}
+
+export async function myTaskCounts(db: DbOrTx, caller: AuthUser): Promise<MyTaskCounts> {
+  const { latest, state, base } = myTaskSource(db, caller);
+  const countOf = (value: MyTaskState) => sql<number>`(count(*) filter (where ${state} = ${value}))::int`.mapWith(Number);
+  const [row] = await db
+    .select({
+      todo: countOf('todo'),
+      pending: countOf('pending'),
+      approved: countOf('approved'),
+      rejected: countOf('rejected'),
+      missed: countOf('missed'),
+    })
+    .from(tasks)
+    .leftJoinLateral(latest, sql`true`)
+    .where(base);
+  return row;
+}
+
+/** One of the caller's tasks with all their submissions: 404 for drafts and unknown ids, 403 when not theirs. */
+export async function myTask(db: DbOrTx, caller: AuthUser, id: number): Promise<MyTaskDetail> {
+  const [task] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id));
+  if (!task || task.status === 'draft') throw notFound('任务');
+  const { latest, state, base } = myTaskSource(db, caller);
+  const [row] = await db
+    .select({ ...publicColumns, content: tasks.content, state, latest: latestFields(latest) })
+    .from(tasks)
+    .leftJoinLateral(latest, sql`true`)
+    .where(and(eq(tasks.id, id), base));
+  if (!row) throw forbidden(TASK_MESSAGES.notYourTask);
+  const { latest: latestRow, state: rowState, content, ...rest } = row;
+  return {
+    ...toPublicItem(rest),
+    content,
+    state: rowState,
+    submission: toSubmissionSummary(latestRow),
+    submissions: await ownSubmissions(db, id, caller.id),
+  };
+}

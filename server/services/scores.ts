@@ -1,0 +1,254 @@
+import { PassThrough } from 'node:stream';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import type { PageResult } from '../../common/contracts/base';
+import type { LedgerEntry, LedgerQuery, MyScore, RankingQuery, RankingRow } from '../../common/contracts/scores';
+import { type ScoreSource, TASK_ROLE_CODES } from '../../common/constants';
+import type { Db, DbOrTx } from '../db/client';
+import { areas, roles, scoreLedger, submissions, tasks, userGroups, users } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { containsPattern, inScope, scopeCondition } from './scope';
+import type { AuthUser } from './sessions';
+
+// ---- Ranking ----
+
+type RankingFilters = Omit<RankingQuery, 'current' | 'pageSize' | 'sortOrder'>;
+
+/**
+ * Who appears in a ranking: those who can earn task points (task roles), and anyone else the
+ * ledger has given or taken points (a manual award to a staff member).
+ */
+const taskRoleIds = (db: DbOrTx) => db.select({ id: roles.id }).from(roles).where(inArray(roles.code, [...TASK_ROLE_CODES]));
+
+function rankingSource(db: DbOrTx, caller: AuthUser, filters: RankingFilters) {
+  const conditions: Array<SQL | undefined> = [
+    ne(users.status, 'pending'),
+    scopeCondition(caller, { area: users.area, owner: users.id }),
+  ];
+  if (filters.area) conditions.push(eq(users.area, filters.area));
+  if (filters.groupId) {
+    conditions.push(
+      sql`exists (select 1 from ${userGroups} where ${userGroups.userId} = ${users.id} and ${userGroups.groupId} = ${filters.groupId})`,
+    );
+  }
+  if (filters.name?.trim()) conditions.push(ilike(users.name, containsPattern(filters.name.trim())));
+
+  if (!filters.from && !filters.to) {
+    // All time: users.points is kept equal to the sum of the ledger, and indexed.
+    return {
+      points: sql`${users.points}`,
+      join: undefined,
+      where: and(...conditions, or(inArray(users.roleId, taskRoleIds(db)), ne(users.points, 0))),
+    };
+  }
+  // A period: sum the entries made within it (score_ledger_created_idx covers the scan).
+  const period = db
+    .select({ userId: scoreLedger.userId, points: sql<number>`sum(${scoreLedger.delta})::int`.as('period_points') })
+    .from(scoreLedger)
+    .where(
+      and(
+        filters.from ? gte(scoreLedger.createdAt, new Date(filters.from)) : undefined,
+        filters.to ? lte(scoreLedger.createdAt, new Date(filters.to)) : undefined,
+      ),
+    )
+    .groupBy(scoreLedger.userId)
+    .as('period');
+  return {
+    points: sql`coalesce(${period.points}, 0)`,
+    join: period,
+    where: and(...conditions, or(inArray(users.roleId, taskRoleIds(db)), sql`${period.userId} is not null`)),
+  };
+}
+
+/** One page of the ranking: dense ranks by points, ties ordered by name, then id. */
+export async function rankingRows(
+  db: DbOrTx,
+  caller: AuthUser,
+  filters: RankingFilters,
+  limit: number,
+  offset: number,
+): Promise<RankingRow[]> {
+  const source = rankingSource(db, caller, filters);
+  const columns = {
+    rank: sql<number>`(dense_rank() over (order by ${source.points} desc))::int`.mapWith(Number),
+    userId: users.id,
+    name: users.name,
+    account: users.account,
+    area: users.area,
+    areaName: areas.name,
+    points: sql<number>`(${source.points})::int`.mapWith(Number),
+  };
+  const base = db.select(columns).from(users).leftJoin(areas, eq(areas.id, users.area));
+  const joined = source.join ? base.leftJoin(source.join, eq(source.join.userId, users.id)) : base;
+  return joined
+    .where(source.where)
+    .orderBy(sql`${source.points} desc`, asc(users.name), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function rankingTotal(db: DbOrTx, caller: AuthUser, filters: RankingFilters): Promise<number> {
+  const source = rankingSource(db, caller, filters);
+  const base = db.select({ total: count() }).from(users);
+  const joined = source.join ? base.leftJoin(source.join, eq(source.join.userId, users.id)) : base;
+  const [{ total }] = await joined.where(source.where);
+  return total;
+}
+
+export async function rankingPage(db: DbOrTx, caller: AuthUser, query: RankingQuery): Promise<PageResult<RankingRow>> {
+  const [list, total] = await Promise.all([
+    rankingRows(db, caller, query, query.pageSize, (query.current - 1) * query.pageSize),
+    rankingTotal(db, caller, query),
+  ]);
+  return { list, total, current: query.current, pageSize: query.pageSize };
+}
+
+// ---- Export ----
+
+export const EXPORT_BATCH = 1000;
+export const EXPORT_HEADER = ['排名', '姓名', '账号', '所属区域', '积分'];
+
+/**
+ * The ranking as an .xlsx stream, written batch by batch so no more than EXPORT_BATCH rows are in
+ * memory. The first batch is read before the stream is handed out: a failing query still gets a
+ * proper error answer instead of a broken file.
+ */
+export async function exportRanking(
+  db: DbOrTx,
+  caller: AuthUser,
+  filters: RankingFilters,
+  batchSize = EXPORT_BATCH,
+): Promise<PassThrough> {
+  const first = await rankingRows(db, caller, filters, batchSize, 0);
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('积分排名');
+  sheet.columns = [
+    { header: EXPORT_HEADER[0], key: 'rank', width: 8 },
+    { header: EXPORT_HEADER[1], key: 'name', width: 16 },
+    { header: EXPORT_HEADER[2], key: 'account', width: 18 },
+    { header: EXPORT_HEADER[3], key: 'areaName', width: 14 },
+    { header: EXPORT_HEADER[4], key: 'points', width: 10 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  const write = async () => {
+    let batch = first;
+    let offset = 0;
+    for (;;) {
+      for (const row of batch) {
+        sheet.addRow({ rank: row.rank, name: row.name, account: row.account, areaName: row.areaName ?? '', points: row.points }).commit();
+      }
+      if (batch.length < batchSize) break;
+      offset += batchSize;
+      batch = await rankingRows(db, caller, filters, batchSize, offset);
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: Error) => stream.destroy(error));
+  return stream;
+}
+
+// ---- Ledger ----
+
+const operator = alias(users, 'operator');
+const ledgerColumns = {
+  id: scoreLedger.id,
+  userId: scoreLedger.userId,
+  delta: scoreLedger.delta,
+  reason: scoreLedger.reason,
+  source: scoreLedger.source,
+  submissionId: scoreLedger.submissionId,
+  taskId: submissions.taskId,
+  taskTitle: tasks.title,
+  operatorId: scoreLedger.operatorId,
+  operatorName: operator.name,
+  createdAt: scoreLedger.createdAt,
+};
+const selectLedger = (db: DbOrTx) =>
+  db
+    .select(ledgerColumns)
+    .from(scoreLedger)
+    .leftJoin(submissions, eq(submissions.id, scoreLedger.submissionId))
+    .leftJoin(tasks, eq(tasks.id, submissions.taskId))
+    .leftJoin(operator, eq(operator.id, scoreLedger.operatorId));
+type LedgerRow = Awaited<ReturnType<typeof selectLedger>>[number];
+const toEntry = (row: LedgerRow): LedgerEntry => ({
+  ...row,
+  source: row.source as ScoreSource,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The user's entries, newest first, with their all-time points; 404 outside the caller's scope. */
+export async function ledgerPage(db: DbOrTx, caller: AuthUser, query: LedgerQuery) {
+  const [user] = await db
+    .select({ id: users.id, area: users.area, points: users.points })
+    .from(users)
+    .where(eq(users.id, query.userId));
+  if (!user || !inScope(caller, { area: user.area, ownerId: user.id })) throw notFound('用户');
+  const where = and(
+    eq(scoreLedger.userId, query.userId),
+    query.from ? gte(scoreLedger.createdAt, new Date(query.from)) : undefined,
+    query.to ? lte(scoreLedger.createdAt, new Date(query.to)) : undefined,
+  );
+  const order = query.sortOrder === 'ascend' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    selectLedger(db)
+      .where(where)
+      .orderBy(order(scoreLedger.createdAt), order(scoreLedger.id))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(scoreLedger).where(where),
+  ]);
+  return { list: rows.map(toEntry), total, current: query.current, pageSize: query.pageSize, points: user.points };
+}
+
+export async function ledgerEntry(db: DbOrTx, id: number): Promise<LedgerEntry> {
+  const [row] = await selectLedger(db).where(eq(scoreLedger.id, id));
+  if (!row) throw notFound('积分记录');
+  return toEntry(row);
+}
+
+/** A manual correction: a new entry with its operator, and the user's total moved by the same delta. */
+export async function adjustPoints(
+  db: Db,
+  operatorId: number,
+  body: { userId: number; delta: number; reason: string },
+): Promise<number> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
+  if (!user) throw badRequest('userId', '用户', '用户不存在');
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .insert(scoreLedger)
+      .values({ userId: body.userId, delta: body.delta, reason: body.reason.trim(), source: 'manual', operatorId })
+      .returning({ id: scoreLedger.id });
+    await tx
+      .update(users)
+      .set({ points: sql`${users.points} + ${body.delta}` })
+      .where(eq(users.id, body.userId));
+    return entry.id;
+  });
+}
+
+// ---- The caller's own ----
+
+const RECENT_ENTRIES = 10;
+
+export async function myScore(db: DbOrTx, caller: AuthUser): Promise<MyScore> {
+  const [me] = await db.select({ points: users.points }).from(users).where(eq(users.id, caller.id));
+  const points = me?.points ?? 0;
+  let areaRank: number | null = null;
+  if (caller.area !== null) {
+    // Dense, as in the ranking: one more than the number of distinct higher totals in the area.
+    const [{ higher }] = await db
+      .select({ higher: sql<number>`count(distinct ${users.points})::int`.mapWith(Number) })
+      .from(users)
+      .where(and(eq(users.area, caller.area), ne(users.status, 'pending'), gt(users.points, points)));
+    areaRank = higher + 1;
+  }
+  const recent = (
+    await selectLedger(db).where(eq(scoreLedger.userId, caller.id)).orderBy(desc(scoreLedger.createdAt), desc(scoreLedger.id)).limit(RECENT_ENTRIES)
+  ).map(toEntry);
+  return { points, areaRank, recent, lastEntryAt: recent[0]?.createdAt ?? null };
+}

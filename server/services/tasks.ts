@@ -1,0 +1,349 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type {
+  CompletionArea,
+  CompletionPeopleQuery,
+  CompletionPerson,
+  TaskBody,
+  TaskCompletion,
+  TaskDetail,
+  TaskItem,
+  TaskListQuery,
+} from '../../common/contracts/tasks';
+import type { PageResult } from '../../common/contracts/base';
+import { type SubmissionStatus, TASK_ROLE_CODES, type TaskStatus } from '../../common/constants';
+import type { DbOrTx } from '../db/client';
+import { areas, groups, roles, submissions, taskAreas, taskGroups, tasks, userGroups, users } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../errors';
+import { containsPattern } from './scope';
+import type { AuthUser } from './sessions';
+
+// ---- Who a task targets (docs/decisions/0006-who-a-task-targets.md) ----
+
+export const isTaskRole = (roleCode: string) => (TASK_ROLE_CODES as readonly string[]).includes(roleCode);
+
+/** "tasks"."id" written out: drizzle writes a bare "id" for a column of a single-table select. */
+export const TASK_ID = sql`${tasks}.${sql.identifier(tasks.id.name)}`;
+const USER_ID = sql`${users}.${sql.identifier(users.id.name)}`;
+
+/**
+ * Condition on "users": targeted by the task whose id is `taskId` (a value or the outer column).
+ * Active, a task role, living in one of its areas, and in one of its groups when it has any.
+ */
+export function userTargetedBy(taskId: number | SQL): SQL {
+  return sql`(${users.status} = 'active'
+    and exists (select 1 from ${roles} where ${roles.id} = ${users.roleId} and ${inArray(roles.code, [...TASK_ROLE_CODES])})
+    and exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${taskId} and ${taskAreas.area} = ${users.area})
+    and (not exists (select 1 from ${taskGroups} where ${taskGroups.taskId} = ${taskId})
+      or exists (select 1 from ${taskGroups} inner join ${userGroups} on ${userGroups.groupId} = ${taskGroups.groupId}
+        where ${taskGroups.taskId} = ${taskId} and ${userGroups.userId} = ${USER_ID})))`;
+}
+
+export interface Targetable {
+  id: number;
+  area: number | null;
+  roleCode: string;
+}
+
+/** Condition on "tasks": the task targets this (signed-in, hence active) user. */
+export function taskTargets(user: Targetable): SQL {
+  if (!isTaskRole(user.roleCode) || user.area === null) return sql`false`;
+  return sql`(exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${user.area})
+    and (not exists (select 1 from ${taskGroups} where ${taskGroups.taskId} = ${TASK_ID})
+      or exists (select 1 from ${taskGroups} inner join ${userGroups} on ${userGroups.groupId} = ${taskGroups.groupId}
+        where ${taskGroups.taskId} = ${TASK_ID} and ${userGroups.userId} = ${user.id})))`;
+}
+
+export async function isTargeted(db: DbOrTx, taskId: number, user: Targetable): Promise<boolean> {
+  const [row] = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.id, taskId), taskTargets(user)));
+  return !!row;
+}
+
+// ---- Data scope of task managers ----
+
+/** Which tasks a manager sees: all, those targeting their area, or those they published. */
+export function taskReadScope(caller: AuthUser): SQL | undefined {
+  if (caller.dataScope === 'all') return undefined;
+  if (caller.dataScope === 'area' && caller.area !== null) {
+    return sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${caller.area})`;
+  }
+  return eq(tasks.publisherId, caller.id);
+}
+
+/** An area-scoped manager changes only tasks aimed at their own area alone, so a town-wide task stays the centre's. */
+export function canWriteTask(caller: AuthUser, task: { areas: number[]; publisherId: number }): boolean {
+  if (caller.dataScope === 'all') return true;
+  if (caller.dataScope === 'area' && caller.area !== null) return task.areas.every((a) => a === caller.area);
+  return task.publisherId === caller.id;
+}
+
+// ---- Reading tasks ----
+
+const sub = (query: SQL) => sql`(${query})`;
+const areasOfTask = sql<number[]>`${sub(
+  sql`select coalesce(array_agg(${taskAreas.area}::int order by ${taskAreas.area}), '{}'::int[]) from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID}`,
+)}`;
+const groupIdsOfTask = sql<number[]>`${sub(
+  sql`select coalesce(array_agg(${taskGroups.groupId} order by ${taskGroups.groupId}), '{}'::int[]) from ${taskGroups} where ${taskGroups.taskId} = ${TASK_ID}`,
+)}`;
+const submissionCount = (status: SubmissionStatus) =>
+  sql<number>`${sub(
+    sql`select count(*)::int from ${submissions} where ${submissions.taskId} = ${TASK_ID} and ${submissions.status} = ${status}`,
+  )}`.mapWith(Number);
+
+export const taskItemColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  category: tasks.category,
+  template: tasks.template,
+  imageNum: tasks.imageNum,
+  points: tasks.points,
+  areas: areasOfTask,
+  groupIds: groupIdsOfTask,
+  deadline: tasks.deadline,
+  status: tasks.status,
+  publisherId: tasks.publisherId,
+  publisherName: users.name,
+  publishedAt: tasks.publishedAt,
+  closedAt: tasks.closedAt,
+  createdAt: tasks.createdAt,
+  pendingCount: submissionCount('pending'),
+  approvedCount: submissionCount('approved'),
+};
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+type TaskItemRow = {
+  deadline: Date;
+  status: string;
+  publishedAt: Date | null;
+  closedAt: Date | null;
+  createdAt: Date;
+  areas: number[];
+  groupIds: number[];
+};
+export const toTaskItem = <T extends TaskItemRow>(row: T) => ({
+  ...row,
+  areas: row.areas.map(Number),
+  groupIds: row.groupIds.map(Number),
+  status: row.status as TaskStatus,
+  deadline: row.deadline.toISOString(),
+  publishedAt: iso(row.publishedAt),
+  closedAt: iso(row.closedAt),
+  createdAt: row.createdAt.toISOString(),
+});
+
+const selectTaskItems = (db: DbOrTx) =>
+  db.select(taskItemColumns).from(tasks).innerJoin(users, eq(users.id, tasks.publisherId));
+
+const SORT_COLUMNS: Record<NonNullable<TaskListQuery['sortField']>, PgColumn> = {
+  createdAt: tasks.createdAt,
+  deadline: tasks.deadline,
+  publishedAt: tasks.publishedAt,
+};
+
+export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQuery): Promise<PageResult<TaskItem>> {
+  const conditions: Array<SQL | undefined> = [taskReadScope(caller)];
+  if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
+  if (query.category) conditions.push(eq(tasks.category, query.category));
+  if (query.status) conditions.push(eq(tasks.status, query.status));
+  if (query.area) {
+    conditions.push(
+      sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`,
+    );
+  }
+  if (query.from) conditions.push(gte(tasks.createdAt, new Date(query.from)));
+  if (query.to) conditions.push(lte(tasks.createdAt, new Date(query.to)));
+  const where = and(...conditions);
+  const column = SORT_COLUMNS[query.sortField ?? 'createdAt'];
+  // Drafts have no publishedAt: they go last whichever way the list is sorted.
+  const order = query.sortOrder === 'ascend' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const [rows, [{ total }]] = await Promise.all([
+    selectTaskItems(db)
+      .where(where)
+      .orderBy(order, desc(tasks.id))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(tasks).where(where),
+  ]);
+  return { list: rows.map(toTaskItem), total, current: query.current, pageSize: query.pageSize };
+}
+
+/** The task with its content and groups, or undefined when absent or outside the caller's scope. */
+export async function getTaskDetail(db: DbOrTx, id: number, caller?: AuthUser): Promise<TaskDetail | undefined> {
+  const [row] = await db
+    .select({ ...taskItemColumns, content: tasks.content })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.publisherId))
+    .where(and(eq(tasks.id, id), caller ? taskReadScope(caller) : undefined));
+  if (!row) return undefined;
+  const taskGroupRows = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(taskGroups)
+    .innerJoin(groups, eq(groups.id, taskGroups.groupId))
+    .where(eq(taskGroups.taskId, id))
+    .orderBy(asc(groups.id));
+  return { ...toTaskItem(row), groups: taskGroupRows };
+}
+
+export async function taskDetailOrFail(db: DbOrTx, id: number, caller?: AuthUser): Promise<TaskDetail> {
+  const detail = await getTaskDetail(db, id, caller);
+  if (!detail) throw notFound('任务');
+  return detail;
+}
+
+/** A task the caller may change: 404 when they cannot see it, 403 when it reaches beyond their area. */
+export async function loadWritableTask(db: DbOrTx, caller: AuthUser, id: number) {
+  const [row] = await db
+    .select({ id: tasks.id, status: tasks.status, deadline: tasks.deadline, publisherId: tasks.publisherId, areas: areasOfTask })
+    .from(tasks)
+    .where(and(eq(tasks.id, id), taskReadScope(caller)));
+  if (!row) throw notFound('任务');
+  const task = { ...row, areas: row.areas.map(Number), status: row.status as TaskStatus };
+  if (!canWriteTask(caller, task)) throw forbidden('只能管理仅派发到本村（社区）的任务');
+  return task;
+}
+
+// ---- Writing tasks ----
+
+export async function assertTaskGroupsExist(db: DbOrTx, groupIds: number[]) {
+  if (!groupIds.length) return;
+  const found = await db.select({ id: groups.id }).from(groups).where(inArray(groups.id, groupIds));
+  if (found.length !== new Set(groupIds).size) throw badRequest('groupIds', '目标分组', '所选分组不存在，请刷新后重新选择');
+}
+
+export function assertTaskAreasAllowed(caller: AuthUser, targetAreas: number[]) {
+  if (!canWriteTask(caller, { areas: targetAreas, publisherId: caller.id })) {
+    throw badRequest('areas', '目标区域', '只能向本村（社区）派发任务');
+  }
+}
+
+export async function setTaskTargets(db: DbOrTx, taskId: number, targetAreas: number[], groupIds: number[]) {
+  await db.delete(taskAreas).where(eq(taskAreas.taskId, taskId));
+  await db.delete(taskGroups).where(eq(taskGroups.taskId, taskId));
+  await db.insert(taskAreas).values([...new Set(targetAreas)].map((area) => ({ taskId, area })));
+  const uniqueGroups = [...new Set(groupIds)];
+  if (uniqueGroups.length) await db.insert(taskGroups).values(uniqueGroups.map((groupId) => ({ taskId, groupId })));
+}
+
+export const taskValues = (body: TaskBody, content: string) => ({
+  title: body.title.trim(),
+  category: body.category,
+  content,
+  template: body.template,
+  imageNum: body.imageNum,
+  points: body.points,
+  deadline: new Date(body.deadline),
+});
+
+// ---- Completion ----
+
+/** The caller's latest submission to task `taskId`, joined laterally beside each targeted user. */
+function latestSubmissionOf(db: DbOrTx, taskId: number) {
+  return db
+    .select({
+      id: submissions.id,
+      status: submissions.status,
+      late: submissions.late,
+      createdAt: submissions.createdAt,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.taskId, taskId), eq(submissions.userId, USER_ID)))
+    .orderBy(desc(submissions.id))
+    .limit(1)
+    .as('latest');
+}
+
+/** Area-scoped managers see their own area's figures only. */
+function completionAreaScope(caller: AuthUser): SQL | undefined {
+  if (caller.dataScope === 'area' && caller.area !== null) return eq(users.area, caller.area);
+  return undefined;
+}
+
+const rate = (approved: number, targeted: number) => (targeted ? Math.round((approved / targeted) * 10000) / 10000 : 0);
+
+export async function taskCompletion(db: DbOrTx, caller: AuthUser, id: number): Promise<TaskCompletion> {
+  const detail = await taskDetailOrFail(db, id, caller);
+  const { content: _content, groups: _groups, ...task } = detail;
+  const latest = latestSubmissionOf(db, id);
+  const figures = await db
+    .select({
+      area: users.area,
+      targeted: sql<number>`count(*)::int`.mapWith(Number),
+      submitted: sql<number>`count(${latest.id})::int`.mapWith(Number),
+      approved: sql<number>`(count(*) filter (where ${latest.status} = 'approved'))::int`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoinLateral(latest, sql`true`)
+    .where(and(userTargetedBy(id), completionAreaScope(caller)))
+    .groupBy(users.area);
+  const byArea = new Map(figures.map((f) => [f.area, f]));
+  const shownAreas =
+    caller.dataScope === 'area' && caller.area !== null ? task.areas.filter((a) => a === caller.area) : task.areas;
+  const names = shownAreas.length
+    ? await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArray(areas.id, shownAreas))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const rows: CompletionArea[] = shownAreas.map((area) => {
+    const f = byArea.get(area);
+    const targeted = f?.targeted ?? 0;
+    const approved = f?.approved ?? 0;
+    return { area, areaName: nameOf.get(area) ?? '', targeted, submitted: f?.submitted ?? 0, approved, rate: rate(approved, targeted) };
+  });
+  const sum = (key: 'targeted' | 'submitted' | 'approved') => rows.reduce((s, r) => s + r[key], 0);
+  const total = { targeted: sum('targeted'), submitted: sum('submitted'), approved: sum('approved'), rate: 0 };
+  total.rate = rate(total.approved, total.targeted);
+  return { task, areas: rows, total };
+}
+
+export async function completionPeople(
+  db: DbOrTx,
+  caller: AuthUser,
+  id: number,
+  query: CompletionPeopleQuery,
+): Promise<PageResult<CompletionPerson>> {
+  await taskDetailOrFail(db, id, caller);
+  const latest = latestSubmissionOf(db, id);
+  const conditions: Array<SQL | undefined> = [userTargetedBy(id), completionAreaScope(caller)];
+  if (query.area) conditions.push(eq(users.area, query.area));
+  if (query.state === 'not_submitted') conditions.push(sql`${latest.id} is null`);
+  else if (query.state) conditions.push(eq(latest.status, query.state));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        name: users.name,
+        account: users.account,
+        phone: users.phone,
+        area: users.area,
+        areaName: areas.name,
+        submissionId: latest.id,
+        status: latest.status,
+        late: latest.late,
+        submittedAt: latest.createdAt,
+      })
+      .from(users)
+      .leftJoinLateral(latest, sql`true`)
+      .leftJoin(areas, eq(areas.id, users.area))
+      .where(where)
+      // Who has not submitted comes first: that is whom the centre needs to call.
+      .orderBy(sql`${latest.id} is not null`, asc(users.area), asc(users.name), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(users).leftJoinLateral(latest, sql`true`).where(where),
+  ]);
+  return {
+    list: rows.map((row) => ({
+      ...row,
+      area: row.area ?? 0,
+      areaName: row.areaName ?? '',
+      status: (row.status as SubmissionStatus | null) ?? null,
+      late: row.late ?? false,
+      submittedAt: iso(row.submittedAt),
+    })),
+    total,
+    current: query.current,
+    pageSize: query.pageSize,
+  };
+}
