@@ -54,7 +54,12 @@ describe('access', () => {
 describe('route access', () => {
   test('children inherit the parent key', () => {
     const map = access({ currentUser: user({ permissions: ['userManage'] }), fetchUserInfo: async () => undefined });
-    expect(accessiblePaths(routes, map)).toEqual(['/userManage/list', '/userManage/group', '/userManage/role']);
+    expect(accessiblePaths(routes, map)).toEqual([
+      '/userManage/list',
+      '/userManage/group',
+      '/userManage/role',
+      '/userManage/score',
+    ]);
   });
 
   test('a child is closed when its parent is, even if the child names an open key', () => {
@@ -70,7 +75,9 @@ describe('route access', () => {
     const villager = access({ currentUser: user({ access: 'villager' }), fetchUserInfo: async () => undefined });
     expect(landingPath(routes, manager, '/userManage/role?x=1')).toBe('/userManage/role?x=1');
     expect(landingPath(routes, manager, null)).toBe('/userManage/list');
-    expect(landingPath(routes, villager, null)).toBe('/app/index');
+    expect(landingPath(routes, villager, null, 'villager')).toBe('/app/index');
+    const cadre = access({ currentUser: user({ access: 'village' }), fetchUserInfo: async () => undefined });
+    expect(landingPath(routes, cadre, null, 'village')).toBe('/app/mytask');
     expect(landingPath(routes, manager, 'https://evil.example')).toBe('/userManage/list');
     expect(landingPath(routes, manager, '//evil.example')).toBe('/userManage/list');
   });

@@ -1,0 +1,107 @@
+/**
+ * The frame of every /app phone page (antd-mobile only: no antd, pro-components or echarts here):
+ * a sticky NavBar with the title and a back arrow, the content, an optional fixed action bar and an
+ * optional bottom TabBar, with safe-area padding. While mounted, request errors show as Toasts.
+ */
+import { history, useLocation } from '@umijs/max';
+import { NavBar, TabBar, Toast } from 'antd-mobile';
+import { AppOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
+import { type ReactNode, useEffect } from 'react';
+import { type FeedbackKind, registerFeedback, unregisterFeedback } from '@/utils/feedback';
+import './index.css';
+
+export const APP_HOME = '/app/index';
+
+const TABS = [
+  { key: '/app/index', title: '首页', icon: <AppOutline /> },
+  { key: '/app/taskList', title: '任务', icon: <UnorderedListOutline /> },
+  { key: '/app/mytask', title: '我的任务', icon: <UserOutline /> },
+];
+
+const TOAST_ICONS: Partial<Record<FeedbackKind, 'success' | 'fail'>> = { success: 'success', error: 'fail' };
+
+const toastFeedback = {
+  message(kind: FeedbackKind, text: string) {
+    Toast.show({ icon: TOAST_ICONS[kind], content: text });
+  },
+  notification(kind: FeedbackKind, title: string, text: string) {
+    Toast.show({ icon: TOAST_ICONS[kind], content: `${title}：${text}`, duration: 3000 });
+  },
+};
+
+// Two phone frames can be mounted for a moment during a route change: register once, release last.
+let mountedFrames = 0;
+function useToastFeedback() {
+  useEffect(() => {
+    mountedFrames += 1;
+    registerFeedback(toastFeedback);
+    return () => {
+      mountedFrames -= 1;
+      if (mountedFrames === 0) unregisterFeedback(toastFeedback);
+    };
+  }, []);
+}
+
+/** Back through the app's own history when there is some, else to the fallback page. */
+export function goBack(fallback: string) {
+  const idx = (window.history.state as { idx?: number } | null)?.idx;
+  if (typeof idx === 'number' && idx > 0) history.back();
+  else history.replace(fallback);
+}
+
+export interface MobileLayoutProps {
+  title: ReactNode;
+  /** A back arrow that goes back, or to this path when the page was opened directly; false hides it. */
+  back?: string | false;
+  right?: ReactNode;
+  /** Show the bottom TabBar (首页 / 任务 / 我的任务). */
+  tabBar?: boolean;
+  /** A bar fixed at the bottom (e.g. the page's main button). */
+  footer?: ReactNode;
+  children?: ReactNode;
+}
+
+export default function MobileLayout({ title, back = APP_HOME, right, tabBar = false, footer, children }: MobileLayoutProps) {
+  useToastFeedback();
+  const { pathname } = useLocation();
+  const activeTab = TABS.find((tab) => pathname === tab.key || pathname.startsWith(`${tab.key}/`))?.key ?? null;
+  const bottomClass = [footer ? 'm-layout-has-footer' : '', tabBar ? 'm-layout-has-tabbar' : ''].join(' ');
+
+  return (
+    <div className={`m-layout ${bottomClass}`}>
+      <header className="m-layout-header">
+        <NavBar
+          back={null}
+          left={
+            back !== false ? (
+              <button type="button" className="m-layout-back" aria-label="返回" onClick={() => goBack(back)}>
+                <LeftOutline />
+              </button>
+            ) : null
+          }
+          right={right}
+          style={{ '--height': '48px' }}
+        >
+          {title}
+        </NavBar>
+      </header>
+      <main className="m-layout-body">{children}</main>
+      {footer || tabBar ? (
+        <div className="m-layout-bottom">
+          {footer ? <div className="m-layout-footer">{footer}</div> : null}
+          {tabBar ? (
+            <nav aria-label="底部导航">
+              <TabBar activeKey={activeTab} onChange={(key) => history.push(key)} safeArea>
+                {TABS.map((tab) => (
+                  <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} />
+                ))}
+              </TabBar>
+            </nav>
+          ) : (
+            <div className="m-layout-safe-bottom" />
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { history, useLocation, useModel } from '@umijs/max';
+import { useEffect } from 'react';
+import { TASK_ROLE_CODES } from '@common/constants';
+import type { CurrentUser } from '@common/contracts/auth';
+
+export const isTaskRole = (roleCode: string | undefined) =>
+  !!roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode);
+
+/**
+ * Where a page for village cadres sends this user instead, or null when they may stay: the
+ * login page with a redirect back (not signed in), or /app/noauth (signed in without a task role).
+ */
+export function cadrePageRedirect(user: CurrentUser | undefined, here: string): string | null {
+  if (!user) return `/user/login?redirect=${encodeURIComponent(here)}`;
+  if (!isTaskRole(user.access)) return '/app/noauth';
+  return null;
+}
+
+/** The signed-in cadre, or undefined while the page is being left for login or /app/noauth. */
+export function useTaskRoleGuard(): CurrentUser | undefined {
+  const { initialState } = useModel('@@initialState');
+  const user = initialState?.currentUser;
+  const { pathname, search } = useLocation();
+  const redirect = cadrePageRedirect(user, pathname + search);
+  useEffect(() => {
+    if (redirect) history.replace(redirect);
+  }, [redirect]);
+  return redirect ? undefined : user;
+}

@@ -1,0 +1,64 @@
+import { Tag } from 'antd-mobile';
+import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@common/constants';
+import type { SubmissionItem } from '@common/contracts/tasks';
+import { formatDateTime } from '@/components/AppTask/taskText';
+
+/** The full-screen viewer loads on the first tap, not with the page. */
+function viewImages(images: string[], defaultIndex: number) {
+  import('antd-mobile/es/components/image-viewer')
+    .then(({ default: ImageViewer }) => ImageViewer.Multi.show({ images, defaultIndex }))
+    .catch(() => window.open(images[defaultIndex], '_blank', 'noopener'));
+}
+
+const STATUS_COLORS: Record<SubmissionStatus, 'warning' | 'success' | 'danger'> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+};
+
+/** One submission as the cadre sent it, with the review. */
+export default function SubmissionView({ submission }: { submission: SubmissionItem }) {
+  const urls = submission.images.map((img) => img.url);
+  return (
+    <article className="submission-view">
+      <div className="submission-view-head">
+        <div className="app-task-tags">
+          <Tag color={STATUS_COLORS[submission.status]} className="app-task-tag">
+            {SUBMISSION_STATUS_LABELS[submission.status]}
+          </Tag>
+          {submission.late ? (
+            <Tag color="danger" fill="outline" className="app-task-tag">
+              逾期提交
+            </Tag>
+          ) : null}
+        </div>
+        <span className="m-muted">{formatDateTime(submission.createdAt)}</span>
+      </div>
+      {submission.text ? <p className="submission-view-text">{submission.text}</p> : null}
+      {urls.length ? (
+        <div className="submission-view-images">
+          {urls.map((url, index) => (
+            <button
+              type="button"
+              key={url}
+              className="submission-view-image"
+              aria-label={`查看第${index + 1}张照片`}
+              onClick={() => viewImages(urls, index)}
+            >
+              <img src={url} alt="" loading="lazy" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {submission.status !== 'pending' ? (
+        <div className={submission.status === 'rejected' ? 'app-task-comment' : 'submission-view-review'}>
+          {submission.status === 'rejected' ? '驳回意见：' : '审核意见：'}
+          {submission.comment || (submission.status === 'rejected' ? '（审核人未填写）' : '无')}
+          <div className="submission-view-reviewer">
+            {submission.reviewerName ?? '审核人'} · {formatDateTime(submission.reviewedAt)}
+          </div>
+        </div>
+      ) : null}
+    </article>
+  );
+}

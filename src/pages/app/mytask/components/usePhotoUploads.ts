@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UploadResult } from '@common/contracts/system';
+import { type UploadHandle, UploadError, uploadImage } from '@/services/appTasks';
+import { type CompressedImage, compressImage } from '@/utils/compressImage';
+import { handleUnauthorized } from '@/utils/requestConfig';
+
+export type PhotoStatus = 'compressing' | 'uploading' | 'done' | 'error';
+
+export interface Photo {
+  key: string;
+  /** An object URL of the chosen file for the thumbnail ('' where the browser has none). */
+  preview: string;
+  status: PhotoStatus;
+  /** Upload progress, 0–100. */
+  progress: number;
+  upload?: UploadResult;
+  error?: string;
+}
+
+let nextKey = 0;
+function objectUrl(file: Blob): string {
+  try {
+    return URL.createObjectURL(file);
+  } catch {
+    return ''; // no object URLs (tests' jsdom): the tile shows the uploaded image once there
+  }
+}
+const releaseUrl = (url: string) => {
+  if (url) URL.revokeObjectURL(url);
+};
+
+/**
+ * Photos for a report: each chosen file is compressed, then uploaded with progress; a failed one
+ * can be retried (without compressing again) or removed. At most `limit` photos are kept.
+ */
+export function usePhotoUploads(limit: number) {
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const photosRef = useRef(photos);
+  photosRef.current = photos;
+  const files = useRef(new Map<string, File>());
+  const compressed = useRef(new Map<string, CompressedImage>());
+  const uploads = useRef(new Map<string, UploadHandle>());
+
+  const patch = useCallback((key: string, changes: Partial<Photo>) => {
+    setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...changes } : p)));
+  }, []);
+
+  const process = useCallback(
+    async (key: string) => {
+      const file = files.current.get(key);
+      if (!file) return;
+      try {
+        let image = compressed.current.get(key);
+        if (!image) {
+          patch(key, { status: 'compressing', progress: 0, error: undefined });
+          image = await compressImage(file);
+          if (!files.current.has(key)) return; // removed meanwhile
+          compressed.current.set(key, image);
+        }
+        patch(key, { status: 'uploading', progress: 0, error: undefined });
+        const handle = uploadImage(image.blob, image.name, (progress) => patch(key, { progress }));
+        uploads.current.set(key, handle);
+        const upload = await handle.promise;
+        uploads.current.delete(key);
+        patch(key, { status: 'done', progress: 100, upload });
+      } catch (error) {
+        uploads.current.delete(key);
+        if (!files.current.has(key)) return;
+        if (error instanceof UploadError && error.status === 401) handleUnauthorized();
+        patch(key, { status: 'error', error: (error as Error)?.message || '上传失败' });
+      }
+    },
+    [patch],
+  );
+
+  /** Adds chosen files (images only) up to the limit; returns how many were left out. */
+  const add = useCallback(
+    (chosen: File[]) => {
+      const room = Math.max(0, limit - photosRef.current.length);
+      const images = chosen.filter((f) => !f.type || f.type.startsWith('image/'));
+      const taken = images.slice(0, room);
+      const added = taken.map((file) => {
+        const key = `photo-${++nextKey}`;
+        files.current.set(key, file);
+        return { key, preview: objectUrl(file), status: 'compressing' as const, progress: 0 };
+      });
+      if (added.length) {
+        photosRef.current = [...photosRef.current, ...added];
+        setPhotos((list) => [...list, ...added]);
+        added.forEach((photo) => process(photo.key));
+      }
+      return chosen.length - taken.length;
+    },
+    [limit, process],
+  );
+
+  const retry = useCallback((key: string) => process(key), [process]);
+
+  const remove = useCallback((key: string) => {
+    files.current.delete(key);
+    compressed.current.delete(key);
+    uploads.current.get(key)?.abort();
+    uploads.current.delete(key);
+    const photo = photosRef.current.find((p) => p.key === key);
+    if (photo) releaseUrl(photo.preview);
+    photosRef.current = photosRef.current.filter((p) => p.key !== key);
+    setPhotos((list) => list.filter((p) => p.key !== key));
+  }, []);
+
+  useEffect(
+    () => () => {
+      uploads.current.forEach((handle) => handle.abort());
+      photosRef.current.forEach((p) => releaseUrl(p.preview));
+    },
+    [],
+  );
+
+  const uploadedIds = photos.filter((p) => p.status === 'done' && p.upload).map((p) => p.upload!.id);
+  const busy = photos.some((p) => p.status === 'compressing' || p.status === 'uploading');
+  return { photos, add, retry, remove, uploadedIds, busy };
+}

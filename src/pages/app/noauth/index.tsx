@@ -1,0 +1,54 @@
+import { history, useModel } from '@umijs/max';
+import { Button, Result } from 'antd-mobile';
+import { useState } from 'react';
+import { logout } from '@/services/auth';
+import MobileLayout from '@/components/MobileLayout';
+import { appUrl, clearToken } from '@/utils/session';
+import '../tip/index.css';
+
+/** /app/noauth: the signed-in account may not use a page for village cadres; say why and offer a way out. */
+export default function NoAuthPage() {
+  const { initialState } = useModel('@@initialState');
+  const user = initialState?.currentUser;
+  const [leaving, setLeaving] = useState(false);
+
+  const signInAnother = async () => {
+    if (!user) {
+      history.push('/user/login');
+      return;
+    }
+    setLeaving(true);
+    try {
+      await logout();
+    } catch {
+      // Signed out here anyway: the token is dropped below.
+    }
+    clearToken();
+    window.location.replace(appUrl('/user/login'));
+  };
+
+  const description = user ? (
+    <>
+      该页面供村干部/网格员提交任务使用。您当前登录的账号“{user.name}”的角色是“{user.roleName}”，没有使用该页面的权限。
+      如需提交任务，请使用村干部/网格员账号登录，或联系管理员调整角色。
+    </>
+  ) : (
+    '该页面供村干部/网格员使用，请先登录。'
+  );
+
+  return (
+    <MobileLayout title="没有权限" back="/app/taskList">
+      <div className="tip-page">
+        <Result status="warning" title="没有访问权限" description={description} />
+        <div className="tip-actions">
+          <Button block color="primary" size="large" loading={leaving} onClick={signInAnother}>
+            {user ? '换个账号登录' : '去登录'}
+          </Button>
+          <Button block color="primary" fill="outline" size="large" onClick={() => history.push('/app/taskList')}>
+            查看公开任务
+          </Button>
+        </div>
+      </div>
+    </MobileLayout>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { Badge, Space, Typography } from 'antd';
+import { SUBMISSION_STATUS_LABELS, categoryLabel } from '@common/constants';
+import type { SubmissionItem } from '@common/contracts/tasks';
+import type { Option } from '@/hooks/useReferenceOptions';
+import { CATEGORY_OPTIONS, LateTag, SUBMISSION_STATUS_ENUM, formatTime } from '../../components/taskMeta';
+import TaskSelect from '../../components/TaskSelect';
+import SubmissionPhotos from './SubmissionPhotos';
+
+/** The status filter also offers 全部 (the queue opens on 待审核). */
+export const STATUS_FILTER = {
+  ...SUBMISSION_STATUS_ENUM,
+  all: { text: '全部', status: 'Default' as const },
+};
+
+interface Handlers {
+  areas: Option[];
+  onApprove: (submission: SubmissionItem) => void;
+  onReject: (submission: SubmissionItem) => void;
+  onOpenTask: (submission: SubmissionItem) => void;
+}
+
+export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Handlers): ProColumns<SubmissionItem>[] {
+  return [
+    {
+      title: '任务',
+      dataIndex: 'taskId',
+      width: 190,
+      renderFormItem: () => <TaskSelect statuses={['published', 'closed']} placeholder="全部任务" />,
+      render: (_, row) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Link onClick={() => onOpenTask(row)} ellipsis style={{ maxWidth: 180 }}>
+            {row.taskTitle}
+          </Typography.Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {categoryLabel(row.category)} · {row.points} 分
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '提交人',
+      dataIndex: 'area',
+      valueType: 'select',
+      fieldProps: { options: areas, placeholder: '全部区域' },
+      formItemProps: { label: '区域' },
+      width: 100,
+      render: (_, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{row.userName}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.areaName}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '工作类别',
+      dataIndex: 'category',
+      valueType: 'select',
+      hideInTable: true,
+      fieldProps: { options: CATEGORY_OPTIONS, showSearch: true, optionFilterProp: 'label' },
+    },
+    {
+      title: '完成情况说明',
+      dataIndex: 'text',
+      search: false,
+      width: 240,
+      render: (_, row) =>
+        row.text ? (
+          <Typography.Paragraph ellipsis={{ rows: 3, expandable: 'collapsible', symbol: (open) => (open ? '收起' : '展开') }} style={{ margin: 0 }}>
+            {row.text}
+          </Typography.Paragraph>
+        ) : (
+          <Typography.Text type="secondary">未填写文字</Typography.Text>
+        ),
+    },
+    {
+      title: '图片',
+      dataIndex: 'images',
+      search: false,
+      width: 200,
+      render: (_, row) => <SubmissionPhotos images={row.images} name={row.userName} />,
+    },
+    {
+      title: '提交时间',
+      dataIndex: 'createdAt',
+      search: false,
+      width: 140,
+      render: (_, row) => (
+        <Space direction="vertical" size={2}>
+          <span>{formatTime(row.createdAt)}</span>
+          {row.late ? <LateTag /> : null}
+        </Space>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: STATUS_FILTER,
+      initialValue: 'pending',
+      fieldProps: { allowClear: false },
+      hideInTable: true,
+    },
+    {
+      title: '关键词',
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: '提交人姓名或说明内容' },
+    },
+    {
+      title: '审核',
+      valueType: 'option',
+      fixed: 'right',
+      width: 140,
+      render: (_, row) =>
+        row.status === 'pending' ? (
+          <Space size={12}>
+            <a onClick={() => onApprove(row)}>通过</a>
+            <Typography.Link type="danger" onClick={() => onReject(row)}>
+              驳回
+            </Typography.Link>
+          </Space>
+        ) : (
+          <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
+            <Badge status={row.status === 'approved' ? 'success' : 'error'} text={SUBMISSION_STATUS_LABELS[row.status]} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.reviewerName ?? '—'} · {formatTime(row.reviewedAt)}
+            </Typography.Text>
+            {row.comment ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 120 }} ellipsis={{ tooltip: row.comment }}>
+                意见：{row.comment}
+              </Typography.Text>
+            ) : null}
+          </Space>
+        ),
+    },
+  ];
+}

@@ -1,0 +1,109 @@
+import { Card, Progress, Space, Table, Typography } from 'antd';
+import type { CompletionArea, TaskCompletion } from '@common/contracts/tasks';
+import EmptyState from '@/components/EmptyState';
+import { percent } from './CompletionSummary';
+
+interface Props {
+  completion: TaskCompletion;
+  /** Opens the people of an area (undefined: every area), optionally at a state. */
+  onOpen: (area: number | undefined, state?: string) => void;
+}
+
+const missingOf = (row: Pick<CompletionArea, 'targeted' | 'submitted'>) => Math.max(0, row.targeted - row.submitted);
+
+/** Per targeted area: targeted, submitted, approved, not submitted and the rate. */
+export default function AreaTable({ completion, onOpen }: Props) {
+  const { total } = completion;
+  return (
+    <Card
+      title="各区域完成情况"
+      extra={<Typography.Link onClick={() => onOpen(undefined)}>查看全部人员</Typography.Link>}
+    >
+      <Table<CompletionArea>
+        rowKey="area"
+        dataSource={completion.areas}
+        pagination={false}
+        size="middle"
+        locale={{ emptyText: <EmptyState text="该任务没有目标区域" /> }}
+        onRow={(row) => ({ onClick: () => onOpen(row.area), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: '区域', dataIndex: 'areaName', width: 160 },
+          {
+            title: '目标人数',
+            dataIndex: 'targeted',
+            align: 'right',
+            width: 100,
+            render: (value: number) => (value ? value : <Typography.Text type="secondary">无人员</Typography.Text>),
+          },
+          { title: '已提交', dataIndex: 'submitted', align: 'right', width: 100 },
+          {
+            title: '已通过',
+            dataIndex: 'approved',
+            align: 'right',
+            width: 100,
+            render: (value: number) => <Typography.Text type={value ? 'success' : undefined}>{value}</Typography.Text>,
+          },
+          {
+            title: '未提交',
+            key: 'missing',
+            align: 'right',
+            width: 100,
+            render: (_, row) => {
+              const missing = missingOf(row);
+              return missing ? (
+                <Typography.Link
+                  type="danger"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onOpen(row.area, 'not_submitted');
+                  }}
+                >
+                  {missing}
+                </Typography.Link>
+              ) : (
+                0
+              );
+            },
+          },
+          {
+            title: '完成率',
+            dataIndex: 'rate',
+            render: (rate: number, row) => (
+              <Progress
+                percent={percent(rate)}
+                size="small"
+                status={row.targeted && rate >= 1 ? 'success' : 'normal'}
+                style={{ maxWidth: 260, margin: 0 }}
+              />
+            ),
+          },
+          {
+            title: '操作',
+            key: 'action',
+            width: 110,
+            render: (_, row) => <Typography.Link onClick={() => onOpen(row.area)}>查看人员</Typography.Link>,
+          },
+        ]}
+        summary={() =>
+          completion.areas.length > 1 ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>
+                <Typography.Text strong>合计</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">{total.targeted}</Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">{total.submitted}</Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">{total.approved}</Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">{missingOf(total)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={5}>
+                <Space>
+                  <Progress percent={percent(total.rate)} size="small" style={{ width: 260, margin: 0 }} />
+                </Space>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={6} />
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { history } from '@umijs/max';
+import { Button, Card, Col, Descriptions, Progress, Row, Space, Statistic, Typography } from 'antd';
+import { categoryLabel } from '@common/constants';
+import type { TaskCompletion } from '@common/contracts/tasks';
+import { TaskStatusBadge, TemplateTags, formatTime, isOverdue } from '../../components/taskMeta';
+
+interface Props {
+  completion: TaskCompletion;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onShowMissing: () => void;
+}
+
+export const percent = (rate: number) => Math.round(rate * 1000) / 10;
+
+/** The task's facts and its totals across every targeted area. */
+export default function CompletionSummary({ completion, refreshing, onRefresh, onShowMissing }: Props) {
+  const { task, total } = completion;
+  const missing = Math.max(0, total.targeted - total.submitted);
+  return (
+    <Card
+      style={{ marginBottom: 16 }}
+      title={
+        <Space size={12}>
+          <Typography.Text strong ellipsis style={{ maxWidth: 640 }}>
+            {task.title}
+          </Typography.Text>
+          <TaskStatusBadge status={task.status} />
+        </Space>
+      }
+      extra={
+        <Space>
+          {task.pendingCount > 0 ? (
+            <Button onClick={() => history.push(`/taskManage/audit?taskId=${task.id}&status=pending`)}>
+              去审核（{task.pendingCount}）
+            </Button>
+          ) : null}
+          <Button icon={<ReloadOutlined />} loading={refreshing} onClick={onRefresh}>
+            刷新
+          </Button>
+        </Space>
+      }
+    >
+      <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label="工作类别">{categoryLabel(task.category)}</Descriptions.Item>
+        <Descriptions.Item label="提交要求">
+          <TemplateTags template={task.template} imageNum={task.imageNum} />
+        </Descriptions.Item>
+        <Descriptions.Item label="奖励积分">{task.points} 分</Descriptions.Item>
+        <Descriptions.Item label="截止时间">
+          {isOverdue(task) ? (
+            <Typography.Text type="danger">{formatTime(task.deadline)}（已截止）</Typography.Text>
+          ) : (
+            formatTime(task.deadline)
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="发布时间">{formatTime(task.publishedAt)}</Descriptions.Item>
+        <Descriptions.Item label="发布人">{task.publisherName}</Descriptions.Item>
+      </Descriptions>
+      <Row gutter={[24, 16]} align="middle">
+        <Col xs={12} md={5}>
+          <Statistic title="目标人数" value={total.targeted} suffix="人" />
+        </Col>
+        <Col xs={12} md={5}>
+          <Statistic title="已提交" value={total.submitted} suffix="人" />
+        </Col>
+        <Col xs={12} md={5}>
+          <Statistic title="已通过" value={total.approved} suffix="人" valueStyle={{ color: '#52c41a' }} />
+        </Col>
+        <Col xs={12} md={5}>
+          <Statistic
+            title={
+              <Space>
+                未提交
+                {missing > 0 ? <Typography.Link onClick={onShowMissing}>查看名单</Typography.Link> : null}
+              </Space>
+            }
+            value={missing}
+            suffix="人"
+            valueStyle={missing > 0 ? { color: '#ff4d4f' } : undefined}
+          />
+        </Col>
+        <Col xs={24} md={4} style={{ textAlign: 'center' }}>
+          <Progress type="circle" size={88} percent={percent(total.rate)} format={(p) => `${p}%`} />
+          <div style={{ marginTop: 4, color: 'rgba(0,0,0,0.45)' }}>完成率（已通过/目标）</div>
+        </Col>
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Badge, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import {
+  type SubmissionStatus,
+  type TaskStatus,
+  WORK_CATEGORIES,
+  imageRuleLabel,
+  templateHasImages,
+  templateLabel,
+} from '@common/constants';
+import type { TaskItem } from '@common/contracts/tasks';
+import type { Option } from '@/hooks/useReferenceOptions';
+
+type BadgeStatus = 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
+
+/** ProTable valueEnum of task states (badge colours). */
+export const TASK_STATUS_ENUM: Record<TaskStatus, { text: string; status: BadgeStatus }> = {
+  draft: { text: '草稿', status: 'Warning' },
+  published: { text: '进行中', status: 'Processing' },
+  closed: { text: '已关闭', status: 'Default' },
+};
+
+/** ProTable valueEnum of submission states. */
+export const SUBMISSION_STATUS_ENUM: Record<SubmissionStatus, { text: string; status: BadgeStatus }> = {
+  pending: { text: '待审核', status: 'Warning' },
+  approved: { text: '已通过', status: 'Success' },
+  rejected: { text: '已驳回', status: 'Error' },
+};
+
+export const CATEGORY_OPTIONS = WORK_CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
+
+export { formatTime } from '@/utils/format';
+
+/** A published task past its deadline. */
+export const isOverdue = (task: Pick<TaskItem, 'status' | 'deadline'>) =>
+  task.status === 'published' && dayjs(task.deadline).isBefore(dayjs());
+
+/** The names of some areas, '全部区域' when all of them; past `max` names, the first few and a count. */
+export function areaNames(ids: number[], areas: Option[], max = Infinity): string {
+  if (areas.length && ids.length >= areas.length) return '全部区域';
+  const names = ids.map((id) => areas.find((a) => a.value === id)?.label ?? `区域${id}`);
+  return names.length > max ? `${names.slice(0, 3).join('、')}等${names.length}个村（社区）` : names.join('、');
+}
+
+/** Areas as one line; the full list in a tooltip when it does not fit. */
+export function AreaNames({ ids, areas }: { ids: number[]; areas: Option[] }) {
+  const text = areaNames(ids, areas);
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: '100%' }}>
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** 文字、图片 and, when images are asked for, how many. */
+export function TemplateTags({ template, imageNum }: { template: string; imageNum: number }) {
+  return (
+    <span>
+      {templateLabel(template)}
+      {templateHasImages(template) ? (
+        <Typography.Text type="secondary">（{imageRuleLabel(imageNum)}）</Typography.Text>
+      ) : null}
+    </span>
+  );
+}
+
+export function TaskStatusBadge({ status }: { status: TaskStatus }) {
+  const item = TASK_STATUS_ENUM[status];
+  return <Badge status={item.status.toLowerCase() as 'default'} text={item.text} />;
+}
+
+export function LateTag() {
+  return <Tag color="red">逾期</Tag>;
+}

@@ -1,0 +1,38 @@
+import { Form, Select, Space, Typography } from 'antd';
+import { TOWN_AREA_ID } from '@common/constants';
+import type { Option } from '@/hooks/useReferenceOptions';
+
+/** Target areas: a multi select with quick picks (all areas, all villages, none). */
+export default function TargetAreasField({ areaOptions }: { areaOptions: Option[] }) {
+  const form = Form.useFormInstance();
+  const pick = (ids: number[]) => {
+    form.setFieldValue('areas', ids);
+    form.validateFields(['areas']).catch(() => undefined);
+  };
+  const all = areaOptions.map((a) => a.value);
+  const villages = all.filter((id) => id !== TOWN_AREA_ID);
+  return (
+    <Form.Item
+      label="目标区域"
+      required
+      extra={
+        <Space size={12}>
+          <Typography.Link onClick={() => pick(all)}>全部区域</Typography.Link>
+          <Typography.Link onClick={() => pick(villages)}>全部村</Typography.Link>
+          <Typography.Link onClick={() => pick([])}>清空</Typography.Link>
+        </Space>
+      }
+    >
+      <Form.Item name="areas" noStyle rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个目标区域' }]}>
+        <Select
+          mode="multiple"
+          placeholder="请选择接收任务的村（社区）"
+          options={areaOptions}
+          optionFilterProp="label"
+          maxTagCount="responsive"
+          allowClear
+        />
+      </Form.Item>
+    </Form.Item>
+  );
+}

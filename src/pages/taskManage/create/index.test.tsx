@@ -1,0 +1,140 @@
+/**
+ * 发布任务 inside the real app against the mock server (mock/tasks.ts): the template / image-number
+ * rule, required fields, a server field error landing under its field, and publishing a draft.
+ * The content editor is the real wangEditor (jsdom runs it); drafts bring their content with them.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { ADMIN_TOKEN } from '../../../../mock/fixtures';
+import { api, apiError } from '../../../../mock/handlers';
+import { setPagePath } from '../../../../mock/location';
+import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { resetTaskDb, taskDb, taskHandlers } from '../../../../mock/tasks';
+
+useMockServer();
+beforeAll(preloadApp, 120_000);
+
+beforeEach(() => {
+  server.use(...taskHandlers);
+  resetTaskDb();
+  sessionStorage.setItem('token', ADMIN_TOKEN);
+  setPagePath('/');
+});
+
+/** A button by its visible text; antd puts a space between two Chinese characters. */
+const button = (text: string, scope: HTMLElement = document.body) => {
+  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
+  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
+  return label.closest('button') as HTMLButtonElement;
+};
+
+/** The form item (label, control, errors) around a label text. */
+const fieldOf = (label: string) => {
+  const item = screen.getByText(label, { selector: 'label, label *' }).closest('.ant-form-item');
+  if (!item) throw new Error(`no form item for ${label}`);
+  return item as HTMLElement;
+};
+
+async function openForm(path = '/taskManage/create') {
+  const app = renderApp(path);
+  await screen.findByText('提交要求与范围', {}, { timeout: 30000 });
+  return app;
+}
+
+test('图片数量 is only open when 图片 is ticked, and says how many images: 默认3张 for 0, else N张', async () => {
+  const { user } = await openForm();
+  const imageNum = screen.getByLabelText('图片数量');
+  const rule = screen.getByTestId('image-rule');
+
+  // A new task asks for text and images; 0 means the default three.
+  expect(screen.getByLabelText('文字')).toBeChecked();
+  expect(screen.getByLabelText('图片')).toBeChecked();
+  expect(imageNum).toBeEnabled();
+  expect(rule).toHaveTextContent('需提交：默认3张');
+
+  await user.clear(imageNum);
+  await user.type(imageNum, '2');
+  await waitFor(() => expect(rule).toHaveTextContent('需提交：2张'));
+
+  await user.click(screen.getByLabelText('图片'));
+  await waitFor(() => expect(imageNum).toBeDisabled());
+  expect(rule).toHaveTextContent('不要求图片');
+
+  await user.click(screen.getByLabelText('图片'));
+  await waitFor(() => expect(imageNum).toBeEnabled());
+  expect(rule).toHaveTextContent('需提交：2张');
+});
+
+test('保存草稿 on an empty form marks every required field and sends nothing', async () => {
+  const calls = recordRequests();
+  const { user } = await openForm();
+
+  await user.click(screen.getByLabelText('文字'));
+  await user.click(screen.getByLabelText('图片'));
+  await user.click(button('保存草稿'));
+
+  const error = { selector: '.ant-form-item-explain-error' };
+  expect(await screen.findByText('请输入任务标题', error)).toBeInTheDocument();
+  for (const text of ['请选择工作类别', '请输入奖励积分', '请输入任务内容', '请至少选择一种提交内容', '请至少选择一个目标区域', '请选择截止时间']) {
+    expect(await screen.findByText(text, error)).toBeInTheDocument();
+  }
+  expect(callsTo(calls, 'POST', '/tasks')).toHaveLength(0);
+});
+
+test('fields are checked as you type', async () => {
+  const { user } = await openForm();
+  const title = screen.getByPlaceholderText('例如：开展春季人居环境整治');
+
+  await user.type(title, 'a');
+  await user.clear(title);
+  expect(await screen.findByText('请输入任务标题')).toBeInTheDocument();
+  await user.type(title, '春季植树');
+  await waitFor(() => expect(screen.queryByText('请输入任务标题')).not.toBeInTheDocument());
+});
+
+test("a server 400 on a field shows under that field, and what was typed stays", async () => {
+  server.use(
+    http.put(api('/tasks/:id'), () =>
+      apiError(400, '任务标题：已有同名任务', [{ field: 'title', label: '任务标题', message: '已有同名任务' }]),
+    ),
+  );
+  const { user, location } = await openForm('/taskManage/create?id=10');
+  const title = await screen.findByDisplayValue('秋季防火宣传（草稿）');
+
+  await user.clear(title);
+  await user.type(title, '秋季防火宣传');
+  await user.click(button('保存草稿'));
+
+  await waitFor(() => expect(within(fieldOf('任务标题')).getByText('已有同名任务')).toBeInTheDocument());
+  expect(fieldOf('任务标题')).toHaveClass('ant-form-item-has-error');
+  expect(title).toHaveValue('秋季防火宣传');
+  expect(await screen.findByText('任务标题：已有同名任务')).toBeInTheDocument();
+  expect(location()).toBe('/taskManage/create?id=10');
+});
+
+test('发布 a draft asks first, saves it, publishes it and goes to the list', async () => {
+  const calls = recordRequests();
+  const { user, location } = await openForm('/taskManage/create?id=10');
+  await screen.findByDisplayValue('秋季防火宣传（草稿）');
+
+  await user.click(button('发布'));
+  const [heading] = await screen.findAllByText('发布任务「秋季防火宣传（草稿）」？');
+  const dialog = heading.closest('[role="dialog"]') as HTMLElement;
+  expect(callsTo(calls, 'PUT', '/tasks/10')).toHaveLength(0);
+  await user.click(button('发布', dialog));
+
+  expect(await screen.findByText('任务已发布：秋季防火宣传（草稿）')).toBeInTheDocument();
+  await waitFor(() => expect(location()).toBe('/taskManage/list'));
+  const saved = JSON.parse(await callsTo(calls, 'PUT', '/tasks/10')[0].body);
+  expect(saved).toMatchObject({ title: '秋季防火宣传（草稿）', category: 11, template: '1', imageNum: 0, areas: [2] });
+  expect(callsTo(calls, 'POST', '/tasks/10/publish')).toHaveLength(1);
+  expect(taskDb.tasks.find((t) => t.id === 10)?.status).toBe('published');
+});
+
+test('a task that is no longer a draft is not editable: a notice with the way back', async () => {
+  renderApp('/taskManage/create?id=11');
+  expect(await screen.findByText('该任务进行中，不能再编辑', {}, { timeout: 30000 })).toBeInTheDocument();
+  expect(button('返回任务列表')).toBeInTheDocument();
+  expect(screen.queryByText('保存草稿')).not.toBeInTheDocument();
+});

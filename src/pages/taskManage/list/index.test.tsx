@@ -1,0 +1,87 @@
+/**
+ * 任务列表 inside the real app against the mock server (mock/tasks.ts): a draft, a published and a
+ * closed task, each with the actions of its state.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { ADMIN_TOKEN } from '../../../../mock/fixtures';
+import { setPagePath } from '../../../../mock/location';
+import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { resetTaskDb, taskHandlers } from '../../../../mock/tasks';
+
+useMockServer();
+beforeAll(preloadApp, 120_000);
+
+beforeEach(() => {
+  server.use(...taskHandlers);
+  resetTaskDb();
+  sessionStorage.setItem('token', ADMIN_TOKEN);
+  setPagePath('/');
+});
+
+const rowOf = (title: string) => {
+  const row = screen.getByText(title, { selector: 'td, td *' }).closest('tr');
+  if (!row) throw new Error(`no row for ${title}`);
+  return row as HTMLElement;
+};
+
+const button = (text: string, scope: HTMLElement = document.body) => {
+  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
+  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
+  return label.closest('button') as HTMLButtonElement;
+};
+
+async function openList() {
+  const calls = recordRequests();
+  const app = renderApp('/taskManage/list');
+  await screen.findByText('春季人居环境整治', {}, { timeout: 30000 });
+  return { ...app, calls };
+}
+
+test('each task shows its template, image rule, areas, state and the actions of that state', async () => {
+  await openList();
+
+  const draft = rowOf('秋季防火宣传（草稿）');
+  expect(within(draft).getByText('草稿')).toBeInTheDocument();
+  expect(within(draft).getByText('文字')).toBeInTheDocument();
+  expect(within(draft).getByText('第一村')).toBeInTheDocument();
+  for (const action of ['编辑', '发布', '删除']) expect(within(draft).getByText(action)).toBeInTheDocument();
+  expect(within(draft).queryByText('完成情况')).not.toBeInTheDocument();
+
+  const published = rowOf('春季人居环境整治');
+  expect(within(published).getByText('进行中')).toBeInTheDocument();
+  expect(within(published).getByText('文字、图片')).toBeInTheDocument();
+  expect(within(published).getByText('默认3张')).toBeInTheDocument();
+  expect(within(published).getByText('第一村、第二村')).toBeInTheDocument();
+  expect(within(published).getByText('待审核 2')).toBeInTheDocument();
+  expect(within(published).getByText('已通过 1')).toBeInTheDocument();
+  expect(within(published).getByText('完成情况')).toBeInTheDocument();
+  expect(within(published).getByText('关闭')).toBeInTheDocument();
+
+  const closed = rowOf('低保户走访核查');
+  expect(within(closed).getByText('已关闭')).toBeInTheDocument();
+  expect(within(closed).getByText('完成情况')).toBeInTheDocument();
+  expect(within(closed).queryByText('关闭')).not.toBeInTheDocument();
+});
+
+test('关闭 asks first, then closes the task and refreshes the row', async () => {
+  const { user, calls } = await openList();
+
+  await user.click(within(rowOf('春季人居环境整治')).getByText('关闭'));
+  const [title] = await screen.findAllByText('关闭任务「春季人居环境整治」？');
+  expect(callsTo(calls, 'POST', '/tasks/11/close')).toHaveLength(0);
+  await user.click(button('关闭任务', title.closest('.ant-modal') as HTMLElement));
+
+  expect(await screen.findByText('任务已关闭：春季人居环境整治')).toBeInTheDocument();
+  expect(callsTo(calls, 'POST', '/tasks/11/close')).toHaveLength(1);
+  await waitFor(() => expect(within(rowOf('春季人居环境整治')).getByText('已关闭')).toBeInTheDocument());
+});
+
+test('编辑 opens the draft in the create form', async () => {
+  const { user, location } = await openList();
+
+  await user.click(within(rowOf('秋季防火宣传（草稿）')).getByText('编辑'));
+
+  await waitFor(() => expect(location()).toBe('/taskManage/create?id=10'));
+  expect(await screen.findByDisplayValue('秋季防火宣传（草稿）')).toBeInTheDocument();
+});

@@ -1,0 +1,213 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { history } from '@umijs/max';
+import { App, Button, Space, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { categoryLabel, imageRuleLabel, templateHasImages, templateLabel } from '@common/constants';
+import { TASK_SORT_FIELDS, type TaskItem } from '@common/contracts/tasks';
+import EmptyState from '@/components/EmptyState';
+import LoadError from '@/components/LoadError';
+import { useReferenceOptions } from '@/hooks/useReferenceOptions';
+import { closeTask, deleteTask, publishTask, queryTasks } from '@/services/tasks';
+import { apiErrorMessage } from '@/utils/apiError';
+import { compact, sortParams, toTableResult } from '@/utils/table';
+import { periodBounds, rangeTransform, urlFormSync } from '@/utils/urlForm';
+import { AreaNames, CATEGORY_OPTIONS, TASK_STATUS_ENUM, areaNames, formatTime, isOverdue } from '../components/taskMeta';
+
+const muted = <Typography.Text type="secondary">—</Typography.Text>;
+
+export default function TaskListPage() {
+  const actionRef = useRef<ActionType>();
+  const { modal, message } = App.useApp();
+  const refs = useReferenceOptions();
+  const [loadError, setLoadError] = useState<string>();
+
+  const runAction = async (done: string, action: () => Promise<unknown>) => {
+    try {
+      await action();
+      message.success(done);
+      actionRef.current?.reload();
+    } catch {
+      // The request layer already said what went wrong.
+    }
+  };
+
+  const confirmPublish = (task: TaskItem) =>
+    modal.confirm({
+      title: `发布任务「${task.title}」？`,
+      content: `发布后，${areaNames(task.areas, refs.areas, 4)}的村干部/网格员即可看到并提交；任务内容不能再修改。`,
+      okText: '发布',
+      cancelText: '取消',
+      onOk: () => runAction(`任务已发布：${task.title}`, () => publishTask(task.id)),
+    });
+
+  const confirmClose = (task: TaskItem) =>
+    modal.confirm({
+      title: `关闭任务「${task.title}」？`,
+      content: '关闭后不再接受新的提交，已提交的完成情况仍可审核。关闭后不能重新开启。',
+      okText: '关闭任务',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => runAction(`任务已关闭：${task.title}`, () => closeTask(task.id)),
+    });
+
+  const confirmDelete = (task: TaskItem) =>
+    modal.confirm({
+      title: `删除草稿「${task.title}」？`,
+      content: '删除后不可恢复。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => runAction(`草稿已删除：${task.title}`, () => deleteTask(task.id)),
+    });
+
+  const toEdit = (task: TaskItem) => history.push(`/taskManage/create?id=${task.id}`);
+  const toCompletion = (task: TaskItem) => history.push(`/taskManage/complete?taskId=${task.id}`);
+
+  const columns: ProColumns<TaskItem>[] = [
+    {
+      title: '任务标题',
+      dataIndex: 'title',
+      width: 176,
+      ellipsis: true,
+      render: (_, task) => (
+        <Typography.Link onClick={() => (task.status === 'draft' ? toEdit(task) : toCompletion(task))}>
+          {task.title}
+        </Typography.Link>
+      ),
+    },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: TASK_STATUS_ENUM, width: 84 },
+    {
+      title: '工作类别',
+      dataIndex: 'category',
+      valueType: 'select',
+      fieldProps: { options: CATEGORY_OPTIONS, showSearch: true, optionFilterProp: 'label' },
+      render: (_, task) => categoryLabel(task.category),
+      width: 104,
+    },
+    { title: '提交模板', dataIndex: 'template', search: false, width: 92, render: (_, task) => templateLabel(task.template) },
+    {
+      title: '图片要求',
+      dataIndex: 'imageNum',
+      search: false,
+      width: 80,
+      render: (_, task) => (templateHasImages(task.template) ? imageRuleLabel(task.imageNum) : muted),
+    },
+    { title: '积分', dataIndex: 'points', search: false, width: 60, align: 'right' },
+    {
+      title: '目标区域',
+      dataIndex: 'area',
+      valueType: 'select',
+      fieldProps: { options: refs.areas },
+      width: 124,
+      render: (_, task) => <AreaNames ids={task.areas} areas={refs.areas} />,
+    },
+    {
+      title: '截止时间',
+      dataIndex: 'deadline',
+      search: false,
+      sorter: true,
+      width: 140,
+      render: (_, task) =>
+        isOverdue(task) ? (
+          <Tooltip title="已过截止时间，仍在接受提交（标记为逾期）">
+            <Typography.Text type="danger">{formatTime(task.deadline)}</Typography.Text>
+          </Tooltip>
+        ) : (
+          formatTime(task.deadline)
+        ),
+    },
+    {
+      title: '提交情况',
+      dataIndex: 'counts',
+      search: false,
+      width: 96,
+      render: (_, task) =>
+        task.status === 'draft' ? (
+          muted
+        ) : (
+          <Space direction="vertical" size={0}>
+            <Tooltip title="查看待审核的提交" placement="left">
+              <Typography.Link onClick={() => history.push(`/taskManage/audit?taskId=${task.id}&status=pending`)}>
+                待审核 {task.pendingCount}
+              </Typography.Link>
+            </Tooltip>
+            <Typography.Text type="success">已通过 {task.approvedCount}</Typography.Text>
+          </Space>
+        ),
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'created',
+      valueType: 'dateRange',
+      hideInTable: true,
+      search: { transform: rangeTransform('createdFrom', 'createdTo') },
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      width: 130,
+      render: (_, task) => {
+        if (task.status === 'draft') {
+          return [
+            <a key="edit" onClick={() => toEdit(task)}>编辑</a>,
+            <a key="publish" onClick={() => confirmPublish(task)}>发布</a>,
+            <Typography.Link key="delete" type="danger" onClick={() => confirmDelete(task)}>删除</Typography.Link>,
+          ];
+        }
+        const completion = <a key="completion" onClick={() => toCompletion(task)}>完成情况</a>;
+        if (task.status === 'published') {
+          return [
+            completion,
+            <Typography.Link key="close" type="danger" onClick={() => confirmClose(task)}>关闭</Typography.Link>,
+          ];
+        }
+        return [completion];
+      },
+    },
+  ];
+
+  return (
+    <PageContainer title="任务列表" subTitle="草稿、进行中和已关闭的任务，以及各任务的提交情况">
+      <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
+      <ProTable<TaskItem>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        scroll={{ x: 1080 }}
+        form={{
+          syncToUrl: urlFormSync({ numbers: ['category', 'area'], ranges: { created: ['createdFrom', 'createdTo'] } }),
+        }}
+        search={{ labelWidth: 'auto' }}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        request={async (params, sort) => {
+          const result = await toTableResult(
+            queryTasks(
+              compact({
+                current: params.current,
+                pageSize: params.pageSize,
+                title: params.title,
+                category: params.category,
+                status: params.status,
+                area: params.area,
+                ...periodBounds(params.createdFrom, params.createdTo),
+                ...sortParams(sort, TASK_SORT_FIELDS),
+              }),
+            ),
+          );
+          setLoadError(undefined);
+          return result;
+        }}
+        onRequestError={(error) => setLoadError(apiErrorMessage(error))}
+        locale={{ emptyText: <EmptyState text="没有符合条件的任务" /> }}
+        headerTitle="任务"
+        toolBarRender={() => [
+          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => history.push('/taskManage/create')}>
+            发布任务
+          </Button>,
+        ]}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,38 @@
+import dayjs from 'dayjs';
+
+type Values = Record<string, unknown>;
+
+/**
+ * A ProTable `form={{ syncToUrl }}` function. The URL holds strings: on the way back into the form,
+ * numeric filters become numbers again (so selects show their labels) and the two halves of a
+ * period become the date-range field they came from (columns transform it into `from`/`to` keys).
+ */
+export function urlFormSync(options: { numbers?: string[]; ranges?: Record<string, [string, string]> }) {
+  return (values: Values, type: 'get' | 'set'): Values => {
+    if (type === 'set') return values;
+    const out: Values = { ...values };
+    for (const key of options.numbers ?? []) {
+      if (out[key] === undefined || out[key] === '') continue;
+      const n = Number(out[key]);
+      out[key] = Number.isFinite(n) ? n : undefined;
+    }
+    for (const [field, [fromKey, toKey]] of Object.entries(options.ranges ?? {})) {
+      if (out[fromKey] && out[toKey]) out[field] = [out[fromKey], out[toKey]];
+      delete out[fromKey];
+      delete out[toKey];
+    }
+    return out;
+  };
+}
+
+/** A date-range search column's value → two keys (kept as dates in the URL). */
+export const rangeTransform = (fromKey: string, toKey: string) => (value: [string, string] | undefined) =>
+  value?.length === 2 ? { [fromKey]: value[0], [toKey]: value[1] } : {};
+
+/** The whole days of a period as the server's date-time bounds. */
+export function periodBounds(from?: string, to?: string): { from?: string; to?: string } {
+  return {
+    from: from ? dayjs(from).startOf('day').toISOString() : undefined,
+    to: to ? dayjs(to).endOf('day').toISOString() : undefined,
+  };
+}
