@@ -1,27 +1,12 @@
-import { useModel } from '@umijs/max';
 import React from 'react';
-import { PLATFORM_TITLE } from '@common/constants';
 import AntdProviders from './AntdProviders';
-import Footer from './Footer';
-import './UserPageLayout.css';
+import PlainUserPageLayout from './PlainUserPageLayout';
 
-/** The frame of the pages outside the admin layout: title band, centred content, footer. */
-export default function UserPageLayout({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
-  const { initialState } = useModel('@@initialState');
-  const settings = initialState?.settings;
+/** The frame of the pages outside the admin layout, with antd's providers for the forms (login, registration). */
+export default function UserPageLayout(props: { children: React.ReactNode; wide?: boolean }) {
   return (
     <AntdProviders>
-      <div className="user-page">
-        <header className="user-page-header">
-          <img src="/logo.svg" alt="" className="user-page-logo" />
-          <div>
-            <h1 className="user-page-title">{settings?.platformTitle ?? PLATFORM_TITLE}</h1>
-            {settings?.centreName ? <p className="user-page-subtitle">{settings.centreName}</p> : null}
-          </div>
-        </header>
-        <main className={`user-page-main${wide ? ' user-page-main-wide' : ''}`}>{children}</main>
-        <Footer settings={settings} />
-      </div>
+      <PlainUserPageLayout {...props} />
     </AntdProviders>
   );
 }
