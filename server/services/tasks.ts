@@ -156,8 +156,10 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
   if (query.to) conditions.push(lte(tasks.createdAt, new Date(query.to)));
   const where = and(...conditions);
   const column = SORT_COLUMNS[query.sortField ?? 'createdAt'];
-  // Drafts have no publishedAt: they go last whichever way the list is sorted.
-  const order = query.sortOrder === 'ascend' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  // Drafts have no publishedAt: they go last whichever way the list is sorted. Only that column
+  // says `nulls last`: on the not-null ones it would stop PostgreSQL walking the index backwards.
+  const nulls = query.sortField === 'publishedAt' ? sql` nulls last` : sql``;
+  const order = query.sortOrder === 'ascend' ? sql`${column} asc${nulls}` : sql`${column} desc${nulls}`;
   const [rows, [{ total }]] = await Promise.all([
     selectTaskItems(db)
       .where(where)
