@@ -102,6 +102,8 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       initialValue: 'pending',
       fieldProps: { allowClear: false },
       hideInTable: true,
+      // First in the query form, so the collapsed form shows that the queue is filtered to 待审核.
+      order: 100,
     },
     {
       title: '关键词',

@@ -14,6 +14,8 @@ export default function TargetAreasField({ areaOptions }: { areaOptions: Option[
   return (
     <Form.Item
       label="目标区域"
+      // The label's Form.Item has no name of its own: point it at the select so it is announced.
+      htmlFor="taskForm_areas"
       required
       extra={
         <Space size={12}>

@@ -1,0 +1,346 @@
+import assert from 'node:assert/strict';
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser';
+import { saveScreenshots } from '../helpers/failures';
+import { type RunningServer, startServer } from '../helpers/server';
+
+let server: RunningServer;
+let browser: Browser;
+let photoDir: string;
+let photos: string[];
+
+/** One task for the whole file: the journeys follow it from publication to the points it earns. */
+const TITLE = `端到端测试任务${Date.now().toString(36)}`;
+const CADRE02_NAME = '张红梅';
+const REJECT_REASON = '照片未体现整治后的效果，请补拍全景';
+const FIRST_REPORT = '已清理村口主干道两侧垃圾5处。';
+const SECOND_REPORT = '已补拍村口主干道整治后的全景照片。';
+/** Long enough for a busy two-core machine. */
+const SLOW = { timeout: 30_000 };
+
+const openPages: Page[] = [];
+async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', acceptDownloads: true });
+  context.setDefaultTimeout(SLOW.timeout);
+  const page = await context.newPage();
+  openPages.push(page);
+  return { context, page };
+}
+
+/** The first journey that failed: the later ones continue its story, so they are skipped. */
+let broken: string | undefined;
+
+/** A test that keeps a screenshot of every open page when it fails. */
+function journey(name: string, fn: () => Promise<void>) {
+  test(name, async (t) => {
+    if (broken) {
+      t.skip(`depends on「${broken}」, which failed`);
+      return;
+    }
+    try {
+      await fn();
+    } catch (error) {
+      broken = name;
+      await saveScreenshots(openPages, name);
+      throw error;
+    } finally {
+      openPages.length = 0;
+    }
+  });
+}
+
+async function signIn(page: Page, account: string, password: string) {
+  await page.goto(`${server.url}/user/login`);
+  await page.getByPlaceholder('账号').fill(account);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+}
+
+/** Polls until `check` stops throwing (no fixed sleeps: the machine may be slow). */
+async function eventually<T>(check: () => Promise<T>, timeout = SLOW.timeout): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/** cadre02's points in the ranking, through the API with the admin page's session. */
+async function rankingPoints(page: Page, name: string): Promise<number> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const res = await page.request.get(`${server.url}/api/scores/ranking`, {
+    params: { name, pageSize: 100 },
+    headers: { authorization: token ?? '' },
+  });
+  assert.equal(res.status(), 200);
+  const body = (await res.json()) as { data: { list: { name: string; points: number }[] } };
+  const row = body.data.list.find((r) => r.name === name);
+  assert.ok(row, `${name} is in the ranking`);
+  return row.points;
+}
+
+/** The phone's photo picker: choose files from the album like a user would. */
+async function choosePhotos(page: Page, files: string[]) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: '从相册选' }).click(),
+  ]);
+  await chooser.setFiles(files);
+  await page.getByText(`已上传 ${files.length}/${files.length}`).waitFor();
+}
+
+/**
+ * ProTable's 查询. While the table loads it is a loading button that ignores clicks; and antd's
+ * loading icon can linger (invisible, mid leave-motion) in its accessible name ("loading 查 询").
+ */
+async function query(page: Page) {
+  const button = page.getByRole('button', { name: /查\s*询$/ });
+  await eventually(async () => assert.doesNotMatch((await button.getAttribute('class')) ?? '', /ant-btn-loading\b/));
+  await button.click();
+}
+
+/** The audit queue row of cadre02's submission to our task. */
+function auditRow(page: Page): Locator {
+  return page.getByRole('row').filter({ hasText: TITLE }).filter({ hasText: CADRE02_NAME });
+}
+
+describe('task journeys', () => {
+  before(async () => {
+    photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-e2e-photos-'));
+    const colours = [
+      { r: 200, g: 60, b: 60 },
+      { r: 60, g: 160, b: 80 },
+    ];
+    photos = await Promise.all(
+      colours.map(async (background, i) => {
+        const file = path.join(photoDir, `现场${i + 1}.png`);
+        await sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toFile(file);
+        return file;
+      }),
+    );
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (photoDir) fs.rmSync(photoDir, { recursive: true, force: true });
+  });
+
+  journey('admin publishes a task to 第一村 only, with text and 2 photos for 5 points', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    await page.goto(`${server.url}/taskManage/create`);
+
+    await page.getByLabel('任务标题').fill(TITLE);
+    await page.getByLabel('工作类别').fill('人居');
+    await page.locator('.ant-select-item-option', { hasText: '人居环境' }).click();
+    await page.getByLabel('奖励积分').fill('5');
+    // wangEditor's editing area is a bare contenteditable (no role to find it by).
+    await page.locator('[data-slate-editor]').click();
+    await page.keyboard.type('请清理村口主干道两侧垃圾，拍摄整治前后照片。');
+
+    // The template offers 文字 and 图片 as boxes, both ticked for a new task ("1;2").
+    assert.equal(await page.getByRole('checkbox', { name: '文字' }).isChecked(), true);
+    assert.equal(await page.getByRole('checkbox', { name: '图片' }).isChecked(), true);
+    await page.getByLabel('图片数量').fill('2');
+    await page.getByText('需提交：2张').waitFor();
+
+    // The 目标区域 label is not tied to its select (no accessible name): find the select by its field.
+    const areas = page
+      .locator('.ant-form-item')
+      .filter({ has: page.getByText('目标区域', { exact: true }) })
+      .getByRole('combobox');
+    await areas.click();
+    await areas.fill('第一村');
+    await page.locator('.ant-select-item-option', { hasText: /^第一村$/ }).click();
+    await page.keyboard.press('Escape');
+
+    await page.getByPlaceholder('请选择截止时间').click();
+    await page.getByText('一周后').click();
+    await eventually(async () => assert.notEqual(await page.getByPlaceholder('请选择截止时间').inputValue(), ''));
+
+    await page.getByRole('button', { name: /^发\s*布$/ }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: `发布任务「${TITLE}」？` });
+    await confirm.getByText('第一村的村干部/网格员').waitFor();
+    await confirm.getByRole('button', { name: /^发\s*布$/ }).click();
+    await page.getByText(`任务已发布：${TITLE}`).waitFor();
+    await page.waitForURL('**/taskManage/list**');
+
+    await page.getByLabel('任务标题').fill(TITLE);
+    await query(page);
+    const rows = page.locator('.ant-table-tbody').getByRole('row').filter({ has: page.getByRole('cell') });
+    const row = rows.filter({ hasText: TITLE });
+    await row.waitFor();
+    await eventually(async () => assert.equal(await rows.count(), 1, 'the search by title leaves only our task'));
+    // 任务标题 | 状态 | 工作类别 | 提交模板 | 图片要求 | 积分 | 目标区域 | …
+    const cells = await row.getByRole('cell').allInnerTexts();
+    assert.equal(cells[5].trim(), '5', `task row: ${cells.join(' | ')}`);
+    const text = await row.innerText();
+    assert.match(text, /进行中/);
+    assert.match(text, /人居环境/);
+    assert.match(text, /文字、图片/);
+    assert.match(text, /2张/);
+    assert.match(text, /第一村/);
+    assert.doesNotMatch(text, /第二村/);
+    await context.close();
+  });
+
+  journey('cadre02 reports with 2 photos on a phone; cadre03 of 第二村 is not asked to', async () => {
+    const cadre = await newPage(PHONE);
+    const { page } = cadre;
+    await signIn(page, 'cadre02', 'Demo12345');
+    await page.goto(`${server.url}/app/mytask`);
+    const card = page.getByRole('link').filter({ hasText: TITLE });
+    await card.waitFor();
+    assert.match(await card.innerText(), /\+5 积分/);
+    assert.match(await card.innerText(), /需提交：文字 \+ 2张图片/);
+    await card.click();
+    await page.waitForURL('**/app/mytask/*');
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+
+    const submit = page.getByRole('button', { name: /^提交$/ });
+    assert.equal(await submit.isDisabled(), true);
+    await page.getByText('还需：填写完成情况说明、再上传2张照片').waitFor();
+    await page.getByLabel('完成情况说明').fill(FIRST_REPORT);
+    await choosePhotos(page, photos);
+    await eventually(async () => assert.equal(await submit.isEnabled(), true));
+    await submit.click();
+    await page.waitForURL('**/app/tip**');
+    await page.getByText('提交成功').waitFor();
+    await page.getByText('已提交，等待审核。审核通过后可获得 5 积分。').waitFor();
+    await page.getByRole('button', { name: '返回我的任务' }).click();
+    await page.waitForURL('**/app/mytask?state=pending');
+    const pending = page.getByRole('link').filter({ hasText: TITLE });
+    await pending.waitFor();
+    assert.match(await pending.innerText(), /待审核/);
+    await cadre.context.close();
+
+    // cadre03 lives in 第二村: the task is not theirs to report.
+    const other = await newPage(PHONE);
+    await signIn(other.page, 'cadre03', 'Demo12345');
+    await other.page.goto(`${server.url}/app/mytask`);
+    await other.page.getByRole('tab', { name: /待提交/ }).waitFor();
+    for (const state of ['todo', 'pending', 'approved', 'rejected', 'missed']) {
+      await other.page.goto(`${server.url}/app/mytask?state=${state}`);
+      // Wait for the list to settle: cards or the empty state, not the skeleton.
+      await eventually(async () => {
+        assert.equal(await other.page.getByLabel('加载中').count(), 0);
+        assert.ok((await other.page.locator('.app-task-card, .m-state').count()) > 0);
+      });
+      assert.equal(await other.page.getByText(TITLE).count(), 0, `not in 我的任务 (${state})`);
+    }
+    // The public list (任务公开) shows every published task to everyone, but cadre03 cannot report on it.
+    await other.page.goto(`${server.url}/app/taskList`);
+    const publicCard = other.page.getByRole('link').filter({ hasText: TITLE });
+    await publicCard.waitFor();
+    await publicCard.click();
+    await other.page.getByRole('button', { name: '本任务不面向您所在的村（社区）' }).waitFor();
+    assert.equal(await other.page.getByRole('button', { name: '本任务不面向您所在的村（社区）' }).isDisabled(), true);
+    await other.context.close();
+  });
+
+  journey('admin rejects with a reason, cadre02 resubmits, approval adds 5 points; the ranking exports', async () => {
+    const admin = await newPage();
+    await signIn(admin.page, 'admin', 'Admin12345');
+    const before = await rankingPoints(admin.page, CADRE02_NAME);
+
+    await admin.page.goto(`${server.url}/taskManage/audit`);
+    const row = auditRow(admin.page);
+    await row.waitFor();
+    assert.match(await row.innerText(), new RegExp(FIRST_REPORT));
+    await row.getByText(/^驳\s*回$/).click();
+    const reject = admin.page.getByRole('dialog').filter({ hasText: '驳回提交' });
+    await reject.getByText(`驳回 ${CADRE02_NAME}（第一村）提交的「${TITLE}」`).waitFor();
+    // The reason is required.
+    await reject.getByRole('button', { name: /^驳\s*回$/ }).click();
+    await reject.getByText('请填写驳回意见').waitFor();
+    await reject.getByLabel('驳回意见').fill(REJECT_REASON);
+    await reject.getByRole('button', { name: /^驳\s*回$/ }).click();
+    await admin.page.getByText(`已驳回：${CADRE02_NAME}（第一村）`).waitFor();
+    await reject.waitFor({ state: 'hidden' });
+    // The queue opens on 待审核: the rejected one has left it.
+    await eventually(async () => assert.equal(await auditRow(admin.page).count(), 0));
+
+    const cadre = await newPage(PHONE);
+    const { page } = cadre;
+    await signIn(page, 'cadre02', 'Demo12345');
+    await page.goto(`${server.url}/app/mytask?state=rejected`);
+    const card = page.getByRole('link').filter({ hasText: TITLE });
+    await card.waitFor();
+    assert.match(await card.innerText(), /已驳回/);
+    assert.match(await card.innerText(), new RegExp(`驳回意见：${REJECT_REASON}`));
+    await card.click();
+    await page.getByText('上次提交被驳回，请按审核意见修改后重新提交').waitFor();
+    await page.getByText(`驳回意见：${REJECT_REASON}`).waitFor();
+    await page.getByLabel('完成情况说明').fill(SECOND_REPORT);
+    await choosePhotos(page, photos);
+    const resubmit = page.getByRole('button', { name: /^重新提交$/ });
+    await eventually(async () => assert.equal(await resubmit.isEnabled(), true));
+    await resubmit.click();
+    await page.waitForURL('**/app/tip**');
+    await page.getByText('提交成功').waitFor();
+
+    await admin.page.reload();
+    const again = auditRow(admin.page);
+    await again.waitFor();
+    assert.match(await again.innerText(), new RegExp(SECOND_REPORT));
+    await again.getByText(/^通\s*过$/).click();
+    const confirm = admin.page.getByRole('dialog').filter({ hasText: `通过${CADRE02_NAME}提交的「${TITLE}」？` });
+    await confirm.getByText(`通过后为 ${CADRE02_NAME} 记 5 积分，不能撤销。`).waitFor();
+    await confirm.getByRole('button', { name: /^通\s*过$/ }).click();
+    await admin.page.getByText(`已通过：${CADRE02_NAME}（第一村），记 5 分`).waitFor();
+
+    // The cadre's phone says so too.
+    await page.goto(`${server.url}/app/mytask?state=approved`);
+    await page.getByRole('link').filter({ hasText: TITLE }).click();
+    await page.getByText('审核通过，已获得 5 积分').waitFor();
+    await page.getByText(`更早的提交（1）`).waitFor();
+    await cadre.context.close();
+
+    // 积分统计: cadre02's points went up by exactly the task's 5.
+    await admin.page.goto(`${server.url}/userManage/score`);
+    await admin.page.getByLabel('姓名').fill(CADRE02_NAME);
+    await query(admin.page);
+    const scoreRows = admin.page.locator('.ant-table-tbody').getByRole('row').filter({ has: admin.page.getByRole('cell') });
+    const scoreRow = scoreRows.filter({ hasText: 'cadre02' });
+    await eventually(async () => {
+      assert.equal(await scoreRows.count(), 1, 'the ranking shows only 张红梅');
+      assert.equal(await scoreRow.count(), 1);
+      // 排名 | 姓名 | 账号 | 所属区域 | 累计积分 | 操作
+      const cells = await scoreRow.getByRole('cell').allInnerTexts();
+      assert.equal(Number(cells[4]), before + 5, `ranking row: ${cells.join(' | ')}`);
+    });
+    assert.equal(await rankingPoints(admin.page, CADRE02_NAME), before + 5);
+
+    const [download] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      admin.page.getByRole('button', { name: '导出Excel' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), '积分排名.xlsx');
+    const file = await download.path();
+    const bytes = fs.readFileSync(file);
+    assert.ok(bytes.length > 0);
+    assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
+    // The workbook holds cadre02's row with the new total.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheetRows: string[][] = [];
+    workbook.worksheets[0].eachRow((row) => sheetRows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    const exported = sheetRows.find((cells) => cells.includes('cadre02'));
+    assert.ok(exported, `cadre02 in the export: ${JSON.stringify(sheetRows.slice(0, 3))}`);
+    assert.ok(exported.includes(String(before + 5)), `exported row: ${exported.join(' | ')}`);
+    await admin.page.getByText('已导出：积分排名.xlsx').waitFor();
+    await admin.context.close();
+  });
+});
