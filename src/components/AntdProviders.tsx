@@ -2,7 +2,7 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import React, { useEffect } from 'react';
+import React, { useEffect, useState } from 'react';
 import { PRIMARY_COLOR } from '@common/constants';
 import { type FeedbackApi, registerFeedback, unregisterFeedback } from '@/utils/feedback';
 
@@ -22,10 +22,26 @@ function FeedbackBridge() {
   return null;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Follows the system's "reduce motion" setting, which older office PCs and some users turn on. */
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(REDUCED_MOTION);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener?.('change', onChange);
+    return () => query.removeEventListener?.('change', onChange);
+  }, []);
+  return reduced;
+}
+
 /** antd's Chinese locale, theme and App context: for admin pages and the antd pages outside it. */
 export default function AntdProviders({ children }: { children: React.ReactNode }) {
+  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR, motion: !reducedMotion } }}>
       <App>
         <FeedbackBridge />
         {children}

@@ -10,7 +10,8 @@ let browser: Browser;
 
 const openPages: Page[] = [];
 async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  // Reduced motion turns antd's animations off, so no click lands on a dialog or list still moving in.
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
   const page = await context.newPage();
   openPages.push(page);
   return { context, page };

@@ -26,7 +26,8 @@ const SLOW = { timeout: 30_000 };
 
 const openPages: Page[] = [];
 async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', acceptDownloads: true });
+  // Reduced motion turns antd's animations off, so no click lands on a dialog or list still moving in.
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce', acceptDownloads: true });
   context.setDefaultTimeout(SLOW.timeout);
   const page = await context.newPage();
   openPages.push(page);
