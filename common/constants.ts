@@ -195,3 +195,22 @@ export const TASK_MESSAGES = {
   alreadySubmitted: '已提交过，无需重复提交',
   ownSubmission: '不能审核自己提交的任务',
 } as const;
+
+// ---- News and introductions (issue 4) ----
+
+/** News columns; the id stored is the index + 1. */
+export const NEWS_COLUMNS = ['工作动态', '通知公告', '政策宣传', '村务公开'] as const;
+export const newsColumnLabel = (column: number) => NEWS_COLUMNS[column - 1] ?? '其他';
+export const NEWS_STATUSES = ['draft', 'published', 'offline'] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+export const NEWS_STATUS_LABELS: Record<NewsStatus, string> = {
+  draft: '草稿',
+  published: '已发布',
+  offline: '已下线',
+};
+/** How many pinned news items the phone home's banner shows at most. */
+export const NEWS_BANNER_MAX = 5;
+/** How many images the centre's introduction may carry besides its rich text. */
+export const INTRODUCTION_IMAGES_MAX = 9;
+/** Org units nest at most this deep (town → office → team → …), so the chart stays readable. */
+export const ORG_UNIT_DEPTH_MAX = 5;

@@ -15,7 +15,11 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import authRoutes from './routes/auth';
 import groupRoutes from './routes/groups';
+import introductionRoutes from './routes/introductions';
 import myRoutes from './routes/my';
+import newsRoutes from './routes/news';
+import orgUnitRoutes from './routes/orgUnits';
+import publicContentRoutes from './routes/publicContent';
 import publicTaskRoutes from './routes/publicTasks';
 import roleRoutes from './routes/roles';
 import scoreRoutes from './routes/scores';
@@ -123,6 +127,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(scoreRoutes);
       await api.register(myRoutes);
       await api.register(publicTaskRoutes);
+      await api.register(newsRoutes);
+      await api.register(introductionRoutes);
+      await api.register(orgUnitRoutes);
+      await api.register(publicContentRoutes);
     },
     { prefix: '/api' },
   );

@@ -41,3 +41,9 @@ export function isOutOfRange(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return (e?.cause?.code ?? e?.code) === '22003';
 }
+
+/** PostgreSQL's character_not_in_repertoire: a NUL character in a text parameter. */
+export function isInvalidText(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e?.cause?.code ?? e?.code) === '22021';
+}

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
+import { seedDemoContent } from './demoContent';
 import { seedDemoTasks } from './demoTasks';
 import { groups, roles, userGroups, users } from './schema';
 
@@ -66,4 +67,5 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
     return { users: userIds, groups: groupIds };
   });
   await seedDemoTasks(db, storage, ids);
+  await seedDemoContent(db, storage, ids);
 }

@@ -2,8 +2,11 @@ import { relations, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
+  type AnyPgColumn,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -312,3 +315,104 @@ export const scoreLedger = pgTable(
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type SubmissionRow = typeof submissions.$inferSelect;
+
+// ---- News, introductions and the organisation chart (issue 4) ----
+
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    /** Sanitised rich text. */
+    content: text('content').notNull(),
+    /** NEWS_COLUMNS index + 1. */
+    column: smallint('column').notNull(),
+    /** Null: town-wide. */
+    area: smallint('area').references(() => areas.id),
+    coverId: integer('cover_id').references(() => uploads.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('draft'),
+    pinned: boolean('pinned').notNull().default(false),
+    /** Set by the first publication and kept when the item goes offline and back. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    views: integer('views').notNull().default(0),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Public reading: published, pinned first, newest first; by column; by area (plus town-wide).
+    index('news_public_idx').on(t.status, t.pinned, t.publishedAt, t.id),
+    index('news_column_idx').on(t.column, t.status, t.pinned, t.publishedAt, t.id),
+    index('news_area_idx').on(t.area, t.status, t.pinned, t.publishedAt, t.id),
+    // The admin list: newest first, by status, by author (data scope 'self'), sorted by views.
+    index('news_created_idx').on(t.createdAt, t.id),
+    index('news_status_idx').on(t.status, t.createdAt),
+    index('news_author_idx').on(t.authorId, t.createdAt),
+    index('news_published_idx').on(t.publishedAt, t.id),
+    index('news_views_idx').on(t.views, t.id),
+  ],
+);
+
+/** The centre's introduction: exactly one row (id 1), created by the seed. */
+export const centreIntroduction = pgTable(
+  'centre_introduction',
+  {
+    id: smallint('id').primaryKey().default(1),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    /** Null until someone edits the seeded placeholder. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('centre_introduction_single_row', sql`${t.id} = 1`)],
+);
+
+/** The centre introduction's pictures, in order. */
+export const centreIntroductionImages = pgTable('centre_introduction_images', {
+  position: smallint('position').primaryKey(),
+  uploadId: integer('upload_id')
+    .notNull()
+    .references(() => uploads.id),
+});
+
+/** One per area; the display name lives in areas.name. */
+export const villageIntroductions = pgTable('village_introductions', {
+  area: smallint('area')
+    .primaryKey()
+    .references(() => areas.id),
+  content: text('content').notNull().default(''),
+  coverId: integer('cover_id').references(() => uploads.id, { onDelete: 'set null' }),
+  population: integer('population'),
+  households: integer('households'),
+  /** In mu (亩), one decimal. */
+  landArea: numeric('land_area', { precision: 10, scale: 1, mode: 'number' }),
+  partyMembers: integer('party_members'),
+  leader: text('leader').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export const orgUnits = pgTable(
+  'org_units',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: a root. A unit with children cannot be deleted (the API says so; the key is the second guard). */
+    parentId: integer('parent_id').references((): AnyPgColumn => orgUnits.id),
+    name: text('name').notNull(),
+    leader: text('leader').notNull().default(''),
+    position: text('position').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    members: text('members').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('org_units_parent_idx').on(t.parentId, t.sort, t.id)],
+);
+
+export type NewsRow = typeof news.$inferSelect;
+export type OrgUnitRow = typeof orgUnits.$inferSelect;

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
+import { CENTRE_ID, CENTRE_PLACEHOLDER, villagePlaceholder } from '../services/introductions';
 import { hashPassword, generatePassword } from '../services/passwords';
 import { DEFAULT_SETTINGS } from '../services/settings';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
 import { seedDemo } from './demo';
-import { areas, roles, settings, users } from './schema';
+import { areas, centreIntroduction, roles, settings, users, villageIntroductions } from './schema';
 
 const VILLAGE_NAMES = ['第一村', '第二村', '第三村', '第四村', '第五村', '第六村', '第七村', '第八村', '第九村', '第十村', '第十一村'];
 
@@ -38,6 +39,17 @@ export async function seedReference(db: Db): Promise<void> {
   await db
     .insert(areas)
     .values([{ id: 1, name: '镇社区' }, ...VILLAGE_NAMES.map((name, i) => ({ id: i + 2, name }))])
+    .onConflictDoNothing();
+  // One introduction for the centre and one per area, as clearly marked placeholders; an
+  // existing row (edited or not) is never touched.
+  await db
+    .insert(centreIntroduction)
+    .values({ id: CENTRE_ID, ...CENTRE_PLACEHOLDER })
+    .onConflictDoNothing();
+  const areaRows = await db.select({ id: areas.id, name: areas.name }).from(areas);
+  await db
+    .insert(villageIntroductions)
+    .values(areaRows.map((area) => ({ area: area.id, content: villagePlaceholder(area.name) })))
     .onConflictDoNothing();
   await db
     .insert(settings)

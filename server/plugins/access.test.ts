@@ -54,6 +54,12 @@ describe('route access declarations', () => {
       .sort();
     assert.deepEqual(publicRoutes, [
       'GET /api/areas',
+      'GET /api/public/introductions/center',
+      'GET /api/public/introductions/villages',
+      'GET /api/public/introductions/villages/:area',
+      'GET /api/public/news',
+      'GET /api/public/news/:id',
+      'GET /api/public/org-units',
       'GET /api/public/tasks',
       'GET /api/public/tasks/:id',
       'GET /api/settings',
@@ -142,6 +148,10 @@ const okTask = {
   groupIds: [],
   deadline: new Date(Date.now() + 7 * 86400_000).toISOString(),
 };
+const okNews = { title: '矩阵新闻', content: '<p>内容</p>', column: 1, area: null, coverId: null, pinned: false };
+const okOrgUnit = { name: '矩阵单位', parentId: null, leader: '', position: '', phone: '', sort: 0, members: '' };
+// Demo news 1 is published (the first of server/db/demoContent.ts).
+const demoPublishedNews = 1;
 // Demo task 10 is published to villages 2–4 with no groups: cadre02 (village) is targeted.
 const demoOpenTask = 10;
 const notTargeted = '该任务未派发给您，不能提交';
@@ -220,6 +230,32 @@ const MATRIX: Row[] = [
   row('GET /api/my/score',                         [401, 200, 200, 200, 200]),
   row('GET /api/public/tasks',                     [200, 200, 200, 200, 200]),
   row('GET /api/public/tasks/:id',                 [200, 200, 200, 200, 200], { url: '/api/public/tasks/2' }),
+
+  row('GET /api/news',                             [401, 403, 403, 200, 200]),
+  row('POST /api/news',                            [401, 403, 403, 400, 400], { payload: {} }),
+  row('GET /api/news/:id',                         [401, 403, 403, 200, 200], { url: `/api/news/${demoPublishedNews}` }),
+  row('PUT /api/news/:id',                         [401, 403, 403, 404, 404], { url: `/api/news/${nobody}`, payload: okNews }),
+  row('DELETE /api/news/:id',                      [401, 403, 403, 404, 404], { url: `/api/news/${nobody}` }),
+  row('POST /api/news/:id/publish',                [401, 403, 403, 404, 404], { url: `/api/news/${nobody}/publish` }),
+  row('POST /api/news/:id/offline',                [401, 403, 403, 404, 404], { url: `/api/news/${nobody}/offline` }),
+  row('POST /api/news/:id/pin',                    [401, 403, 403, 404, 404], { url: `/api/news/${nobody}/pin` }),
+  row('POST /api/news/:id/unpin',                  [401, 403, 403, 404, 404], { url: `/api/news/${nobody}/unpin` }),
+  row('GET /api/public/news',                      [200, 200, 200, 200, 200]),
+  row('GET /api/public/news/:id',                  [200, 200, 200, 200, 200], { url: `/api/public/news/${demoPublishedNews}` }),
+
+  row('GET /api/introductions/center',             [401, 403, 403, 200, 200]),
+  row('PUT /api/introductions/center',             [401, 403, 403, 400, 400], { payload: {} }),
+  row('GET /api/introductions/villages',           [401, 403, 403, 200, 200]),
+  row('PUT /api/introductions/villages/:area',     [401, 403, 403, 400, 400], { url: '/api/introductions/villages/2', payload: {} }),
+  row('GET /api/public/introductions/center',      [200, 200, 200, 200, 200]),
+  row('GET /api/public/introductions/villages',    [200, 200, 200, 200, 200]),
+  row('GET /api/public/introductions/villages/:area', [200, 200, 200, 200, 200], { url: '/api/public/introductions/villages/2' }),
+
+  row('GET /api/org-units',                        [401, 403, 403, 200, 200]),
+  row('POST /api/org-units',                       [401, 403, 403, 400, 400], { payload: {} }),
+  row('PUT /api/org-units/:id',                    [401, 403, 403, 404, 404], { url: `/api/org-units/${nobody}`, payload: okOrgUnit }),
+  row('DELETE /api/org-units/:id',                 [401, 403, 403, 404, 404], { url: `/api/org-units/${nobody}` }),
+  row('GET /api/public/org-units',                 [200, 200, 200, 200, 200]),
 ];
 
 describe('access matrix', () => {

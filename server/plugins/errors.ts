@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldError } from '../../common/contracts/base';
 import { HTTP_STATUS_MESSAGES, MESSAGES } from '../../common/constants';
-import { AppError, isOutOfRange, isUniqueViolation } from '../errors';
+import { AppError, isInvalidText, isOutOfRange, isUniqueViolation } from '../errors';
 
 /** ajv's error, with `parentSchema` present because the validator runs with `verbose`. */
 export interface ErrorObject {
@@ -40,7 +40,8 @@ function describe(error: ErrorObject): string {
     case 'maximum':
       return `不能大于${params.limit}`;
     case 'type':
-      return params.type === 'integer' || params.type === 'number'
+      // A nullable number declares ['integer', 'null']: still "a number" to the person typing.
+      return /\b(integer|number)\b/.test(String(params.type))
         ? '必须是数字'
         : params.type === 'array'
           ? '必须是列表'
@@ -124,6 +125,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clie
     if (isOutOfRange(error)) {
       // A number past the column's range (an id like 99999999999): the request's fault, not ours.
       return reply.code(400).send({ code: 400, message: '请求参数超出允许范围' });
+    }
+    if (isInvalidText(error)) {
+      // A NUL character in some text: PostgreSQL cannot store it.
+      return reply.code(400).send({ code: 400, message: '请求内容包含无法保存的字符' });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -16,6 +16,8 @@ import { AREA_MAX, AREA_MIN } from '../../common/constants';
 import { areas, loginLogs, operationLogs, settings } from '../db/schema';
 import { notFound } from '../errors';
 import { ok, replies } from '../http';
+import { requireUser } from '../plugins/auth';
+import { assertAreaNameFree, assertVillageWritable } from '../services/introductions';
 import { containsPattern } from '../services/scope';
 import { readSettings } from '../services/settings';
 
@@ -43,9 +45,13 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // The same rules as the village introduction form, which also renames the area.
+      assertVillageWritable(requireUser(request), request.params.id);
+      const name = request.body.name.trim();
+      await assertAreaNameFree(db, request.params.id, name);
       const [row] = await db
         .update(areas)
-        .set({ name: request.body.name.trim(), updatedAt: sql`now()` })
+        .set({ name, updatedAt: sql`now()` })
         .where(eq(areas.id, request.params.id))
         .returning({ id: areas.id, name: areas.name });
       if (!row) throw notFound('区域');

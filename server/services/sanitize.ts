@@ -31,14 +31,22 @@ const COLOR = [
   /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d{1,3})\s*)?\)$/i,
   /^[a-z]{3,20}$/i, // named colours (red, transparent ...)
 ];
+// Text itself may not be made invisible: no transparent keyword, no fully transparent rgba().
+const TEXT_COLOR = [
+  /^#([0-9a-f]{3}|[0-9a-f]{6})$/i,
+  /^rgb\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*\)$/i,
+  /^rgba\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*(1|1\.0{1,3}|0?\.[1-9]\d{0,2})\s*\)$/i,
+  /^(?!transparent$)[a-z]{3,20}$/i,
+];
 const SIZE = [/^\d{1,4}(\.\d{1,2})?px$/, /^(100|\d{1,2})(\.\d{1,2})?%$/, /^auto$/];
 const TEXT_STYLES: Record<string, RegExp[]> = {
-  color: COLOR,
+  color: TEXT_COLOR,
   'background-color': COLOR,
   'text-align': [/^(left|right|center|justify|start|end)$/],
   'text-indent': [/^\d{1,2}(\.\d{1,2})?(em|px)$/, /^0$/],
-  'line-height': [/^\d(\.\d{1,2})?$/, /^\d{1,2}(\.\d{1,2})?(px|em)$/, /^\d{2,3}%$/, /^normal$/],
-  'font-size': [/^\d{1,2}(\.\d)?(px|pt)$/, /^[0-4](\.\d{1,2})?(em|rem)$/, /^(x{0,2}-small|small|medium|large|x{1,2}-large)$/],
+  // No line height below one line, no font too small to read: both would let text sit on or vanish into other text.
+  'line-height': [/^[1-5](\.\d{1,2})?$/, /^[1-9]\d(\.\d{1,2})?px$/, /^[1-5](\.\d{1,2})?em$/, /^[1-4]\d{2}%$/, /^normal$/],
+  'font-size': [/^([89]|[1-9]\d)(\.\d)?(px|pt)$/, /^(0\.[5-9]\d?|[1-4](\.\d{1,2})?)(em|rem)$/, /^(x{0,2}-small|small|medium|large|x{1,2}-large)$/],
   'font-weight': [/^(normal|bold|bolder|lighter|[1-9]00)$/],
   'text-decoration': [/^(none|underline|line-through|overline)(\s+(underline|line-through|overline))*$/],
 };
@@ -102,9 +110,18 @@ function tableCell(tagName: string, attribs: sanitizeHtml.Attributes) {
   return { tagName, attribs: safe };
 }
 
+/**
+ * A plain-text field as it is stored: what was typed, without surrounding whitespace and without
+ * NUL characters (PostgreSQL's text cannot hold them). It is shown as text, never parsed as HTML,
+ * so nothing else is removed or escaped here.
+ */
+export function plainField(text: string): string {
+  return text.replace(/\u0000/g, '').trim();
+}
+
 /** The rich text with only wangEditor's harmless markup left. */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
+  return sanitizeHtml(html.replace(/\u0000/g, ''), RICH_TEXT_OPTIONS).trim();
 }
 
 const PLAIN_TEXT_OPTIONS: sanitizeHtml.IOptions = {

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { IdParams } from '../../common/contracts/base';
+import { OrgUnit, OrgUnitBody, OrgUnitNode } from '../../common/contracts/content';
+import { ok, replies } from '../http';
+import { createOrgUnit, deleteOrgUnit, orgTree, orgUnitOrFail, updateOrgUnit } from '../services/orgUnits';
+
+/** 组织架构: the centre's organisation chart, a tree of units. */
+const orgUnitRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app;
+  const access = { access: 'organization' as const };
+  const tags = ['org-units'];
+
+  app.get(
+    '/org-units',
+    {
+      config: access,
+      schema: { tags, summary: '组织架构（整棵树，同级按排序号再按编号）', response: replies(Type.Array(OrgUnitNode)) },
+    },
+    async () => ok(await orgTree(db)),
+  );
+
+  app.post(
+    '/org-units',
+    { config: access, schema: { tags, summary: '新增单位', body: OrgUnitBody, response: replies(OrgUnit) } },
+    async (request) => {
+      const id = await createOrgUnit(db, request.body);
+      request.createdId = String(id);
+      return ok(await orgUnitOrFail(db, id));
+    },
+  );
+
+  app.put(
+    '/org-units/:id',
+    {
+      config: access,
+      schema: { tags, summary: '修改单位（含移动到其他上级单位）', params: IdParams, body: OrgUnitBody, response: replies(OrgUnit) },
+    },
+    async (request) => {
+      await updateOrgUnit(db, request.params.id, request.body);
+      return ok(await orgUnitOrFail(db, request.params.id));
+    },
+  );
+
+  app.delete(
+    '/org-units/:id',
+    { config: access, schema: { tags, summary: '删除单位（须先删除或移走下级单位）', params: IdParams, response: replies() } },
+    async (request) => {
+      await deleteOrgUnit(db, request.params.id);
+      return { code: 200 as const, message: '单位已删除' };
+    },
+  );
+};
+
+export default orgUnitRoutes;
