@@ -70,6 +70,13 @@ async function main() {
     ['taskManage-list', '/taskManage/list', DESKTOP, 'admin', true],
     ['taskManage-complete', '/taskManage/complete', DESKTOP, 'admin', true],
     ['taskManage-audit', '/taskManage/audit', DESKTOP, 'admin', true],
+    ['newsManage-create', '/newsManage/create', DESKTOP, 'admin'],
+    ['newsManage-edit', '/newsManage/create?id=1', DESKTOP, 'admin', true],
+    ['newsManage-list', '/newsManage/list', DESKTOP, 'admin'],
+    ['newsManage-list-filtered', '/newsManage/list?status=draft&sortField=views&sortOrder=descend', DESKTOP, 'admin', true],
+    ['introduction-center', '/introduction/center', DESKTOP, 'admin'],
+    ['introduction-village', '/introduction/village?area=2', DESKTOP, 'admin'],
+    ['organization-list', '/organization/list', DESKTOP, 'admin'],
   ];
   // SHOTS=taskManage,userManage-score takes only the shots whose names start with one of these.
   const only = process.env.SHOTS?.split(',').filter(Boolean);
@@ -88,6 +95,31 @@ async function main() {
     { name: 'app-noauth', url: '/app/noauth', who: 'villager02' },
     { name: 'app-tip', url: '/app/tip?type=success&title=提交成功&text=已提交，等待审核。审核通过后可获得 5 积分。&back=/app/mytask&backText=返回我的任务' },
     { name: 'app-tip-fail', url: '/app/tip?type=fail&title=提交失败&text=网络连接失败，请稍后重试&back=//evil.example' },
+    // Content pages (issue 4).
+    { name: 'app-index', url: '/app/index' },
+    { name: 'app-index-large', url: '/app/index', prepare: largeText },
+    { name: 'app-newsList', url: '/app/newsList' },
+    { name: 'app-newsList-column', url: '/app/newsList?column=2' },
+    { name: 'app-newsList-detail', url: '/app/newsList', prepare: (page) => openFirst(page, '.app-news-card') },
+    { name: 'app-newsList-detail-large', url: '/app/newsList', prepare: async (page) => openFirst(page, '.app-news-card').then(() => largeText(page)) },
+    { name: 'app-introductList', url: '/app/introductList' },
+    { name: 'app-introductList-detail', url: '/app/introductList/2' },
+    { name: 'app-taskList-large', url: '/app/taskList', prepare: largeText },
+    { name: 'app-mytask-large', url: '/app/mytask/{myTask:todo}', who: 'cadre02', prepare: largeText },
+    { name: 'app-index-empty', url: '/app/index', prepare: (page) => answerEmpty(page, '/api/public/news', { list: [], total: 0, current: 1, pageSize: 10 }) },
+  ];
+  // Public desktop pages (issue 4): desktop and phone sizes, the wall-screen pages also at 1920×1080.
+  const WALL = { width: 1920, height: 1080 };
+  const publicShots: Array<{ name: string; url: string; sizes: Size[]; who?: string; prepare?: (page: Page) => Promise<void> }> = [
+    { name: 'entrance', url: '/entrance', sizes: [DESKTOP, PHONE] },
+    { name: 'entrance-admin', url: '/entrance', sizes: [DESKTOP], who: 'admin' },
+    { name: 'introductCenter', url: '/introductCenter', sizes: [DESKTOP, PHONE] },
+    { name: 'introductList', url: '/introductList', sizes: [DESKTOP, PHONE] },
+    { name: 'introductList-detail', url: '/introductList/2', sizes: [DESKTOP, PHONE] },
+    { name: 'orgShow', url: '/orgShow', sizes: [DESKTOP, PHONE, WALL] },
+    { name: 'orgShow-unit', url: '/orgShow', sizes: [DESKTOP, PHONE], prepare: (page) => page.locator('.org-box').nth(1).click() },
+    { name: 'digital', url: '/digital', sizes: [DESKTOP, PHONE, WALL] },
+    { name: 'orgShow-empty', url: '/orgShow', sizes: [DESKTOP], prepare: (page) => answerEmpty(page, '/api/public/org-units', []) },
   ];
   try {
     for (const size of [DESKTOP, PHONE]) {
@@ -124,10 +156,48 @@ async function main() {
       console.log(file);
       await context.close();
     }
+    for (const shot of publicShots) {
+      if (only && !only.some((prefix) => shot.name.startsWith(prefix))) continue;
+      for (const size of shot.sizes) {
+        const phone = size === PHONE;
+        const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone });
+        const page = await context.newPage();
+        if (shot.who) await signIn(page, server.url, shot.who, shot.who === 'admin' ? 'Admin12345' : 'Demo12345');
+        await page.goto(server.url + shot.url);
+        await page.waitForLoadState('networkidle');
+        if (shot.prepare) await shot.prepare(page);
+        await settled(page);
+        const file = path.join(outDir, `${shot.name}-${size.width}.png`);
+        await page.screenshot({ path: file });
+        await page.screenshot({ path: path.join(outDir, `${shot.name}-${size.width}-full.png`), fullPage: true });
+        console.log(file);
+        await context.close();
+      }
+    }
   } finally {
     await browser.close();
     await server.stop();
   }
+}
+
+/** Turns the phone pages' large-text mode on (as the 大字 switch does) and reloads. */
+async function largeText(page: Page) {
+  await page.evaluate(() => localStorage.setItem('appLargeText', '1'));
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+}
+
+/** Answers `apiPath` (and its queries) with empty data from now on and reloads: the empty states. */
+async function answerEmpty(page: Page, apiPath: string, data: unknown) {
+  await page.route((url) => url.pathname === apiPath, (route) => route.fulfill({ json: { code: 200, data } }));
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+}
+
+/** Opens the first element matching `selector` (a list item) and waits for its page. */
+async function openFirst(page: Page, selector: string) {
+  await page.locator(selector).first().click();
+  await page.waitForLoadState('networkidle');
 }
 
 /** Waits until no table or page spinner is turning (a busy machine answers slowly), then a moment for animations. */

@@ -62,6 +62,23 @@ describe('route access', () => {
     ]);
   });
 
+  test('the content keys open the news, introduction and organisation pages, in menu order', () => {
+    const map = access({
+      currentUser: user({ permissions: ['newsManage', 'introduction', 'organization'] }),
+      fetchUserInfo: async () => undefined,
+    });
+    expect(accessiblePaths(routes, map)).toEqual([
+      '/newsManage/create',
+      '/newsManage/list',
+      '/introduction/center',
+      '/introduction/village',
+      '/organization/list',
+    ]);
+    const newsOnly = access({ currentUser: user({ permissions: ['newsManage'] }), fetchUserInfo: async () => undefined });
+    expect(accessiblePaths(routes, newsOnly)).toEqual(['/newsManage/create', '/newsManage/list']);
+    expect(landingPath(routes, newsOnly, null)).toBe('/newsManage/create');
+  });
+
   test('a child is closed when its parent is, even if the child names an open key', () => {
     const tree = [
       { path: '/a', access: 'taskManage', routes: [{ path: '/a/b', access: 'userManage', component: './b' }] },

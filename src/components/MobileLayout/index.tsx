@@ -2,12 +2,14 @@
  * The frame of every /app phone page (antd-mobile only: no antd, pro-components or echarts here):
  * a sticky NavBar with the title and a back arrow, the content, an optional fixed action bar and an
  * optional bottom TabBar, with safe-area padding. While mounted, request errors show as Toasts.
+ * The NavBar's right end always holds the large-text switch (大字), which applies to every /app page.
  */
 import { history, useLocation } from '@umijs/max';
 import { NavBar, TabBar, Toast } from 'antd-mobile';
 import { AppOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { type FeedbackKind, registerFeedback, unregisterFeedback } from '@/utils/feedback';
+import { useLargeText, useLargeTextRoot } from './largeText';
 import './index.css';
 
 export const APP_HOME = '/app/index';
@@ -42,6 +44,23 @@ function useToastFeedback() {
   }, []);
 }
 
+/** The NavBar's 大字 switch: a pressed button while large text is on. */
+export function LargeTextToggle() {
+  const [large, setLarge] = useLargeText();
+  return (
+    <button
+      type="button"
+      className={`m-layout-text-toggle${large ? ' m-layout-text-toggle-on' : ''}`}
+      aria-pressed={large}
+      aria-label="大字模式"
+      title={large ? '恢复标准字号' : '放大页面文字'}
+      onClick={() => setLarge(!large)}
+    >
+      <span aria-hidden="true">大字</span>
+    </button>
+  );
+}
+
 /** Back through the app's own history when there is some, else to the fallback page. */
 export function goBack(fallback: string) {
   const idx = (window.history.state as { idx?: number } | null)?.idx;
@@ -63,6 +82,7 @@ export interface MobileLayoutProps {
 
 export default function MobileLayout({ title, back = APP_HOME, right, tabBar = false, footer, children }: MobileLayoutProps) {
   useToastFeedback();
+  useLargeTextRoot();
   const { pathname } = useLocation();
   const activeTab = TABS.find((tab) => pathname === tab.key || pathname.startsWith(`${tab.key}/`))?.key ?? null;
   const bottomClass = [footer ? 'm-layout-has-footer' : '', tabBar ? 'm-layout-has-tabbar' : ''].join(' ');
@@ -79,7 +99,12 @@ export default function MobileLayout({ title, back = APP_HOME, right, tabBar = f
               </button>
             ) : null
           }
-          right={right}
+          right={
+            <div className="m-layout-right">
+              {right}
+              <LargeTextToggle />
+            </div>
+          }
           style={{ '--height': '48px' }}
         >
           {title}

@@ -1,5 +1,5 @@
 import '@wangeditor/editor/dist/css/style.css';
-import type { IDomEditor, IEditorConfig, IToolbarConfig } from '@wangeditor/editor';
+import { DomEditor, type IDomEditor, type IEditorConfig, type IToolbarConfig } from '@wangeditor/editor';
 import { Editor, Toolbar } from '@wangeditor/editor-for-react';
 import { Form } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -62,7 +62,17 @@ export default function WangEditor({ value, onChange, placeholder, height = 360,
 
   useEffect(
     () => () => {
-      editor?.destroy();
+      if (!editor) return;
+      // wangEditor handles the document's selectionchange 100 ms late (a debounce) and throws
+      // "Can not get editor instance" when the editor was destroyed meanwhile (leaving the page
+      // right after a click or keystroke): drop that pending call first.
+      try {
+        const textarea = DomEditor.getTextarea(editor) as unknown as { onDOMSelectionChange?: { cancel?: () => void } };
+        textarea.onDOMSelectionChange?.cancel?.();
+      } catch {
+        // no textarea: nothing pending
+      }
+      editor.destroy();
     },
     [editor],
   );

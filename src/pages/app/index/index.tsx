@@ -1,0 +1,140 @@
+import { Link, useModel } from '@umijs/max';
+import { Skeleton } from 'antd-mobile';
+import { EnvironmentOutline, FileOutline, RightOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
+import { NEWS_BANNER_MAX, PLATFORM_TITLE } from '@common/constants';
+import type { PageResult } from '@common/contracts/base';
+import type { PublicNewsItem } from '@common/contracts/content';
+import NewsCard from '@/components/AppNews/NewsCard';
+import { EmptyList, LoadFailed } from '@/components/AppTask/ListStates';
+import MobileLayout from '@/components/MobileLayout';
+import { useLargeText } from '@/components/MobileLayout/largeText';
+import { type Loaded, dataOf, useLoaded } from '@/hooks/useLoaded';
+import { queryPublicNews } from '@/services/publicContent';
+import NewsBanner from './components/NewsBanner';
+import './index.css';
+
+const LATEST_COUNT = 5;
+
+// 便民服务 (/app/service) joins this grid when its page is built (issue 5).
+const ENTRIES = [
+  { to: '/app/newsList', title: '新闻动态', icon: <FileOutline />, tone: 'blue' },
+  { to: '/app/taskList', title: '任务公开', icon: <UnorderedListOutline />, tone: 'orange' },
+  { to: '/app/introductList', title: '村情介绍', icon: <EnvironmentOutline />, tone: 'green' },
+  { to: '/app/mytask', title: '我的任务', icon: <UserOutline />, tone: 'purple' },
+];
+
+function Welcome() {
+  const { initialState } = useModel('@@initialState');
+  const settings = initialState?.settings;
+  return (
+    <div className="home-welcome">
+      <div className="home-welcome-title">{settings?.platformTitle || PLATFORM_TITLE}</div>
+      <div className="home-welcome-sub">{settings?.centreName ? `${settings.centreName} · ` : ''}欢迎您</div>
+    </div>
+  );
+}
+
+type NewsPage = Loaded<PageResult<PublicNewsItem>> & { reload: () => void };
+
+/** Pinned news with their covers; the welcome card when nothing is pinned (or the call failed). */
+function Banner({ pinned }: { pinned: NewsPage }) {
+  if (pinned.status === 'loading') {
+    return <div className="home-banner home-banner-loading" aria-busy="true" aria-label="加载中" />;
+  }
+  const list = pinned.status === 'ready' ? pinned.data.list.slice(0, NEWS_BANNER_MAX) : [];
+  if (!list.length) return <Welcome />;
+  return <NewsBanner items={list} />;
+}
+
+function EntryGrid() {
+  return (
+    <nav className="home-entries" aria-label="功能入口">
+      {ENTRIES.map((entry) => (
+        <Link key={entry.to} to={entry.to} className="home-entry">
+          <span className={`home-entry-icon home-entry-${entry.tone}`}>{entry.icon}</span>
+          <span className="home-entry-title">{entry.title}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function LargeTextRow() {
+  const [large, setLarge] = useLargeText();
+  return (
+    <div className="home-large-text">
+      <div>
+        <div className="home-large-text-title">大字模式</div>
+        <div className="m-muted">放大所有页面的文字，方便阅读</div>
+      </div>
+      {/* A plain switch: antd-mobile's would add 1 KiB to this page for one control. */}
+      <button
+        type="button"
+        role="switch"
+        aria-checked={large}
+        aria-label="大字模式"
+        className={`home-switch${large ? ' home-switch-on' : ''}`}
+        onClick={() => setLarge(!large)}
+      />
+    </div>
+  );
+}
+
+/** The newest news that are not pinned (the pinned ones are in the banner above). */
+function LatestNews({ latest, pinnedCount, onRetry }: { latest: NewsPage; pinnedCount: number; onRetry: () => void }) {
+  const none = latest.status === 'ready' && latest.data.list.length === 0;
+  if (none && pinnedCount > 0) return null;
+  return (
+    <section className="home-latest" aria-labelledby="home-latest-title">
+      <div className="home-section-head">
+        <h2 id="home-latest-title">最新动态</h2>
+        <Link to="/app/newsList" className="home-more">
+          更多
+          <RightOutline />
+        </Link>
+      </div>
+      {latest.status === 'loading' ? (
+        <div className="app-news-list home-skeleton" aria-busy="true" aria-label="加载中">
+          <Skeleton.Paragraph lineCount={4} animated />
+        </div>
+      ) : null}
+      {latest.status === 'error' ? <LoadFailed message={latest.message} onRetry={onRetry} /> : null}
+      {none ? <EmptyList title="暂无新闻" description="镇里发布新闻后会在这里显示" /> : null}
+      {latest.status === 'ready' && latest.data.list.length > 0 ? (
+        <div className="app-news-list">
+          {latest.data.list.map((news) => (
+            <NewsCard key={news.id} news={news} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** /app/index: the phone home — pinned news, the entries, the large-text switch and the latest news. */
+export default function AppHomePage() {
+  const { initialState } = useModel('@@initialState');
+  const pinned = useLoaded(
+    () => queryPublicNews({ pinned: true, current: 1, pageSize: NEWS_BANNER_MAX }, { skipErrorHandler: true }).then(dataOf),
+    [],
+  );
+  const latest = useLoaded(
+    () => queryPublicNews({ pinned: false, current: 1, pageSize: LATEST_COUNT }, { skipErrorHandler: true }).then(dataOf),
+    [],
+  );
+  return (
+    <MobileLayout title={initialState?.settings?.platformTitle || PLATFORM_TITLE} back={false} tabBar>
+      <Banner pinned={pinned} />
+      <EntryGrid />
+      <LargeTextRow />
+      <LatestNews
+        latest={latest}
+        pinnedCount={pinned.status === 'ready' ? pinned.data.list.length : 0}
+        onRetry={() => {
+          latest.reload();
+          if (pinned.status === 'error') pinned.reload();
+        }}
+      />
+    </MobileLayout>
+  );
+}

@@ -1,0 +1,34 @@
+/** /app/introductList and /app/introductList/:area inside the real app (phone). */
+import { screen, waitFor, within } from '@testing-library/react';
+import { usePublicContentHandlers } from '../../../../mock/publicContent';
+import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { useMockServer } from '../../../../mock/server';
+
+useMockServer();
+usePublicContentHandlers();
+beforeAll(preloadApp, 120_000);
+beforeEach(() => sessionStorage.clear());
+
+test('village cards lead to the village page with its figures and introduction', async () => {
+  const app = renderApp('/app/introductList');
+  const card = (await screen.findByRole('heading', { name: '第二村' }, { timeout: 30000 })).closest('a') as HTMLElement;
+  expect(card).toHaveAttribute('href', '/app/introductList/3');
+  expect(within(card).getByText('1,450')).toBeInTheDocument();
+  expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(12);
+
+  await app.user.click(card);
+  await waitFor(() => expect(app.location()).toBe('/app/introductList/3'));
+  expect(await screen.findByText('基本情况')).toBeInTheDocument();
+  expect(screen.getByText('党员').nextElementSibling).toHaveTextContent('39人');
+  expect(screen.getByRole('link', { name: '0571-88000003' })).toHaveAttribute('href', 'tel:057188000003');
+  expect(screen.getByText('特色种植').closest('.rich-content')).not.toBeNull();
+  // The NavBar names the village.
+  expect(document.querySelector('.adm-nav-bar-title')).toHaveTextContent('第二村');
+});
+
+test('an unknown area leads back to the list', async () => {
+  const app = renderApp('/app/introductList/0');
+  expect(await screen.findByText('未找到该村（社区）', {}, { timeout: 30000 })).toBeInTheDocument();
+  await app.user.click(screen.getByText('查看全部村（社区）'));
+  await waitFor(() => expect(app.location()).toBe('/app/introductList'));
+});

@@ -1,0 +1,43 @@
+import { useModel } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Badge } from 'antd';
+import { NEWS_COLUMNS, NEWS_STATUS_LABELS, type NewsStatus } from '@common/constants';
+import type { Option } from '@/hooks/useReferenceOptions';
+import { queryAreas } from '@/services/system';
+
+type BadgeStatus = 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
+
+/** News columns as select options (the id is the index + 1). */
+export const NEWS_COLUMN_OPTIONS: Option[] = NEWS_COLUMNS.map((label, index) => ({ value: index + 1, label }));
+
+/** ProTable valueEnum of news states (badge colours). */
+export const NEWS_STATUS_ENUM: Record<NewsStatus, { text: string; status: BadgeStatus }> = {
+  draft: { text: NEWS_STATUS_LABELS.draft, status: 'Warning' },
+  published: { text: NEWS_STATUS_LABELS.published, status: 'Success' },
+  offline: { text: NEWS_STATUS_LABELS.offline, status: 'Default' },
+};
+
+export function NewsStatusBadge({ status }: { status: NewsStatus }) {
+  const item = NEWS_STATUS_ENUM[status];
+  return <Badge status={item.status.toLowerCase() as 'default'} text={item.text} />;
+}
+
+/** The area select's value for town-wide news (the API's null). */
+export const TOWN_WIDE = 0;
+export const TOWN_WIDE_LABEL = '全镇';
+
+/** The areas (1–12) with their current display names. */
+export function useAreaOptions(): Option[] {
+  const areas = useRequest(async () => (await queryAreas()).data ?? []);
+  return (areas.data ?? []).map((area) => ({ value: area.id, label: area.name }));
+}
+
+/**
+ * The one area a user with data scope 'area' writes news for (ADR 0007: town-wide and other areas'
+ * news are the centre's); undefined when the user may choose any area.
+ */
+export function useOwnNewsArea(): number | undefined {
+  const { initialState } = useModel('@@initialState');
+  const user = initialState?.currentUser;
+  return user?.dataScope === 'area' && user.area ? user.area : undefined;
+}

@@ -1,0 +1,98 @@
+import { AREA_MAX, AREA_MIN, NEWS_COLUMNS, NEWS_STATUSES, type NewsStatus, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
+import type { NewsQuery } from '@/services/news';
+
+export type NewsSortField = 'publishedAt' | 'views';
+export const NEWS_SORT_FIELDS: readonly NewsSortField[] = ['publishedAt', 'views'];
+
+/** The search form's fields (pinned as the select's 'true' / 'false'). */
+export interface NewsFilters {
+  title?: string;
+  column?: number;
+  status?: NewsStatus;
+  area?: number;
+  pinned?: 'true' | 'false';
+}
+
+/** Everything the list shows, as kept in the URL: deep links, reloads and the back button work. */
+export interface NewsListState {
+  filters: NewsFilters;
+  current: number;
+  pageSize: number;
+  sortField?: NewsSortField;
+  sortOrder?: 'ascend' | 'descend';
+}
+
+const intIn = (raw: string | null, min: number, max: number) => {
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+};
+
+/** Reads the state from a query string; anything malformed is dropped, not trusted. */
+export function parseNewsListSearch(search: string): NewsListState {
+  const q = new URLSearchParams(search);
+  const status = q.get('status') as NewsStatus | null;
+  const pinned = q.get('pinned');
+  const sortField = q.get('sortField') as NewsSortField | null;
+  const sortOrder = q.get('sortOrder');
+  const title = q.get('title')?.trim().slice(0, 100);
+  const sorted = sortField && NEWS_SORT_FIELDS.includes(sortField) && (sortOrder === 'ascend' || sortOrder === 'descend');
+  return {
+    filters: {
+      title: title || undefined,
+      column: intIn(q.get('column'), 1, NEWS_COLUMNS.length),
+      status: status && (NEWS_STATUSES as readonly string[]).includes(status) ? status : undefined,
+      area: intIn(q.get('area'), AREA_MIN, AREA_MAX),
+      pinned: pinned === 'true' || pinned === 'false' ? pinned : undefined,
+    },
+    current: intIn(q.get('current'), 1, 100000) ?? 1,
+    pageSize: intIn(q.get('pageSize'), 1, PAGE_SIZE_MAX) ?? PAGE_SIZE_DEFAULT,
+    sortField: sorted ? sortField : undefined,
+    sortOrder: sorted ? sortOrder : undefined,
+  };
+}
+
+/** The query string of a state; defaults are left out so a plain list has a plain URL. */
+export function toNewsListSearch(state: NewsListState): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(state.filters)) {
+    if (value !== undefined && value !== null && value !== '') q.set(key, String(value));
+  }
+  if (state.current > 1) q.set('current', String(state.current));
+  if (state.pageSize !== PAGE_SIZE_DEFAULT) q.set('pageSize', String(state.pageSize));
+  if (state.sortField && state.sortOrder) {
+    q.set('sortField', state.sortField);
+    q.set('sortOrder', state.sortOrder);
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The search form's values (strings from inputs and selects) as filters. */
+export function toFilters(values: Record<string, unknown>): NewsFilters {
+  const state = parseNewsListSearch(
+    new URLSearchParams(
+      Object.entries(values)
+        .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        .map(([k, v]) => [k, String(v)]),
+    ).toString(),
+  );
+  return state.filters;
+}
+
+/** The API query of a state. */
+export function toNewsQuery(state: NewsListState): NewsQuery {
+  const { title, column, status, area, pinned } = state.filters;
+  const query: NewsQuery = { current: state.current, pageSize: state.pageSize };
+  if (title) query.title = title;
+  if (column) query.column = column;
+  if (status) query.status = status;
+  if (area) query.area = area;
+  if (pinned) query.pinned = pinned === 'true';
+  if (state.sortField && state.sortOrder) {
+    query.sortField = state.sortField;
+    query.sortOrder = state.sortOrder;
+  }
+  return query;
+}
+
+export const hasFilters = (filters: NewsFilters) => Object.values(filters).some((v) => v !== undefined);

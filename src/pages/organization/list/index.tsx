@@ -1,0 +1,209 @@
+import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
+import { useRequest } from 'ahooks';
+import { App, Button, Card, Empty, Grid, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { ORG_UNIT_DEPTH_MAX } from '@common/constants';
+import LoadError from '@/components/LoadError';
+import { pageErrorMessage } from '@/hooks/usePagedList';
+import { deleteOrgUnit, queryOrgUnits } from '@/services/orgUnits';
+import OrgUnitForm, { type OrgUnitFormTarget } from './components/OrgUnitForm';
+import { type OrgUnitRow, allParentIds, countUnits, filterRows, toRows } from './components/orgTree';
+import './index.css';
+
+const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** The unit's name with the searched words marked. */
+function Highlighted({ text, word }: { text: string; word: string }) {
+  if (!word || !text.includes(word)) return <>{text}</>;
+  const parts = text.split(word);
+  return (
+    <>
+      {parts.map((part, i) => (
+        // eslint-disable-next-line react/no-array-index-key
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 ? <mark className="org-unit-match">{word}</mark> : null}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** 组织架构: the org chart as a tree table (what /orgShow draws), with add, edit and delete. */
+export default function OrganizationListPage() {
+  const { message } = App.useApp();
+  const [expanded, setExpanded] = useState<number[]>();
+  const tree = useRequest(async () => toRows((await queryOrgUnits({ skipErrorHandler: true })).data ?? []), {
+    onSuccess: (rows) => {
+      // First load: everything open (a township's chart is small).
+      if (expanded === undefined) setExpanded(allParentIds(rows));
+    },
+  });
+  const [keyword, setKeyword] = useState('');
+  // On a phone a fixed column would cover the whole table: there it scrolls with the rest.
+  const wide = Grid.useBreakpoint().md;
+  const [formTarget, setFormTarget] = useState<OrgUnitFormTarget>();
+  const rows = tree.data ?? [];
+  const word = keyword.trim();
+  const filtered = useMemo(() => filterRows(rows, word), [rows, word]);
+
+  const remove = async (unit: OrgUnitRow) => {
+    try {
+      await deleteOrgUnit(unit.id);
+      message.success(`已删除：${unit.name}`);
+    } catch {
+      // The request layer shows the server's reason (e.g. the unit still has sub-units).
+    }
+    tree.refresh();
+  };
+
+  const columns: ColumnsType<OrgUnitRow> = [
+    {
+      title: '单位名称',
+      dataIndex: 'name',
+      width: 260,
+      render: (_, unit) => (
+        <span className="org-unit-name">
+          <Highlighted text={unit.name} word={word} />
+          {unit.childCount ? <Typography.Text type="secondary"> （{unit.childCount}）</Typography.Text> : null}
+        </span>
+      ),
+    },
+    { title: '负责人', dataIndex: 'leader', width: 100, render: (v: string) => v || dash },
+    { title: '职务', dataIndex: 'position', width: 120, ellipsis: true, render: (v: string) => v || dash },
+    { title: '联系电话', dataIndex: 'phone', width: 140, render: (v: string) => v || dash },
+    { title: '排序', dataIndex: 'sort', width: 70, align: 'right' },
+    {
+      title: '成员',
+      dataIndex: 'members',
+      ellipsis: { showTitle: false },
+      render: (v: string) =>
+        v ? (
+          <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{v}</span>} placement="topLeft">
+            <span>{v.replace(/\s*\n\s*/g, '、')}</span>
+          </Tooltip>
+        ) : (
+          dash
+        ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: wide ? 'right' : undefined,
+      width: 190,
+      render: (_, unit) => (
+        <Space size={12}>
+          {unit.depth >= ORG_UNIT_DEPTH_MAX ? (
+            <Tooltip title={`组织架构最多${ORG_UNIT_DEPTH_MAX}级，不能再添加下级`}>
+              <Typography.Text type="secondary" style={{ cursor: 'not-allowed' }}>
+                添加下级
+              </Typography.Text>
+            </Tooltip>
+          ) : (
+            <a onClick={() => setFormTarget({ mode: 'create', parent: unit })}>添加下级</a>
+          )}
+          <a onClick={() => setFormTarget({ mode: 'edit', unit })}>编辑</a>
+          <Popconfirm
+            title={`删除「${unit.name}」？`}
+            description={unit.childCount ? `该单位下有${unit.childCount}个下级单位。` : '删除后不可恢复。'}
+            okText="删除"
+            okButtonProps={{ danger: true }}
+            cancelText="取消"
+            onConfirm={() => remove(unit)}
+          >
+            <Typography.Link type="danger">删除</Typography.Link>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const total = countUnits(rows);
+  const emptyText = tree.error ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="组织架构加载失败" />
+  ) : word ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`没有名称包含“${word}”的单位`}>
+      <Button onClick={() => setKeyword('')}>清除搜索</Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有组织架构，先添加一个顶级单位，例如“镇综合治理中心”">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
+        新增顶级单位
+      </Button>
+    </Empty>
+  );
+
+  return (
+    <PageContainer
+      title="组织架构"
+      subTitle="单位的上下级关系、负责人和成员，公开页面“组织架构”按此显示"
+      extra={
+        <Button key="public" icon={<ExportOutlined />} href="/orgShow" target="_blank" rel="noopener noreferrer">
+          查看组织架构图
+        </Button>
+      }
+    >
+      <LoadError message={tree.error ? pageErrorMessage(tree.error) : undefined} onRetry={tree.refresh} />
+      <Card>
+        <div className="org-unit-toolbar">
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {total ? `共 ${total} 个单位` : '单位'}
+          </Typography.Title>
+          <Space wrap>
+            <Input.Search
+              allowClear
+              placeholder="搜索单位名称"
+              aria-label="搜索单位名称"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              style={{ width: 200 }}
+            />
+            <Button onClick={() => setExpanded(allParentIds(rows))} disabled={!!word}>
+              展开全部
+            </Button>
+            <Button onClick={() => setExpanded([])} disabled={!!word}>
+              收起全部
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
+              新增顶级单位
+            </Button>
+          </Space>
+        </div>
+        {word ? (
+          <div className="org-unit-search-result" role="status">
+            找到 {filtered.matches} 个名称包含“{word}”的单位
+          </div>
+        ) : null}
+        <Table<OrgUnitRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={filtered.rows}
+          loading={tree.loading}
+          pagination={false}
+          scroll={{ x: 1000 }}
+          expandable={{
+            // While searching, the paths to the matches are open; otherwise the user's choice.
+            expandedRowKeys: word ? filtered.expand : (expanded ?? []),
+            onExpandedRowsChange: (keys) => {
+              if (!word) setExpanded(keys as number[]);
+            },
+            indentSize: 20,
+          }}
+          locale={{ emptyText }}
+        />
+      </Card>
+      <OrgUnitForm
+        target={formTarget}
+        rows={rows}
+        onClose={() => setFormTarget(undefined)}
+        onSaved={(parentId) => {
+          setFormTarget(undefined);
+          if (parentId !== null) setExpanded((keys) => Array.from(new Set([...(keys ?? []), parentId])));
+          tree.refresh();
+        }}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,42 @@
+import { AREA_MAX, AREA_MIN } from '@common/constants';
+import type { VillageIntroduction } from '@common/contracts/content';
+
+export type VillageFigureKey = 'population' | 'households' | 'landArea' | 'partyMembers';
+
+/** The figures each village introduction carries, in display order. */
+export const VILLAGE_FIGURES: ReadonlyArray<{ key: VillageFigureKey; label: string; unit: string }> = [
+  { key: 'population', label: '人口', unit: '人' },
+  { key: 'households', label: '户数', unit: '户' },
+  { key: 'landArea', label: '土地面积', unit: '亩' },
+  { key: 'partyMembers', label: '党员', unit: '人' },
+];
+
+/** A figure for reading: grouped digits, at most one decimal, '—' when not filled in. */
+export function formatFigure(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  return value.toLocaleString('zh-CN', { maximumFractionDigits: 1 });
+}
+
+/** The sum of a figure over the villages that filled it in; null when none did. */
+export function sumFigure(villages: VillageIntroduction[], key: VillageFigureKey): number | null {
+  const values = villages.map((v) => v[key]).filter((v): v is number => v != null);
+  return values.length ? values.reduce((a, b) => a + b, 0) : null;
+}
+
+/** a / b with one decimal, or null when either is missing or b is 0. */
+export function ratio(a: number | null, b: number | null): number | null {
+  if (a == null || b == null || b === 0) return null;
+  return Math.round((a / b) * 10) / 10;
+}
+
+/** a / b as a percentage with one decimal ('3.2%'), or '—'. */
+export function percentText(a: number | null, b: number | null): string {
+  if (a == null || b == null || b === 0) return '—';
+  return `${(Math.round((a / b) * 1000) / 10).toFixed(1)}%`;
+}
+
+/** A valid area id (1–12) from a route parameter, else undefined. */
+export function areaFromParam(value: string | undefined): number | undefined {
+  const area = Number(value);
+  return Number.isInteger(area) && area >= AREA_MIN && area <= AREA_MAX ? area : undefined;
+}
