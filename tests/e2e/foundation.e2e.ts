@@ -1,53 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser';
-import { saveScreenshots } from '../helpers/failures';
-import { type RunningServer, startServer } from '../helpers/server';
+import { describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { PHONE } from '../helpers/browser';
+import { setUpJourneys, submitLogin } from '../helpers/journeys';
 
-let server: RunningServer;
-let browser: Browser;
+const app = setUpJourneys();
+const { newPage, journey } = app;
 
-const openPages: Page[] = [];
-async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  // Reduced motion turns antd's animations off, so no click lands on a dialog or list still moving in.
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  openPages.push(page);
-  return { context, page };
-}
-
-/** A test that keeps a screenshot of every open page when it fails. */
-function journey(name: string, fn: () => Promise<void>) {
-  test(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      await saveScreenshots(openPages, name);
-      throw error;
-    } finally {
-      openPages.length = 0;
-    }
-  });
-}
-
-async function signIn(page: Page, account: string, password: string) {
-  await page.goto(`${server.url}/user/login`);
-  await page.getByPlaceholder('账号').fill(account);
-  await page.getByPlaceholder('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-}
+/** Presses 登录 and stays: some journeys check that the login page refuses. */
+const signIn = (page: Page, account: string, password: string) => submitLogin(page, app.url, account, password);
 
 describe('foundation journeys', () => {
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   journey('admin signs in and sees the admin frame of the seed', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
@@ -63,7 +26,10 @@ describe('foundation journeys', () => {
     assert.match(footerText, /示范镇综合治理中心/);
     assert.match(footerText, /ICP备/);
     // Header height 48, dark side menu.
-    const headerHeight = await page.locator('header.ant-layout-header').first().evaluate((el) => el.getBoundingClientRect().height);
+    const headerHeight = await page
+      .locator('header.ant-layout-header')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height);
     assert.equal(Math.round(headerHeight), 48);
     const siderBg = await page
       .locator('.ant-pro-sider')
@@ -87,7 +53,7 @@ describe('foundation journeys', () => {
     await signIn(page, 'admin', 'Admin12345');
     await page.waitForURL('**/userManage/list');
 
-    await page.goto(`${server.url}/userManage/role`);
+    await page.goto(`${app.url}/userManage/role`);
     await page.getByRole('button', { name: /新建角色/ }).click();
     const roleDialog = page.locator('.ant-modal').filter({ hasText: '新建角色' });
     await roleDialog.getByLabel('角色名称').fill('用户管理员');
@@ -97,7 +63,7 @@ describe('foundation journeys', () => {
     await roleDialog.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByRole('cell', { name: /用户管理员/ }).waitFor();
 
-    await page.goto(`${server.url}/userManage/list`);
+    await page.goto(`${app.url}/userManage/list`);
     await page.getByRole('button', { name: /新建用户/ }).click();
     const drawer = page.locator('.ant-drawer-content');
     await drawer.getByLabel('登录账号').fill('keeper01');
@@ -118,7 +84,7 @@ describe('foundation journeys', () => {
     assert.match(menu, /用户管理/);
     assert.doesNotMatch(menu, /任务|新闻|数据概览/);
     // Roles are readable but only admins change them.
-    await keeper.page.goto(`${server.url}/userManage/role`);
+    await keeper.page.goto(`${app.url}/userManage/role`);
     await keeper.page.getByText('只有超级管理员可以新建或修改角色').waitFor();
     assert.equal(await keeper.page.getByRole('button', { name: /新建角色/ }).count(), 0);
     await keeper.context.close();
@@ -127,12 +93,14 @@ describe('foundation journeys', () => {
     const staff = await newPage();
     await signIn(staff.page, 'staff01', 'Demo12345');
     await staff.page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
-    await staff.page.goto(`${server.url}/userManage/list`);
+    await staff.page.goto(`${app.url}/userManage/list`);
     await staff.page.getByText('403').waitFor();
     await staff.page.getByText('您的账号没有访问此页面的权限').waitFor();
     // The server refuses too: the page is not only hidden.
     const status = await staff.page.evaluate(async () => {
-      const res = await fetch('/api/users', { headers: { authorization: sessionStorage.getItem('token') ?? '' } });
+      const res = await fetch('/api/users', {
+        headers: { authorization: sessionStorage.getItem('token') ?? '' },
+      });
       return res.status;
     });
     assert.equal(status, 403);
@@ -141,7 +109,7 @@ describe('foundation journeys', () => {
 
   journey('a villager registers on a phone, waits for approval, then signs in', async () => {
     const { context, page } = await newPage(PHONE);
-    await page.goto(`${server.url}/user/register`);
+    await page.goto(`${app.url}/user/register`);
     await page.getByLabel('姓名').fill('郑小满');
     await page.getByLabel('手机号码').fill('13600000009');
     await page.getByLabel('所在村（社区）').click();
@@ -191,7 +159,9 @@ describe('foundation journeys', () => {
     await page.waitForURL('**/user/login');
     assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
     // The old token is dead on the server.
-    const res = await fetch(`${server.url}/api/currentUser`, { headers: { authorization: token ?? '' } });
+    const res = await fetch(`${app.url}/api/currentUser`, {
+      headers: { authorization: token ?? '' },
+    });
     assert.equal(res.status, 401);
     await context.close();
   });

@@ -3,15 +3,12 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { after, before, describe } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser';
-import { saveScreenshots } from '../helpers/failures';
-import { type RunningServer, startServer } from '../helpers/server';
+import { PHONE } from '../helpers/browser';
+import { eventually, setUpJourneys } from '../helpers/journeys';
 
-let server: RunningServer;
-let browser: Browser;
 let photoDir: string;
 let photos: string[];
 
@@ -21,71 +18,21 @@ const CADRE02_NAME = '张红梅';
 const REJECT_REASON = '照片未体现整治后的效果，请补拍全景';
 const FIRST_REPORT = '已清理村口主干道两侧垃圾5处。';
 const SECOND_REPORT = '已补拍村口主干道整治后的全景照片。';
-/** Long enough for a busy two-core machine. */
-const SLOW = { timeout: 30_000 };
 
-const openPages: Page[] = [];
-async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  // Reduced motion turns antd's animations off, so no click lands on a dialog or list still moving in.
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce', acceptDownloads: true });
-  context.setDefaultTimeout(SLOW.timeout);
-  const page = await context.newPage();
-  openPages.push(page);
-  return { context, page };
-}
-
-/** The first journey that failed: the later ones continue its story, so they are skipped. */
-let broken: string | undefined;
-
-/** A test that keeps a screenshot of every open page when it fails. */
-function journey(name: string, fn: () => Promise<void>) {
-  test(name, async (t) => {
-    if (broken) {
-      t.skip(`depends on「${broken}」, which failed`);
-      return;
-    }
-    try {
-      await fn();
-    } catch (error) {
-      broken = name;
-      await saveScreenshots(openPages, name);
-      throw error;
-    } finally {
-      openPages.length = 0;
-    }
-  });
-}
-
-async function signIn(page: Page, account: string, password: string) {
-  await page.goto(`${server.url}/user/login`);
-  await page.getByPlaceholder('账号').fill(account);
-  await page.getByPlaceholder('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
-}
-
-/** Polls until `check` stops throwing (no fixed sleeps: the machine may be slow). */
-async function eventually<T>(check: () => Promise<T>, timeout = SLOW.timeout): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
+const app = setUpJourneys({ chained: true });
+const { newPage, journey, signIn } = app;
 
 /** cadre02's points in the ranking, through the API with the admin page's session. */
 async function rankingPoints(page: Page, name: string): Promise<number> {
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const res = await page.request.get(`${server.url}/api/scores/ranking`, {
+  const res = await page.request.get(`${app.url}/api/scores/ranking`, {
     params: { name, pageSize: 100 },
     headers: { authorization: token ?? '' },
   });
   assert.equal(res.status(), 200);
-  const body = (await res.json()) as { data: { list: { name: string; points: number }[] } };
+  const body = (await res.json()) as {
+    data: { list: { name: string; points: number }[] };
+  };
   const row = body.data.list.find((r) => r.name === name);
   assert.ok(row, `${name} is in the ranking`);
   return row.points;
@@ -93,10 +40,7 @@ async function rankingPoints(page: Page, name: string): Promise<number> {
 
 /** The phone's photo picker: choose files from the album like a user would. */
 async function choosePhotos(page: Page, files: string[]) {
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: '从相册选' }).click(),
-  ]);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: '从相册选' }).click()]);
   await chooser.setFiles(files);
   await page.getByText(`已上传 ${files.length}/${files.length}`).waitFor();
 }
@@ -126,22 +70,23 @@ describe('task journeys', () => {
     photos = await Promise.all(
       colours.map(async (background, i) => {
         const file = path.join(photoDir, `现场${i + 1}.png`);
-        await sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toFile(file);
+        await sharp({
+          create: { width: 64, height: 48, channels: 3, background },
+        })
+          .png()
+          .toFile(file);
         return file;
       }),
     );
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     if (photoDir) fs.rmSync(photoDir, { recursive: true, force: true });
   });
 
   journey('admin publishes a task to 第一村 only, with text and 2 photos for 5 points', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    await page.goto(`${server.url}/taskManage/create`);
+    await page.goto(`${app.url}/taskManage/create`);
 
     await page.getByLabel('任务标题').fill(TITLE);
     await page.getByLabel('工作类别').fill('人居');
@@ -180,7 +125,10 @@ describe('task journeys', () => {
 
     await page.getByLabel('任务标题').fill(TITLE);
     await query(page);
-    const rows = page.locator('.ant-table-tbody').getByRole('row').filter({ has: page.getByRole('cell') });
+    const rows = page
+      .locator('.ant-table-tbody')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') });
     const row = rows.filter({ hasText: TITLE });
     await row.waitFor();
     await eventually(async () => assert.equal(await rows.count(), 1, 'the search by title leaves only our task'));
@@ -201,7 +149,7 @@ describe('task journeys', () => {
     const cadre = await newPage(PHONE);
     const { page } = cadre;
     await signIn(page, 'cadre02', 'Demo12345');
-    await page.goto(`${server.url}/app/mytask`);
+    await page.goto(`${app.url}/app/mytask`);
     const card = page.getByRole('link').filter({ hasText: TITLE });
     await card.waitFor();
     assert.match(await card.innerText(), /\+5 积分/);
@@ -230,10 +178,10 @@ describe('task journeys', () => {
     // cadre03 lives in 第二村: the task is not theirs to report.
     const other = await newPage(PHONE);
     await signIn(other.page, 'cadre03', 'Demo12345');
-    await other.page.goto(`${server.url}/app/mytask`);
+    await other.page.goto(`${app.url}/app/mytask`);
     await other.page.getByRole('tab', { name: /待提交/ }).waitFor();
     for (const state of ['todo', 'pending', 'approved', 'rejected', 'missed']) {
-      await other.page.goto(`${server.url}/app/mytask?state=${state}`);
+      await other.page.goto(`${app.url}/app/mytask?state=${state}`);
       // Wait for the list to settle: cards or the empty state, not the skeleton.
       await eventually(async () => {
         assert.equal(await other.page.getByLabel('加载中').count(), 0);
@@ -242,7 +190,7 @@ describe('task journeys', () => {
       assert.equal(await other.page.getByText(TITLE).count(), 0, `not in 我的任务 (${state})`);
     }
     // The public list (任务公开) shows every published task to everyone, but cadre03 cannot report on it.
-    await other.page.goto(`${server.url}/app/taskList`);
+    await other.page.goto(`${app.url}/app/taskList`);
     const publicCard = other.page.getByRole('link').filter({ hasText: TITLE });
     await publicCard.waitFor();
     await publicCard.click();
@@ -256,7 +204,7 @@ describe('task journeys', () => {
     await signIn(admin.page, 'admin', 'Admin12345');
     const before = await rankingPoints(admin.page, CADRE02_NAME);
 
-    await admin.page.goto(`${server.url}/taskManage/audit`);
+    await admin.page.goto(`${app.url}/taskManage/audit`);
     const row = auditRow(admin.page);
     await row.waitFor();
     assert.match(await row.innerText(), new RegExp(FIRST_REPORT));
@@ -276,7 +224,7 @@ describe('task journeys', () => {
     const cadre = await newPage(PHONE);
     const { page } = cadre;
     await signIn(page, 'cadre02', 'Demo12345');
-    await page.goto(`${server.url}/app/mytask?state=rejected`);
+    await page.goto(`${app.url}/app/mytask?state=rejected`);
     const card = page.getByRole('link').filter({ hasText: TITLE });
     await card.waitFor();
     assert.match(await card.innerText(), /已驳回/);
@@ -303,17 +251,20 @@ describe('task journeys', () => {
     await admin.page.getByText(`已通过：${CADRE02_NAME}（第一村），记 5 分`).waitFor();
 
     // The cadre's phone says so too.
-    await page.goto(`${server.url}/app/mytask?state=approved`);
+    await page.goto(`${app.url}/app/mytask?state=approved`);
     await page.getByRole('link').filter({ hasText: TITLE }).click();
     await page.getByText('审核通过，已获得 5 积分').waitFor();
     await page.getByText(`更早的提交（1）`).waitFor();
     await cadre.context.close();
 
     // 积分统计: cadre02's points went up by exactly the task's 5.
-    await admin.page.goto(`${server.url}/userManage/score`);
+    await admin.page.goto(`${app.url}/userManage/score`);
     await admin.page.getByLabel('姓名').fill(CADRE02_NAME);
     await query(admin.page);
-    const scoreRows = admin.page.locator('.ant-table-tbody').getByRole('row').filter({ has: admin.page.getByRole('cell') });
+    const scoreRows = admin.page
+      .locator('.ant-table-tbody')
+      .getByRole('row')
+      .filter({ has: admin.page.getByRole('cell') });
     const scoreRow = scoreRows.filter({ hasText: 'cadre02' });
     await eventually(async () => {
       assert.equal(await scoreRows.count(), 1, 'the ranking shows only 张红梅');

@@ -1,0 +1,104 @@
+import { after, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser } from './browser';
+import { saveScreenshots } from './failures';
+import { type RunningServer, startServer } from './server';
+
+/** Long enough for a busy two-core machine. */
+export const SLOW = { timeout: 30_000 };
+
+/** Polls until `check` stops throwing (no fixed sleeps: the machine may be slow). */
+export async function eventually<T>(check: () => Promise<T>, timeout = SLOW.timeout): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/** Fills the login form and presses 登录, without waiting for where it leads. */
+export async function submitLogin(page: Page, baseUrl: string, account: string, password: string) {
+  await page.goto(`${baseUrl}/user/login`);
+  await page.getByPlaceholder('账号').fill(account);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+export interface Journeys {
+  /** The server of this file: started once, on a fresh data dir. */
+  readonly url: string;
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A test that keeps a screenshot of every open page when it fails. */
+  journey(name: string, fn: () => Promise<void>): void;
+  /** Signs in and waits until the login page is left. */
+  signIn(page: Page, account: string, password: string): Promise<void>;
+}
+
+/**
+ * One server and one Chromium for the journeys of a `describe`. With `chained`, the journeys tell
+ * one story: after the first failure the later ones are skipped rather than failing for its sake.
+ */
+export function setUpJourneys({ chained = false } = {}): Journeys {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let broken: string | undefined;
+  const openPages: Page[] = [];
+
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const url = () => {
+    if (!server) throw new Error('the server has not started');
+    return server.url;
+  };
+
+  return {
+    get url() {
+      return url();
+    },
+    async newPage(viewport = DESKTOP) {
+      if (!browser) throw new Error('the browser has not started');
+      // Reduced motion turns antd's animations off, so no click lands on a dialog or list still moving in.
+      const context = await browser.newContext({
+        viewport,
+        locale: 'zh-CN',
+        reducedMotion: 'reduce',
+        acceptDownloads: true,
+      });
+      context.setDefaultTimeout(SLOW.timeout);
+      const page = await context.newPage();
+      openPages.push(page);
+      return { context, page };
+    },
+    journey(name, fn) {
+      test(name, async (t) => {
+        if (chained && broken) {
+          t.skip(`depends on「${broken}」, which failed`);
+          return;
+        }
+        try {
+          await fn();
+        } catch (error) {
+          broken = name;
+          await saveScreenshots(openPages, name);
+          throw error;
+        } finally {
+          openPages.length = 0;
+        }
+      });
+    },
+    async signIn(page, account, password) {
+      await submitLogin(page, url(), account, password);
+      await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
+    },
+  };
+}
