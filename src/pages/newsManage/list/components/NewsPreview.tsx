@@ -1,8 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Drawer, Grid, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Drawer, Grid, Result, Skeleton, Space, Tag } from 'antd';
 import { newsColumnLabel } from '@common/constants';
+import RichContent from '@/components/RichContent';
 import { getNews } from '@/services/news';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
@@ -49,12 +50,7 @@ export default function NewsPreview({ id, onClose }: { id?: number; onClose: () 
         </div>
         {news.summary ? <p className="news-preview-summary">{news.summary}</p> : null}
         {news.cover ? <img className="news-preview-cover" src={news.cover.url} alt="封面图" /> : null}
-        {news.content.trim() ? (
-          // Sanitised by the server when saved (allow-listed tags and attributes only).
-          <div className="news-rich-text" dangerouslySetInnerHTML={{ __html: news.content }} />
-        ) : (
-          <Typography.Text type="secondary">（正文为空）</Typography.Text>
-        )}
+        <RichContent html={news.content} emptyText="（正文为空）" className="news-preview-body" />
       </article>
     );
   }
