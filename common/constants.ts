@@ -214,3 +214,87 @@ export const NEWS_BANNER_MAX = 5;
 export const INTRODUCTION_IMAGES_MAX = 9;
 /** Org units nest at most this deep (town → office → team → …), so the chart stays readable. */
 export const ORG_UNIT_DEPTH_MAX = 5;
+
+// ---- People services (issue 5): appeals, photo reports, public opinion ----
+
+/** Appeal categories (诉求类别); the id stored is the index + 1. */
+export const APPEAL_CATEGORIES = ['基础设施', '环境卫生', '矛盾纠纷', '社会保障', '治安安全', '政策咨询', '其他'] as const;
+export const appealCategoryLabel = (category: number) => APPEAL_CATEGORIES[category - 1] ?? '其他';
+/** pending → processing → replied → closed; pending or processing → rejected (with a reason). */
+export const APPEAL_STATUSES = ['pending', 'processing', 'replied', 'closed', 'rejected'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
+  pending: '待受理',
+  processing: '处理中',
+  replied: '已答复',
+  closed: '已办结',
+  rejected: '不予受理',
+};
+/** Working days (Saturday and Sunday skipped) from submission to the due time, unless the setting says otherwise. */
+export const APPEAL_DUE_WORKING_DAYS_DEFAULT = 3;
+export const APPEAL_DUE_WORKING_DAYS_MIN = 1;
+export const APPEAL_DUE_WORKING_DAYS_MAX = 30;
+export const APPEAL_IMAGES_MAX = 9;
+/** 满意度 1–5, index + 1. */
+export const SATISFACTION_LABELS = ['非常不满意', '不满意', '一般', '满意', '非常满意'] as const;
+
+/** Photo report (随手拍) types; the id stored is the index + 1. */
+export const PHOTO_REPORT_TYPES = ['环境卫生', '安全隐患', '基础设施', '其他'] as const;
+export const photoReportTypeLabel = (type: number) => PHOTO_REPORT_TYPES[type - 1] ?? '其他';
+/** pending → handled (with a result) or invalid (with a reason). */
+export const PHOTO_REPORT_STATUSES = ['pending', 'handled', 'invalid'] as const;
+export type PhotoReportStatus = (typeof PHOTO_REPORT_STATUSES)[number];
+export const PHOTO_REPORT_STATUS_LABELS: Record<PhotoReportStatus, string> = {
+  pending: '待处理',
+  handled: '已处理',
+  invalid: '无效',
+};
+export const PHOTO_REPORT_IMAGES_MIN = 1;
+export const PHOTO_REPORT_IMAGES_MAX = 9;
+
+/** Opinion sources; the id stored is the index + 1. 4 and 5 are made by the keyword watch. */
+export const OPINION_SOURCES = ['网络', '电话', '走访', '群众诉求', '随手拍'] as const;
+export const opinionSourceLabel = (source: number) => OPINION_SOURCES[source - 1] ?? '其他';
+export const OPINION_SOURCE_APPEAL = 4;
+export const OPINION_SOURCE_PHOTO = 5;
+export const OPINION_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+export type OpinionSentiment = (typeof OPINION_SENTIMENTS)[number];
+export const OPINION_SENTIMENT_LABELS: Record<OpinionSentiment, string> = { positive: '正面', neutral: '中性', negative: '负面' };
+/** Opinion levels; the id stored is the index + 1. */
+export const OPINION_LEVELS = ['一般', '重要', '紧急'] as const;
+export const opinionLevelLabel = (level: number) => OPINION_LEVELS[level - 1] ?? '一般';
+export const OPINION_STATUSES = ['monitoring', 'handled'] as const;
+export type OpinionStatus = (typeof OPINION_STATUSES)[number];
+export const OPINION_STATUS_LABELS: Record<OpinionStatus, string> = { monitoring: '监测中', handled: '已处置' };
+/** Days the sentiment trend covers, today included. */
+export const OPINION_TREND_DAYS = 30;
+/** Sources a person may record by hand; 群众诉求 and 随手拍 items are made by the keyword watch. */
+export const OPINION_MANUAL_SOURCES = [1, 2, 3] as const;
+/** At most this many watch keywords: each new appeal and report is checked against all of them. */
+export const OPINION_KEYWORDS_MAX = 200;
+
+/** What the server answers when a people-service step is refused (the client's tests assert them). */
+export const PEOPLE_MESSAGES = {
+  appealNotFound: '诉求不存在',
+  appealMoved: (status: AppealStatus) => `该诉求当前状态为「${APPEAL_STATUS_LABELS[status]}」，不能进行此操作，请刷新后重试`,
+  appealNotReplied: '诉求答复后才能评价',
+  appealRated: '您已评价过该诉求',
+  reportNotFound: '随手拍不存在',
+  reportDone: '该随手拍已处理，不能重复操作',
+  opinionNotFound: '舆情不存在',
+  opinionHandled: '该舆情已处置',
+  opinionMonitoring: '该舆情正在监测中',
+  opinionAutoSource: '「群众诉求」「随手拍」来源的舆情由关键词监测自动生成，不能手动选择',
+  keywordNotFound: '关键词不存在',
+  keywordTaken: '该关键词已在监测中',
+  keywordsFull: `监测关键词最多${OPINION_KEYWORDS_MAX}个，请先删除不再需要的关键词`,
+  clientKeyUsed: '提交标识已被使用，请刷新页面后重新提交',
+} as const;
+
+/**
+ * The township's clock: China Standard Time, UTC+8 all year (no daylight saving since 1991).
+ * Due times skip its Saturdays and Sundays and daily figures count its days, whatever time zone
+ * the server or the database runs in.
+ */
+export const TIME_ZONE = 'Asia/Shanghai';
+export const TIME_ZONE_OFFSET_MS = 8 * 3600_000;

@@ -13,12 +13,15 @@ import type { Db } from './db/client';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import appealRoutes from './routes/appeals';
 import authRoutes from './routes/auth';
 import groupRoutes from './routes/groups';
 import introductionRoutes from './routes/introductions';
 import myRoutes from './routes/my';
 import newsRoutes from './routes/news';
+import opinionRoutes from './routes/opinions';
 import orgUnitRoutes from './routes/orgUnits';
+import photoReportRoutes from './routes/photoReports';
 import publicContentRoutes from './routes/publicContent';
 import publicTaskRoutes from './routes/publicTasks';
 import roleRoutes from './routes/roles';
@@ -131,6 +134,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(introductionRoutes);
       await api.register(orgUnitRoutes);
       await api.register(publicContentRoutes);
+      await api.register(appealRoutes);
+      await api.register(photoReportRoutes);
+      await api.register(opinionRoutes);
     },
     { prefix: '/api' },
   );

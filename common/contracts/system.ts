@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN } from '../constants';
 import { Nullable, PageQuery, Text, Timestamp } from './base';
 
 export const AreaItem = Type.Object({ id: Type.Integer(), name: Type.String() });
@@ -10,6 +11,8 @@ export const Settings = Type.Object({
   platformTitle: Type.String(),
   centreName: Type.String(),
   icpNumber: Type.String(),
+  /** Working days from an appeal's submission to its due time. */
+  appealDueDays: Type.Integer(),
 });
 export type Settings = Static<typeof Settings>;
 export const SettingsBody = Type.Object(
@@ -17,6 +20,9 @@ export const SettingsBody = Type.Object(
     platformTitle: Type.Optional(Text('平台名称', 64)),
     centreName: Type.Optional(Text('中心名称', 64)),
     icpNumber: Type.Optional(Text('备案号', 64, 0)),
+    appealDueDays: Type.Optional(
+      Type.Integer({ minimum: APPEAL_DUE_WORKING_DAYS_MIN, maximum: APPEAL_DUE_WORKING_DAYS_MAX, title: '诉求办理期限（工作日）' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,7 @@ import { hashPassword } from '../services/passwords';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
 import { seedDemoContent } from './demoContent';
+import { seedDemoPeople } from './demoPeople';
 import { seedDemoTasks } from './demoTasks';
 import { groups, roles, userGroups, users } from './schema';
 
@@ -68,4 +69,5 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
   });
   await seedDemoTasks(db, storage, ids);
   await seedDemoContent(db, storage, ids);
+  await seedDemoPeople(db, storage, ids);
 }

@@ -254,7 +254,8 @@ const PALETTES = [
   ['#89b9de', '#5c8a3a', '#d98c3a'],
 ];
 
-async function demoPhotos(): Promise<Buffer[]> {
+/** Small outdoor-looking JPEGs (sky, ground, a building) for demo photos. */
+export async function demoPhotos(): Promise<Buffer[]> {
   return Promise.all(
     PALETTES.map(([sky, ground, block], i) =>
       sharp({ create: { width: 480, height: 360, channels: 3, background: sky } })

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   type AnyPgColumn,
   index,
   integer,
@@ -416,3 +417,190 @@ export const orgUnits = pgTable(
 
 export type NewsRow = typeof news.$inferSelect;
 export type OrgUnitRow = typeof orgUnits.$inferSelect;
+
+// ---- People services: appeals, photo reports, public opinion (issue 5) ----
+
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: serial('id').primaryKey(),
+    submitterId: integer('submitter_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** APPEAL_CATEGORIES index + 1. */
+    category: smallint('category').notNull(),
+    area: smallint('area')
+      .notNull()
+      .references(() => areas.id),
+    phone: text('phone').notNull(),
+    status: text('status').notNull().default('pending'),
+    handlerId: integer('handler_id').references(() => users.id),
+    reply: text('reply'),
+    rejectReason: text('reject_reason'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    satisfaction: smallint('satisfaction'),
+    satisfactionComment: text('satisfaction_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    clientKey: text('client_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('appeals_client_key_idx').on(t.submitterId, t.clientKey),
+    index('appeals_created_idx').on(t.createdAt, t.id),
+    index('appeals_status_idx').on(t.status, t.createdAt, t.id),
+    index('appeals_area_idx').on(t.area, t.status, t.createdAt),
+    index('appeals_category_idx').on(t.category, t.createdAt),
+    index('appeals_submitter_idx').on(t.submitterId, t.createdAt),
+    index('appeals_handler_idx').on(t.handlerId, t.createdAt),
+    // Overdue: open items past their due time, a small part of the table.
+    index('appeals_open_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);
+
+export const appealImages = pgTable(
+  'appeal_images',
+  {
+    appealId: integer('appeal_id')
+      .notNull()
+      .references(() => appeals.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appealId, t.position] })],
+);
+
+export const photoReports = pgTable(
+  'photo_reports',
+  {
+    id: serial('id').primaryKey(),
+    submitterId: integer('submitter_id')
+      .notNull()
+      .references(() => users.id),
+    description: text('description').notNull(),
+    /** PHOTO_REPORT_TYPES index + 1. */
+    type: smallint('type').notNull(),
+    area: smallint('area')
+      .notNull()
+      .references(() => areas.id),
+    location: text('location').notNull().default(''),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    status: text('status').notNull().default('pending'),
+    handlerId: integer('handler_id').references(() => users.id),
+    result: text('result'),
+    invalidReason: text('invalid_reason'),
+    /** When it was handled or found invalid. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    clientKey: text('client_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('photo_reports_client_key_idx').on(t.submitterId, t.clientKey),
+    index('photo_reports_created_idx').on(t.createdAt, t.id),
+    index('photo_reports_status_idx').on(t.status, t.createdAt, t.id),
+    index('photo_reports_area_idx').on(t.area, t.status, t.createdAt),
+    index('photo_reports_type_idx').on(t.type, t.createdAt),
+    index('photo_reports_submitter_idx').on(t.submitterId, t.createdAt),
+    index('photo_reports_handler_idx').on(t.handlerId, t.createdAt),
+  ],
+);
+
+/** A report's own photos (kind 'report') and the handler's result photos (kind 'result'), in order. */
+export const photoReportImages = pgTable(
+  'photo_report_images',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => photoReports.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.kind, t.position] })],
+);
+
+/** Every step of an appeal or photo report: who did what, when (exactly one of the two ids is set). */
+export const serviceEvents = pgTable(
+  'service_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'cascade' }),
+    photoReportId: integer('photo_report_id').references(() => photoReports.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    /** Null: the system (an appeal closed by its rating). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('service_events_appeal_idx').on(t.appealId, t.id),
+    index('service_events_photo_report_idx').on(t.photoReportId, t.id),
+    check('service_events_one_target', sql`(${t.appealId} is null) <> (${t.photoReportId} is null)`),
+  ],
+);
+
+export const opinions = pgTable(
+  'opinions',
+  {
+    id: serial('id').primaryKey(),
+    /** OPINION_SOURCES index + 1. */
+    source: smallint('source').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    link: text('link').notNull().default(''),
+    sentiment: text('sentiment').notNull(),
+    /** OPINION_LEVELS index + 1. */
+    level: smallint('level').notNull(),
+    /** Null: town-wide. */
+    area: smallint('area').references(() => areas.id),
+    status: text('status').notNull().default('monitoring'),
+    appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'set null' }),
+    photoReportId: integer('photo_report_id').references(() => photoReports.id, { onDelete: 'set null' }),
+    /** The watch keywords that made an automatic item. */
+    keyword: text('keyword'),
+    /** Null: made by the keyword watch. */
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('opinions_created_idx').on(t.createdAt, t.id),
+    index('opinions_status_idx').on(t.status, t.createdAt, t.id),
+    index('opinions_area_idx').on(t.area, t.createdAt),
+    index('opinions_creator_idx').on(t.createdById, t.createdAt),
+    index('opinions_appeal_idx').on(t.appealId),
+    index('opinions_photo_report_idx').on(t.photoReportId),
+  ],
+);
+
+export const opinionKeywords = pgTable(
+  'opinion_keywords',
+  {
+    id: serial('id').primaryKey(),
+    keyword: text('keyword').notNull(),
+    /** How many opinion items it has made; raised in the transaction that makes one. */
+    matches: integer('matches').notNull().default(0),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('opinion_keywords_keyword_idx').on(sql`lower(${t.keyword})`), index('opinion_keywords_created_idx').on(t.createdAt, t.id)],
+);
+
+export type AppealRow = typeof appeals.$inferSelect;
+export type PhotoReportRow = typeof photoReports.$inferSelect;
+export type OpinionRow = typeof opinions.$inferSelect;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
 import { CENTRE_ID, CENTRE_PLACEHOLDER, villagePlaceholder } from '../services/introductions';
 import { hashPassword, generatePassword } from '../services/passwords';
-import { DEFAULT_SETTINGS } from '../services/settings';
+import { DEFAULT_SETTINGS, settingRows } from '../services/settings';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
 import { seedDemo } from './demo';
@@ -53,7 +53,7 @@ export async function seedReference(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(settings)
-    .values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value })))
+    .values(settingRows(DEFAULT_SETTINGS))
     .onConflictDoNothing();
   await db
     .insert(roles)

@@ -149,6 +149,7 @@ const okTask = {
   deadline: new Date(Date.now() + 7 * 86400_000).toISOString(),
 };
 const okNews = { title: '矩阵新闻', content: '<p>内容</p>', column: 1, area: null, coverId: null, pinned: false };
+const okOpinion = { source: 1, title: '矩阵舆情', summary: '', link: '', sentiment: 'neutral', level: 1, area: null };
 const okOrgUnit = { name: '矩阵单位', parentId: null, leader: '', position: '', phone: '', sort: 0, members: '' };
 // Demo news 1 is published (the first of server/db/demoContent.ts).
 const demoPublishedNews = 1;
@@ -256,6 +257,41 @@ const MATRIX: Row[] = [
   row('PUT /api/org-units/:id',                    [401, 403, 403, 404, 404], { url: `/api/org-units/${nobody}`, payload: okOrgUnit }),
   row('DELETE /api/org-units/:id',                 [401, 403, 403, 404, 404], { url: `/api/org-units/${nobody}` }),
   row('GET /api/public/org-units',                 [200, 200, 200, 200, 200]),
+
+  // Anyone signed in submits appeals and photo reports; reading one is for its submitter or a
+  // handler in scope (404 otherwise, here for an id nobody has).
+  row('POST /api/appeals',                         [401, 400, 400, 400, 400], { payload: {} }),
+  row('GET /api/appeals',                          [401, 403, 403, 200, 200]),
+  row('GET /api/appeals/counts',                   [401, 403, 403, 200, 200]),
+  row('GET /api/appeals/export',                   [401, 403, 403, 200, 200]),
+  row('GET /api/appeals/:id',                      [401, 404, 404, 404, 404], { url: `/api/appeals/${nobody}` }),
+  row('POST /api/appeals/:id/accept',              [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/accept` }),
+  row('POST /api/appeals/:id/reply',               [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/reply`, payload: { reply: '答复' } }),
+  row('POST /api/appeals/:id/close',               [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/close` }),
+  row('POST /api/appeals/:id/reject',              [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/reject`, payload: { reason: '原因' } }),
+  row('GET /api/my/appeals',                       [401, 200, 200, 200, 200]),
+  row('POST /api/my/appeals/:id/rate',             [401, 404, 404, 404, 404], { url: `/api/my/appeals/${nobody}/rate`, payload: { score: 5 } }),
+
+  row('POST /api/photo-reports',                   [401, 400, 400, 400, 400], { payload: {} }),
+  row('GET /api/photo-reports',                    [401, 403, 403, 200, 200]),
+  row('GET /api/photo-reports/counts',             [401, 403, 403, 200, 200]),
+  row('GET /api/photo-reports/:id',                [401, 404, 404, 404, 404], { url: `/api/photo-reports/${nobody}` }),
+  row('POST /api/photo-reports/:id/handle',        [401, 403, 403, 404, 404], { url: `/api/photo-reports/${nobody}/handle`, payload: { result: '已处理', imageIds: [] } }),
+  row('POST /api/photo-reports/:id/invalid',       [401, 403, 403, 404, 404], { url: `/api/photo-reports/${nobody}/invalid`, payload: { reason: '无效' } }),
+  row('GET /api/my/photo-reports',                 [401, 200, 200, 200, 200]),
+
+  row('GET /api/opinions',                         [401, 403, 403, 200, 200]),
+  row('GET /api/opinions/trend',                   [401, 403, 403, 200, 200]),
+  row('GET /api/opinions/:id',                     [401, 403, 403, 404, 404], { url: `/api/opinions/${nobody}` }),
+  row('POST /api/opinions',                        [401, 403, 403, 400, 400], { payload: {} }),
+  row('PUT /api/opinions/:id',                     [401, 403, 403, 404, 404], { url: `/api/opinions/${nobody}`, payload: okOpinion }),
+  row('DELETE /api/opinions/:id',                  [401, 403, 403, 404, 404], { url: `/api/opinions/${nobody}` }),
+  row('POST /api/opinions/:id/handle',             [401, 403, 403, 404, 404], { url: `/api/opinions/${nobody}/handle` }),
+  row('POST /api/opinions/:id/reopen',             [401, 403, 403, 404, 404], { url: `/api/opinions/${nobody}/reopen` }),
+  row('GET /api/opinion-keywords',                 [401, 403, 403, 200, 200]),
+  row('POST /api/opinion-keywords',                [401, 403, 403, 400, 400], { payload: {} }),
+  row('DELETE /api/opinion-keywords/:id',          [401, 403, 403, 404, 404], { url: `/api/opinion-keywords/${nobody}` }),
+  row('GET /api/notices',                          [401, 200, 200, 200, 200]),
 ];
 
 describe('access matrix', () => {

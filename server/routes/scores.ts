@@ -4,9 +4,9 @@ import { AdjustBody, LedgerEntry, LedgerPage, LedgerQuery, RankingQuery, Ranking
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { adjustPoints, exportRanking, ledgerEntry, ledgerPage, rankingPage } from '../services/scores';
+import { sendXlsx, XLSX_TYPE } from '../services/xlsx';
 
 const EXPORT_NAME = '积分排名.xlsx';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // There is deliberately no call that changes or removes a ledger entry: a correction is a new entry.
 const scoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,14 +50,7 @@ const scoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { current: _current, pageSize: _pageSize, ...filters } = request.query;
-      const stream = await exportRanking(db, requireUser(request), filters);
-      return reply
-        .type(XLSX_TYPE)
-        // An ASCII name for old clients, the Chinese one per RFC 5987 for the rest.
-        .header('content-disposition', `attachment; filename="ranking.xlsx"; filename*=UTF-8''${encodeURIComponent(EXPORT_NAME)}`)
-        .header('cache-control', 'no-store')
-        // A stream goes out as it is (fastify serialises only objects); the typed reply knows only JSON.
-        .send(stream as never);
+      return sendXlsx(reply, await exportRanking(db, requireUser(request), filters), 'ranking.xlsx', EXPORT_NAME);
     },
   );
 };

@@ -105,7 +105,7 @@ describe('system', () => {
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), {
         code: 200,
-        data: { platformTitle: '乡村两级治理中心联动平台', centreName: '示范镇综合治理中心', icpNumber: 'ICP备XXXXXXXX号' },
+        data: { platformTitle: '乡村两级治理中心联动平台', centreName: '示范镇综合治理中心', icpNumber: 'ICP备XXXXXXXX号', appealDueDays: 3 },
       });
     });
 
@@ -126,6 +126,7 @@ describe('system', () => {
         platformTitle: '乡村两级治理中心联动平台',
         centreName: '示范镇综合治理中心',
         icpNumber: '浙ICP备12345678号',
+        appealDueDays: 3,
       });
       const second = await put(admin, '/api/settings', { platformTitle: '某镇治理平台', centreName: '某镇综治中心' });
       assert.equal(second.statusCode, 200);
@@ -133,6 +134,7 @@ describe('system', () => {
         platformTitle: '某镇治理平台',
         centreName: '某镇综治中心',
         icpNumber: '浙ICP备12345678号',
+        appealDueDays: 3,
       });
       // The filing number may be cleared; the title may not.
       assert.equal((await put(admin, '/api/settings', { icpNumber: '' })).json().data.icpNumber, '');

@@ -19,7 +19,7 @@ import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { assertAreaNameFree, assertVillageWritable } from '../services/introductions';
 import { containsPattern } from '../services/scope';
-import { readSettings } from '../services/settings';
+import { readSettings, settingRows } from '../services/settings';
 
 const iso = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
 
@@ -61,7 +61,7 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/settings',
-    { config: { access: 'public' }, schema: { tags: ['settings'], summary: '平台设置（标题、中心名称、备案号）', response: replies(Settings) } },
+    { config: { access: 'public' }, schema: { tags: ['settings'], summary: '平台设置（标题、中心名称、备案号、诉求办理期限）', response: replies(Settings) } },
     async () => ok(await readSettings(db)),
   );
 
@@ -69,13 +69,12 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/settings',
     { config: { access: 'admin' }, schema: { tags: ['settings'], summary: '修改平台设置', body: SettingsBody, response: replies(Settings) } },
     async (request) => {
-      const entries = Object.entries(request.body).filter(([, v]) => v !== undefined) as Array<[string, string]>;
       await db.transaction(async (tx) => {
-        for (const [key, value] of entries) {
+        for (const { key, value } of settingRows(request.body)) {
           await tx
             .insert(settings)
-            .values({ key, value: value.trim() })
-            .onConflictDoUpdate({ target: settings.key, set: { value: value.trim(), updatedAt: sql`now()` } });
+            .values({ key, value })
+            .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
         }
       });
       return ok(await readSettings(db));

@@ -1,7 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import type { PageResult } from '../../common/contracts/base';
 import type { LedgerEntry, LedgerQuery, MyScore, RankingQuery, RankingRow } from '../../common/contracts/scores';
 import { type ScoreSource, TASK_ROLE_CODES } from '../../common/constants';
@@ -10,6 +8,7 @@ import { areas, roles, scoreLedger, submissions, tasks, userGroups, users } from
 import { badRequest, notFound } from '../errors';
 import { containsPattern, inScope, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
+import { EXPORT_BATCH, xlsxStream } from './xlsx';
 
 // ---- Ranking ----
 
@@ -106,48 +105,25 @@ export async function rankingPage(db: DbOrTx, caller: AuthUser, query: RankingQu
 
 // ---- Export ----
 
-export const EXPORT_BATCH = 1000;
 export const EXPORT_HEADER = ['排名', '姓名', '账号', '所属区域', '积分'];
+type RankingExportRow = Awaited<ReturnType<typeof rankingRows>>[number];
 
-/**
- * The ranking as an .xlsx stream, written batch by batch so no more than EXPORT_BATCH rows are in
- * memory. The first batch is read before the stream is handed out: a failing query still gets a
- * proper error answer instead of a broken file.
- */
-export async function exportRanking(
-  db: DbOrTx,
-  caller: AuthUser,
-  filters: RankingFilters,
-  batchSize = EXPORT_BATCH,
-): Promise<PassThrough> {
-  const first = await rankingRows(db, caller, filters, batchSize, 0);
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('积分排名');
-  sheet.columns = [
-    { header: EXPORT_HEADER[0], key: 'rank', width: 8 },
-    { header: EXPORT_HEADER[1], key: 'name', width: 16 },
-    { header: EXPORT_HEADER[2], key: 'account', width: 18 },
-    { header: EXPORT_HEADER[3], key: 'areaName', width: 14 },
-    { header: EXPORT_HEADER[4], key: 'points', width: 10 },
+/** The ranking as an .xlsx stream, batch by batch (see xlsxStream). */
+export function exportRanking(db: DbOrTx, caller: AuthUser, filters: RankingFilters, batchSize = EXPORT_BATCH) {
+  const widths = [8, 16, 18, 14, 10];
+  const values: Array<(row: RankingExportRow) => string | number> = [
+    (row) => row.rank,
+    (row) => row.name,
+    (row) => row.account,
+    (row) => row.areaName ?? '',
+    (row) => row.points,
   ];
-  sheet.getRow(1).font = { bold: true };
-  const write = async () => {
-    let batch = first;
-    let offset = 0;
-    for (;;) {
-      for (const row of batch) {
-        sheet.addRow({ rank: row.rank, name: row.name, account: row.account, areaName: row.areaName ?? '', points: row.points }).commit();
-      }
-      if (batch.length < batchSize) break;
-      offset += batchSize;
-      batch = await rankingRows(db, caller, filters, batchSize, offset);
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: Error) => stream.destroy(error));
-  return stream;
+  return xlsxStream({
+    sheet: '积分排名',
+    columns: EXPORT_HEADER.map((header, i) => ({ header, width: widths[i], value: values[i] })),
+    batch: (limit, offset) => rankingRows(db, caller, filters, limit, offset),
+    batchSize,
+  });
 }
 
 // ---- Ledger ----

@@ -80,7 +80,7 @@ async function withImages(db: DbOrTx, rows: SubmissionRowJoined[]): Promise<Subm
   }));
 }
 
-const reviewScope = (caller: AuthUser) => scopeCondition(caller, { area: submissions.area, owner: submissions.userId });
+export const reviewScope = (caller: AuthUser) => scopeCondition(caller, { area: submissions.area, owner: submissions.userId });
 
 /** The total for a page; joins tasks and users only when the filter reads them, so it can stay on an index. */
 function countSubmissions(db: DbOrTx, where: SQL | undefined, needsJoins: boolean) {

@@ -1,0 +1,397 @@
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  AREA_MAX,
+  AREA_MIN,
+  APPEAL_CATEGORIES,
+  APPEAL_IMAGES_MAX,
+  APPEAL_STATUSES,
+  OPINION_LEVELS,
+  OPINION_SENTIMENTS,
+  OPINION_SOURCES,
+  OPINION_STATUSES,
+  PHOTO_REPORT_IMAGES_MAX,
+  PHOTO_REPORT_IMAGES_MIN,
+  PHOTO_REPORT_STATUSES,
+  PHOTO_REPORT_TYPES,
+} from '../constants';
+import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { ImageRef } from './tasks';
+
+// People services (issue 5): appeals (群众诉求), photo reports (随手拍), public-opinion items
+// (舆情监测) with watch keywords, and the notice bell. Every string here is plain text, rendered
+// as text. Phones write appeals and reports; staff move them along their states.
+
+const literals = <T extends string>(values: readonly T[], title: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { title },
+  );
+/** A number or null in one `type: [..., 'null']` (see content.ts: a union would coerce 0 into null). */
+const NullableNumber = (type: 'integer' | 'number', options: { title: string; minimum: number; maximum?: number }) =>
+  Type.Unsafe<number | null>({ ...options, type: [type, 'null'] });
+const ImageIds = (title: string, maxItems: number, minItems = 0) =>
+  Type.Array(Type.Integer({ minimum: 1, title }), { title, minItems, maxItems, uniqueItems: true, default: [] });
+/** Made by the phone once per submission attempt; a retry with the same key creates nothing new. */
+const ClientKey = Type.String({ title: '提交标识', pattern: '^[A-Za-z0-9_-]{8,64}$', errorMessage: '提交标识格式不正确' });
+/** A mobile or landline number as people write it. */
+const ContactPhone = Type.String({
+  title: '联系电话',
+  minLength: 5,
+  maxLength: 20,
+  pattern: '^[0-9+\\- ]{5,20}$',
+  errorMessage: '请输入正确的联系电话',
+});
+/** Inclusive range on createdAt, ISO date-times. */
+const Period = {
+  from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
+  to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+};
+const Keyword = Type.Optional(Text('关键字', 50, 0));
+
+/** One step in an appeal's or photo report's history (who did what, when). */
+export const HISTORY_ACTIONS = ['submit', 'accept', 'reply', 'close', 'reject', 'rate', 'handle', 'invalid'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+export const HistoryEvent = Type.Object({
+  id: Type.Integer(),
+  action: literals(HISTORY_ACTIONS, '操作'),
+  actorId: Nullable(Type.Integer()),
+  actorName: Type.String(),
+  /** The reply, reason, result or rating comment that went with the step; '' when none. */
+  note: Type.String(),
+  createdAt: Timestamp,
+});
+export type HistoryEvent = Static<typeof HistoryEvent>;
+
+// ---- Appeals ----
+
+export const AppealCategory = Type.Integer({ minimum: 1, maximum: APPEAL_CATEGORIES.length, title: '诉求类别' });
+export const AppealStatusSchema = literals(APPEAL_STATUSES, '状态');
+
+/** POST /api/appeals (any signed-in user; a villager's phone). Created as pending, due in N working days. */
+export const AppealBody = Type.Object(
+  {
+    title: Text('诉求标题', 50),
+    content: Text('诉求内容', 2000),
+    category: AppealCategory,
+    area: AreaId('所在村（社区）'),
+    phone: ContactPhone,
+    imageIds: ImageIds('图片', APPEAL_IMAGES_MAX),
+    clientKey: ClientKey,
+  },
+  { additionalProperties: false },
+);
+export type AppealBody = Static<typeof AppealBody>;
+
+export const AppealItem = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  /** The content's first 100 characters, for lists. */
+  excerpt: Type.String(),
+  category: Type.Integer(),
+  area: Type.Integer(),
+  areaName: Type.String(),
+  phone: Type.String(),
+  status: AppealStatusSchema,
+  submitterId: Type.Integer(),
+  submitterName: Type.String(),
+  handlerId: Nullable(Type.Integer()),
+  handlerName: Nullable(Type.String()),
+  imageCount: Type.Integer(),
+  createdAt: Timestamp,
+  acceptedAt: NullableTimestamp,
+  repliedAt: NullableTimestamp,
+  closedAt: NullableTimestamp,
+  rejectedAt: NullableTimestamp,
+  dueAt: Timestamp,
+  /** Past due and not yet replied, closed or rejected (as of the answer). */
+  overdue: Type.Boolean(),
+  satisfaction: Nullable(Type.Integer()),
+});
+export type AppealItem = Static<typeof AppealItem>;
+
+export const AppealDetail = Type.Composite([
+  AppealItem,
+  Type.Object({
+    content: Type.String(),
+    images: Type.Array(ImageRef),
+    reply: Nullable(Type.String()),
+    rejectReason: Nullable(Type.String()),
+    satisfactionComment: Nullable(Type.String()),
+    ratedAt: NullableTimestamp,
+    history: Type.Array(HistoryEvent),
+  }),
+]);
+export type AppealDetail = Static<typeof AppealDetail>;
+
+/** GET /api/appeals (peopleService, by data scope) and GET /api/appeals/export (same filters, .xlsx). */
+export const AppealListQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(AppealStatusSchema),
+    area: Type.Optional(AreaId('所在村（社区）')),
+    category: Type.Optional(AppealCategory),
+    overdue: Type.Optional(Type.Boolean({ title: '是否超期' })),
+    keyword: Keyword,
+    ...Period,
+    sortField: Type.Optional(Type.Union([Type.Literal('createdAt'), Type.Literal('dueAt')], { title: '排序字段' })),
+  },
+  { additionalProperties: false },
+);
+export type AppealListQuery = Static<typeof AppealListQuery>;
+
+/** GET /api/appeals/counts: the status tabs' numbers under the list's other filters. */
+export const AppealCountsQuery = Type.Omit(AppealListQuery, ['current', 'pageSize', 'sortOrder', 'sortField', 'status', 'overdue']);
+export type AppealCountsQuery = Static<typeof AppealCountsQuery>;
+export const AppealCounts = Type.Object({
+  all: Type.Integer(),
+  pending: Type.Integer(),
+  processing: Type.Integer(),
+  replied: Type.Integer(),
+  closed: Type.Integer(),
+  rejected: Type.Integer(),
+  overdue: Type.Integer(),
+});
+export type AppealCounts = Static<typeof AppealCounts>;
+
+export const AppealReplyBody = Type.Object({ reply: Text('答复内容', 2000) }, { additionalProperties: false });
+export type AppealReplyBody = Static<typeof AppealReplyBody>;
+export const AppealRejectBody = Type.Object({ reason: Text('不予受理原因', 500) }, { additionalProperties: false });
+export type AppealRejectBody = Static<typeof AppealRejectBody>;
+/** POST /api/my/appeals/:id/rate: the submitter, once, after the reply; rating a replied appeal closes it. */
+export const AppealRateBody = Type.Object(
+  {
+    score: Type.Integer({ minimum: 1, maximum: 5, title: '满意度' }),
+    comment: Type.Optional(Text('评价内容', 500, 0)),
+  },
+  { additionalProperties: false },
+);
+export type AppealRateBody = Static<typeof AppealRateBody>;
+
+/** GET /api/my/appeals: the caller's own, newest first. */
+export const MyAppealQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(AppealStatusSchema) },
+  { additionalProperties: false },
+);
+export type MyAppealQuery = Static<typeof MyAppealQuery>;
+export const MyAppealItem = Type.Composite([
+  AppealItem,
+  Type.Object({ reply: Nullable(Type.String()), rejectReason: Nullable(Type.String()) }),
+]);
+export type MyAppealItem = Static<typeof MyAppealItem>;
+
+// ---- Photo reports ----
+
+export const PhotoReportType = Type.Integer({ minimum: 1, maximum: PHOTO_REPORT_TYPES.length, title: '问题类型' });
+export const PhotoReportStatusSchema = literals(PHOTO_REPORT_STATUSES, '状态');
+
+/** POST /api/photo-reports (any signed-in user). Photos first: at least one. */
+export const PhotoReportBody = Type.Object(
+  {
+    description: Text('问题描述', 1000),
+    type: PhotoReportType,
+    area: AreaId('所在村（社区）'),
+    imageIds: ImageIds('照片', PHOTO_REPORT_IMAGES_MAX, PHOTO_REPORT_IMAGES_MIN),
+    /** Typed by the villager, or filled from the phone's position. */
+    location: Text('位置', 100, 0),
+    lat: NullableNumber('number', { title: '纬度', minimum: -90, maximum: 90 }),
+    lng: NullableNumber('number', { title: '经度', minimum: -180, maximum: 180 }),
+    clientKey: ClientKey,
+  },
+  { additionalProperties: false },
+);
+export type PhotoReportBody = Static<typeof PhotoReportBody>;
+
+export const PhotoReportItem = Type.Object({
+  id: Type.Integer(),
+  type: Type.Integer(),
+  /** The description's first 100 characters, for lists. */
+  excerpt: Type.String(),
+  area: Type.Integer(),
+  areaName: Type.String(),
+  location: Type.String(),
+  lat: Nullable(Type.Number()),
+  lng: Nullable(Type.Number()),
+  status: PhotoReportStatusSchema,
+  submitterId: Type.Integer(),
+  submitterName: Type.String(),
+  handlerId: Nullable(Type.Integer()),
+  handlerName: Nullable(Type.String()),
+  /** The first photo, for list thumbnails. */
+  cover: Nullable(ImageRef),
+  imageCount: Type.Integer(),
+  createdAt: Timestamp,
+  handledAt: NullableTimestamp,
+});
+export type PhotoReportItem = Static<typeof PhotoReportItem>;
+
+export const PhotoReportDetail = Type.Composite([
+  PhotoReportItem,
+  Type.Object({
+    description: Type.String(),
+    images: Type.Array(ImageRef),
+    result: Nullable(Type.String()),
+    resultImages: Type.Array(ImageRef),
+    invalidReason: Nullable(Type.String()),
+    history: Type.Array(HistoryEvent),
+  }),
+]);
+export type PhotoReportDetail = Static<typeof PhotoReportDetail>;
+
+export const PhotoReportListQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(PhotoReportStatusSchema),
+    area: Type.Optional(AreaId('所在村（社区）')),
+    type: Type.Optional(PhotoReportType),
+    keyword: Keyword,
+    ...Period,
+  },
+  { additionalProperties: false },
+);
+export type PhotoReportListQuery = Static<typeof PhotoReportListQuery>;
+export const PhotoReportCountsQuery = Type.Omit(PhotoReportListQuery, ['current', 'pageSize', 'sortOrder', 'status']);
+export type PhotoReportCountsQuery = Static<typeof PhotoReportCountsQuery>;
+export const PhotoReportCounts = Type.Object({
+  all: Type.Integer(),
+  pending: Type.Integer(),
+  handled: Type.Integer(),
+  invalid: Type.Integer(),
+});
+export type PhotoReportCounts = Static<typeof PhotoReportCounts>;
+
+export const PhotoReportHandleBody = Type.Object(
+  { result: Text('处理结果', 1000), imageIds: ImageIds('处理照片', PHOTO_REPORT_IMAGES_MAX) },
+  { additionalProperties: false },
+);
+export type PhotoReportHandleBody = Static<typeof PhotoReportHandleBody>;
+export const PhotoReportInvalidBody = Type.Object({ reason: Text('无效原因', 500) }, { additionalProperties: false });
+export type PhotoReportInvalidBody = Static<typeof PhotoReportInvalidBody>;
+/** GET /api/my/photo-reports: the caller's own, newest first. */
+export const MyPhotoReportQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(PhotoReportStatusSchema) },
+  { additionalProperties: false },
+);
+export type MyPhotoReportQuery = Static<typeof MyPhotoReportQuery>;
+export const MyPhotoReportItem = Type.Composite([
+  PhotoReportItem,
+  Type.Object({ result: Nullable(Type.String()), invalidReason: Nullable(Type.String()) }),
+]);
+export type MyPhotoReportItem = Static<typeof MyPhotoReportItem>;
+
+// ---- Public opinion ----
+
+export const OpinionSource = Type.Integer({ minimum: 1, maximum: OPINION_SOURCES.length, title: '来源' });
+export const OpinionSentimentSchema = literals(OPINION_SENTIMENTS, '情感倾向');
+export const OpinionLevel = Type.Integer({ minimum: 1, maximum: OPINION_LEVELS.length, title: '级别' });
+export const OpinionStatusSchema = literals(OPINION_STATUSES, '状态');
+
+/** POST /api/opinions and PUT /api/opinions/:id (peopleService). */
+export const OpinionBody = Type.Object(
+  {
+    source: OpinionSource,
+    title: Text('标题', 100),
+    summary: Text('摘要', 1000, 0),
+    /** An http(s) address or ''. */
+    link: Type.String({
+      title: '链接',
+      maxLength: 500,
+      pattern: '^$|^https?://\\S+$',
+      errorMessage: '请输入以 http:// 或 https:// 开头的链接',
+    }),
+    sentiment: OpinionSentimentSchema,
+    level: OpinionLevel,
+    area: NullableNumber('integer', { title: '相关区域', minimum: AREA_MIN, maximum: AREA_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type OpinionBody = Static<typeof OpinionBody>;
+
+export const OpinionItem = Type.Object({
+  id: Type.Integer(),
+  source: Type.Integer(),
+  title: Type.String(),
+  summary: Type.String(),
+  link: Type.String(),
+  sentiment: OpinionSentimentSchema,
+  level: Type.Integer(),
+  area: Nullable(Type.Integer()),
+  /** '全镇' when none. */
+  areaName: Type.String(),
+  status: OpinionStatusSchema,
+  appealId: Nullable(Type.Integer()),
+  photoReportId: Nullable(Type.Integer()),
+  /** The watch keyword that made it, for items made automatically. */
+  keyword: Nullable(Type.String()),
+  createdByName: Type.String(),
+  createdAt: Timestamp,
+  handledAt: NullableTimestamp,
+});
+export type OpinionItem = Static<typeof OpinionItem>;
+
+export const OpinionListQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(OpinionStatusSchema),
+    sentiment: Type.Optional(OpinionSentimentSchema),
+    level: Type.Optional(OpinionLevel),
+    source: Type.Optional(OpinionSource),
+    area: Type.Optional(AreaId('相关区域')),
+    keyword: Keyword,
+    ...Period,
+  },
+  { additionalProperties: false },
+);
+export type OpinionListQuery = Static<typeof OpinionListQuery>;
+
+/** GET /api/opinions/trend: one row per day of the last OPINION_TREND_DAYS days (today last), zeros included. */
+export const OpinionTrendDay = Type.Object({
+  /** YYYY-MM-DD in the server's time zone. */
+  date: Type.String(),
+  positive: Type.Integer(),
+  neutral: Type.Integer(),
+  negative: Type.Integer(),
+});
+export type OpinionTrendDay = Static<typeof OpinionTrendDay>;
+export const OpinionTrend = Type.Object({ days: Type.Array(OpinionTrendDay) });
+export type OpinionTrend = Static<typeof OpinionTrend>;
+
+export const OpinionKeywordBody = Type.Object({ keyword: Text('关键词', 20) }, { additionalProperties: false });
+export type OpinionKeywordBody = Static<typeof OpinionKeywordBody>;
+export const OpinionKeyword = Type.Object({
+  id: Type.Integer(),
+  keyword: Type.String(),
+  /** How many opinion items it has made. */
+  matches: Type.Integer(),
+  createdByName: Type.String(),
+  createdAt: Timestamp,
+});
+export type OpinionKeyword = Static<typeof OpinionKeyword>;
+export const OpinionKeywordQuery = Type.Object({ ...PageQuery, keyword: Keyword }, { additionalProperties: false });
+export type OpinionKeywordQuery = Static<typeof OpinionKeywordQuery>;
+
+// ---- Notices (the header's bell) ----
+
+export const NOTICE_KINDS = ['submissions', 'appeals', 'photoReports', 'overdueAppeals'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export const NoticeEntry = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  /** Who and where, e.g. '张红梅 · 第一村'. */
+  subtitle: Type.String(),
+  time: Timestamp,
+});
+export type NoticeEntry = Static<typeof NoticeEntry>;
+export const NoticeGroup = Type.Object({
+  kind: literals(NOTICE_KINDS, '类别'),
+  /** 待审核提交, 新的群众诉求, 新的随手拍, 超期诉求. */
+  title: Type.String(),
+  count: Type.Integer(),
+  /** The admin list that holds them, with its filter: /taskManage/audit, /peopleService/appeal?status=pending, … */
+  link: Type.String(),
+  /** The latest few (at most 5). */
+  items: Type.Array(NoticeEntry),
+});
+export type NoticeGroup = Static<typeof NoticeGroup>;
+/** GET /api/notices: only the groups the caller's permissions cover, within their data scope; total sums the counts. */
+export const Notices = Type.Object({ total: Type.Integer(), groups: Type.Array(NoticeGroup) });
+export type Notices = Static<typeof Notices>;

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, IdParams, Page } from '../../common/contracts/base';
+import {
+  AppealBody,
+  AppealCounts,
+  AppealCountsQuery,
+  AppealDetail,
+  AppealItem,
+  AppealListQuery,
+  AppealRateBody,
+  AppealRejectBody,
+  AppealReplyBody,
+  MyAppealItem,
+  MyAppealQuery,
+} from '../../common/contracts/people';
+import { APPEAL_STATUS_LABELS, appealCategoryLabel, SATISFACTION_LABELS } from '../../common/constants';
+import { ok, replies } from '../http';
+import { requireUser } from '../plugins/auth';
+import {
+  appealCounts,
+  appealExportRows,
+  appealOrFail,
+  createAppeal,
+  listAppeals,
+  listMyAppeals,
+  moveAppeal,
+  rateAppeal,
+} from '../services/appeals';
+import { localDateTime } from '../services/workingDays';
+import { sendXlsx, XLSX_TYPE, type XlsxColumn, xlsxStream } from '../services/xlsx';
+
+type ExportRow = Awaited<ReturnType<typeof appealExportRows>>[number];
+const EXPORT_COLUMNS: Array<XlsxColumn<ExportRow>> = [
+  { header: '编号', width: 8, value: (r) => r.id },
+  { header: '诉求标题', width: 28, value: (r) => r.title },
+  { header: '诉求类别', width: 12, value: (r) => appealCategoryLabel(r.category) },
+  { header: '所在村（社区）', width: 14, value: (r) => r.areaName },
+  { header: '提交人', width: 10, value: (r) => r.submitterName },
+  { header: '联系电话', width: 14, value: (r) => r.phone },
+  { header: '状态', width: 10, value: (r) => APPEAL_STATUS_LABELS[r.status] },
+  { header: '是否超期', width: 10, value: (r) => (r.overdue ? '超期' : '') },
+  { header: '提交时间', width: 18, value: (r) => localDateTime(r.createdAtDate) },
+  { header: '办理期限', width: 18, value: (r) => localDateTime(r.dueAtDate) },
+  { header: '处理人', width: 10, value: (r) => r.handlerName ?? '' },
+  { header: '答复内容', width: 40, value: (r) => r.reply ?? r.rejectReason ?? '' },
+  { header: '满意度', width: 12, value: (r) => (r.satisfaction ? SATISFACTION_LABELS[r.satisfaction - 1] : '') },
+];
+export const APPEAL_EXPORT_HEADER = EXPORT_COLUMNS.map((c) => c.header);
+
+/** 群众诉求: villagers submit and rate; staff with peopleService handle them within their data scope. */
+const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app;
+  const handle = { access: 'peopleService' as const };
+  const tags = ['appeals'];
+
+  app.post(
+    '/appeals',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: '提交群众诉求（同一提交标识重复提交只记一次）', body: AppealBody, response: replies(AppealItem) },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const { id, created } = await createAppeal(db, caller, request.body);
+      if (created) request.createdId = String(id);
+      return { ...ok(await appealOrFail(db, id)), message: created ? '诉求已提交' : '该诉求已提交，无需重复提交' };
+    },
+  );
+
+  app.get(
+    '/appeals',
+    { config: handle, schema: { tags, summary: '群众诉求列表', querystring: AppealListQuery, response: replies(Page(AppealItem)) } },
+    async (request) => ok(await listAppeals(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/appeals/counts',
+    { config: handle, schema: { tags, summary: '群众诉求各状态数量（状态标签页）', querystring: AppealCountsQuery, response: replies(AppealCounts) } },
+    async (request) => ok(await appealCounts(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/appeals/export',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '导出群众诉求（Excel，筛选条件同列表）',
+        querystring: AppealListQuery,
+        produces: [XLSX_TYPE],
+        response: { '4xx': ApiError, '5xx': ApiError },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const { current: _current, pageSize: _pageSize, ...filters } = request.query;
+      const stream = await xlsxStream({
+        sheet: '群众诉求',
+        columns: EXPORT_COLUMNS,
+        batch: (limit, offset) => appealExportRows(db, caller, filters, limit, offset),
+      });
+      return sendXlsx(reply, stream, 'appeals.xlsx', '群众诉求.xlsx');
+    },
+  );
+
+  app.get(
+    '/appeals/:id',
+    {
+      // The submitter reads their own; a handler what their scope covers. Anything else is 404.
+      config: { access: 'signedIn' },
+      schema: { tags, summary: '诉求详情（含办理记录）', params: IdParams, response: replies(AppealDetail) },
+    },
+    async (request) => ok(await appealOrFail(db, request.params.id, requireUser(request))),
+  );
+
+  const step = (path: 'accept' | 'close', summary: string, message: string) =>
+    app.post(
+      `/appeals/:id/${path}`,
+      { config: handle, schema: { tags, summary, params: IdParams, response: replies(AppealDetail) } },
+      async (request) => {
+        const caller = requireUser(request);
+        await moveAppeal(db, caller, request.params.id, path);
+        return { ...ok(await appealOrFail(db, request.params.id)), message };
+      },
+    );
+  step('accept', '受理诉求（待受理 → 处理中）', '已受理');
+  step('close', '办结诉求（已答复 → 已办结）', '已办结');
+
+  app.post(
+    '/appeals/:id/reply',
+    { config: handle, schema: { tags, summary: '答复诉求（处理中 → 已答复）', params: IdParams, body: AppealReplyBody, response: replies(AppealDetail) } },
+    async (request) => {
+      await moveAppeal(db, requireUser(request), request.params.id, 'reply', request.body.reply.trim());
+      return { ...ok(await appealOrFail(db, request.params.id)), message: '已答复' };
+    },
+  );
+
+  app.post(
+    '/appeals/:id/reject',
+    {
+      config: handle,
+      schema: { tags, summary: '不予受理（待受理或处理中 → 不予受理，须填原因）', params: IdParams, body: AppealRejectBody, response: replies(AppealDetail) },
+    },
+    async (request) => {
+      await moveAppeal(db, requireUser(request), request.params.id, 'reject', request.body.reason.trim());
+      return { ...ok(await appealOrFail(db, request.params.id)), message: '已不予受理' };
+    },
+  );
+
+  app.get(
+    '/my/appeals',
+    { config: { access: 'signedIn' }, schema: { tags: ['my'], summary: '我的诉求', querystring: MyAppealQuery, response: replies(Page(MyAppealItem)) } },
+    async (request) => ok(await listMyAppeals(db, requireUser(request), request.query)),
+  );
+
+  app.post(
+    '/my/appeals/:id/rate',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['my'], summary: '评价诉求答复（提交人答复后评价一次；已答复的随之办结）', params: IdParams, body: AppealRateBody, response: replies(AppealDetail) },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      await rateAppeal(db, caller, request.params.id, request.body);
+      return { ...ok(await appealOrFail(db, request.params.id, caller)), message: '感谢您的评价' };
+    },
+  );
+};
+
+export default appealRoutes;

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, Page } from '../../common/contracts/base';
+import {
+  MyPhotoReportItem,
+  MyPhotoReportQuery,
+  PhotoReportBody,
+  PhotoReportCounts,
+  PhotoReportCountsQuery,
+  PhotoReportDetail,
+  PhotoReportHandleBody,
+  PhotoReportInvalidBody,
+  PhotoReportItem,
+  PhotoReportListQuery,
+} from '../../common/contracts/people';
+import { ok, replies } from '../http';
+import { requireUser } from '../plugins/auth';
+import {
+  createPhotoReport,
+  finishPhotoReport,
+  listMyPhotoReports,
+  listPhotoReports,
+  photoReportCounts,
+  photoReportOrFail,
+} from '../services/photoReports';
+
+/** 随手拍: anyone signed in reports with photos; staff with peopleService handle within their scope. */
+const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app;
+  const handle = { access: 'peopleService' as const };
+  const tags = ['photo-reports'];
+
+  app.post(
+    '/photo-reports',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: '提交随手拍（同一提交标识重复提交只记一次）', body: PhotoReportBody, response: replies(PhotoReportItem) },
+    },
+    async (request) => {
+      const { id, created } = await createPhotoReport(db, requireUser(request), request.body);
+      if (created) request.createdId = String(id);
+      return { ...ok(await photoReportOrFail(db, id)), message: created ? '随手拍已提交' : '该随手拍已提交，无需重复提交' };
+    },
+  );
+
+  app.get(
+    '/photo-reports',
+    { config: handle, schema: { tags, summary: '随手拍列表', querystring: PhotoReportListQuery, response: replies(Page(PhotoReportItem)) } },
+    async (request) => ok(await listPhotoReports(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/photo-reports/counts',
+    { config: handle, schema: { tags, summary: '随手拍各状态数量', querystring: PhotoReportCountsQuery, response: replies(PhotoReportCounts) } },
+    async (request) => ok(await photoReportCounts(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/photo-reports/:id',
+    {
+      // The submitter reads their own; a handler what their scope covers. Anything else is 404.
+      config: { access: 'signedIn' },
+      schema: { tags, summary: '随手拍详情（含处理记录）', params: IdParams, response: replies(PhotoReportDetail) },
+    },
+    async (request) => ok(await photoReportOrFail(db, request.params.id, requireUser(request))),
+  );
+
+  app.post(
+    '/photo-reports/:id/handle',
+    { config: handle, schema: { tags, summary: '处理随手拍（待处理 → 已处理，填写处理结果）', params: IdParams, body: PhotoReportHandleBody, response: replies(PhotoReportDetail) } },
+    async (request) => {
+      await finishPhotoReport(db, requireUser(request), request.params.id, { handled: request.body });
+      return { ...ok(await photoReportOrFail(db, request.params.id)), message: '已处理' };
+    },
+  );
+
+  app.post(
+    '/photo-reports/:id/invalid',
+    { config: handle, schema: { tags, summary: '标为无效（待处理 → 无效，须填原因）', params: IdParams, body: PhotoReportInvalidBody, response: replies(PhotoReportDetail) } },
+    async (request) => {
+      await finishPhotoReport(db, requireUser(request), request.params.id, { invalid: request.body.reason });
+      return { ...ok(await photoReportOrFail(db, request.params.id)), message: '已标为无效' };
+    },
+  );
+
+  app.get(
+    '/my/photo-reports',
+    { config: { access: 'signedIn' }, schema: { tags: ['my'], summary: '我的随手拍', querystring: MyPhotoReportQuery, response: replies(Page(MyPhotoReportItem)) } },
+    async (request) => ok(await listMyPhotoReports(db, requireUser(request), request.query)),
+  );
+};
+
+export default photoReportRoutes;

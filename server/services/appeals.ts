@@ -1,0 +1,362 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { PageResult } from '../../common/contracts/base';
+import type {
+  AppealBody,
+  AppealCounts,
+  AppealCountsQuery,
+  AppealDetail,
+  AppealItem,
+  AppealListQuery,
+  AppealRateBody,
+  MyAppealItem,
+  MyAppealQuery,
+} from '../../common/contracts/people';
+import { type AppealStatus, OPINION_SOURCE_APPEAL, PEOPLE_MESSAGES } from '../../common/constants';
+import type { Db, DbOrTx } from '../db/client';
+import { appealImages, appeals, areas, users } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { raiseWatchedOpinion } from './opinions';
+import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, periodCondition, readerScope } from './peopleCommon';
+import { containsPattern } from './scope';
+import type { AuthUser } from './sessions';
+import { readSettings } from './settings';
+import { assertAttachableImages } from './uploadRefs';
+import { addWorkingDays } from './workingDays';
+
+const OPEN: AppealStatus[] = ['pending', 'processing'];
+const handler = alias(users, 'handler');
+const columns = { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId };
+
+const overdueSql = sql<boolean>`(${appeals.status} in ('pending', 'processing') and ${appeals.dueAt} < now())`;
+
+const itemColumns = {
+  id: appeals.id,
+  title: appeals.title,
+  excerpt: sql<string>`left(${appeals.content}, 100)`,
+  category: appeals.category,
+  area: appeals.area,
+  areaName: areas.name,
+  phone: appeals.phone,
+  status: appeals.status,
+  submitterId: appeals.submitterId,
+  submitterName: users.name,
+  handlerId: appeals.handlerId,
+  handlerName: handler.name,
+  imageCount: sql<number>`(select count(*)::int from ${appealImages} where ${appealImages.appealId} = ${appeals.id})`,
+  createdAt: appeals.createdAt,
+  acceptedAt: appeals.acceptedAt,
+  repliedAt: appeals.repliedAt,
+  closedAt: appeals.closedAt,
+  rejectedAt: appeals.rejectedAt,
+  dueAt: appeals.dueAt,
+  overdue: overdueSql,
+  satisfaction: appeals.satisfaction,
+};
+
+const selectItems = <T extends SelectedFields>(db: DbOrTx, extra: T) =>
+  db
+    .select({ ...itemColumns, ...extra })
+    .from(appeals)
+    .innerJoin(users, eq(users.id, appeals.submitterId))
+    .innerJoin(areas, eq(areas.id, appeals.area))
+    .leftJoin(handler, eq(handler.id, appeals.handlerId));
+
+const selectBase = (db: DbOrTx) => selectItems(db, {});
+type ItemRow = Awaited<ReturnType<typeof selectBase>>[number];
+
+function toItem(r: ItemRow): AppealItem {
+  return {
+    ...r,
+    status: r.status as AppealStatus,
+    createdAt: r.createdAt.toISOString(),
+    acceptedAt: iso(r.acceptedAt),
+    repliedAt: iso(r.repliedAt),
+    closedAt: iso(r.closedAt),
+    rejectedAt: iso(r.rejectedAt),
+    dueAt: r.dueAt.toISOString(),
+    overdue: Boolean(r.overdue),
+  };
+}
+
+// ---- Lists ----
+
+/** The list's filters other than state: the status tabs count under these. */
+function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL | undefined> {
+  const conditions: Array<SQL | undefined> = [handlerScope(caller, columns)];
+  if (query.area) conditions.push(eq(appeals.area, query.area));
+  if (query.category) conditions.push(eq(appeals.category, query.category));
+  conditions.push(periodCondition(appeals.createdAt, query.from, query.to));
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    conditions.push(
+      or(
+        ilike(appeals.title, pattern),
+        ilike(appeals.content, pattern),
+        ilike(appeals.phone, pattern),
+        sql`exists (select 1 from ${users} s where s.id = ${appeals.submitterId} and s.name ilike ${pattern})`,
+      ),
+    );
+  }
+  return conditions;
+}
+
+export function listConditions(caller: AuthUser, query: Omit<AppealListQuery, 'current' | 'pageSize'>): SQL | undefined {
+  const conditions = baseConditions(caller, query);
+  if (query.status) conditions.push(eq(appeals.status, query.status));
+  if (query.overdue === true) conditions.push(and(inArray(appeals.status, OPEN), sql`${appeals.dueAt} < now()`));
+  if (query.overdue === false) conditions.push(sql`not ${overdueSql}`);
+  return and(...conditions);
+}
+
+function listOrder(query: Pick<AppealListQuery, 'sortField' | 'sortOrder'>) {
+  const order = query.sortOrder === 'ascend' ? asc : desc;
+  const column = query.sortField === 'dueAt' ? appeals.dueAt : appeals.createdAt;
+  return [order(column), order(appeals.id)];
+}
+
+export async function listAppeals(db: DbOrTx, caller: AuthUser, query: AppealListQuery): Promise<PageResult<AppealItem>> {
+  const where = listConditions(caller, query);
+  const [rows, [{ total }]] = await Promise.all([
+    selectItems(db, {})
+      .where(where)
+      .orderBy(...listOrder(query))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(appeals).where(where),
+  ]);
+  return { list: rows.map(toItem), total, current: query.current, pageSize: query.pageSize };
+}
+
+/** Rows for the export, a batch at a time, in the list's order. */
+export async function appealExportRows(
+  db: DbOrTx,
+  caller: AuthUser,
+  query: Omit<AppealListQuery, 'current' | 'pageSize'>,
+  limit: number,
+  offset: number,
+) {
+  const rows = await selectItems(db, { reply: appeals.reply, rejectReason: appeals.rejectReason })
+    .where(listConditions(caller, query))
+    .orderBy(...listOrder(query))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({ ...toItem(row), reply: row.reply, rejectReason: row.rejectReason, dueAtDate: row.dueAt, createdAtDate: row.createdAt }));
+}
+
+export async function appealCounts(db: DbOrTx, caller: AuthUser, query: AppealCountsQuery): Promise<AppealCounts> {
+  const of = (status: AppealStatus) => sql<number>`count(*) filter (where ${appeals.status} = ${status})::int`;
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      pending: of('pending'),
+      processing: of('processing'),
+      replied: of('replied'),
+      closed: of('closed'),
+      rejected: of('rejected'),
+      overdue: sql<number>`count(*) filter (where ${overdueSql})::int`,
+    })
+    .from(appeals)
+    .where(and(...baseConditions(caller, query)));
+  return row;
+}
+
+export async function listMyAppeals(db: DbOrTx, caller: AuthUser, query: MyAppealQuery): Promise<PageResult<MyAppealItem>> {
+  const where = and(eq(appeals.submitterId, caller.id), query.status ? eq(appeals.status, query.status) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    selectItems(db, { reply: appeals.reply, rejectReason: appeals.rejectReason })
+      .where(where)
+      .orderBy(desc(appeals.createdAt), desc(appeals.id))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(appeals).where(where),
+  ]);
+  return {
+    list: rows.map((row) => ({ ...toItem(row), reply: row.reply, rejectReason: row.rejectReason })),
+    total,
+    current: query.current,
+    pageSize: query.pageSize,
+  };
+}
+
+// ---- One appeal ----
+
+/**
+ * One appeal with its photos and history, or 404. `caller` limits it to what they may read: a
+ * handler's scope, or their own appeal. The same 404 either way, so ids reveal nothing.
+ */
+export async function appealOrFail(db: DbOrTx, id: number, caller?: AuthUser): Promise<AppealDetail> {
+  const [row] = await selectItems(db, {
+    content: appeals.content,
+    reply: appeals.reply,
+    rejectReason: appeals.rejectReason,
+    satisfactionComment: appeals.satisfactionComment,
+    ratedAt: appeals.ratedAt,
+  }).where(and(eq(appeals.id, id), caller ? readerScope(caller, columns) : undefined));
+  if (!row) throw notFound('诉求');
+  const [images, events] = await Promise.all([
+    imagesByOwner(db, { owner: appealImages.appealId, upload: appealImages.uploadId, position: appealImages.position }, [id]),
+    history(db, { appealId: id }),
+  ]);
+  return {
+    ...toItem(row),
+    content: row.content,
+    images: images.get(id) ?? [],
+    reply: row.reply,
+    rejectReason: row.rejectReason,
+    satisfactionComment: row.satisfactionComment,
+    ratedAt: iso(row.ratedAt),
+    history: events,
+  };
+}
+
+// ---- Submitting ----
+
+/** The keyword watch on a new appeal: an opinion item when its title or content holds a watch keyword. */
+export const watchAppeal = (tx: DbOrTx, appeal: { id: number; title: string; content: string; area: number }) =>
+  raiseWatchedOpinion(tx, `${appeal.title}\n${appeal.content}`, {
+    source: OPINION_SOURCE_APPEAL,
+    title: appeal.title,
+    summary: appeal.content,
+    area: appeal.area,
+    appealId: appeal.id,
+  });
+
+/**
+ * Records a villager's appeal, due in the configured number of working days; an appeal whose
+ * text holds a watch keyword becomes an opinion item in the same transaction. A retry with a
+ * client key already used answers the appeal that key made.
+ */
+export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): Promise<{ id: number; created: boolean }> {
+  const findByKey = async () =>
+    (
+      await db
+        .select({ id: appeals.id })
+        .from(appeals)
+        .where(and(eq(appeals.submitterId, caller.id), eq(appeals.clientKey, body.clientKey)))
+    )[0];
+  const replay = await findByKey();
+  if (replay) return { id: replay.id, created: false };
+
+  const imageIds = body.imageIds ?? [];
+  await assertAttachableImages(db, caller, imageIds, [], 'imageIds', '图片');
+  const { appealDueDays } = await readSettings(db);
+  const title = body.title.trim();
+  const content = body.content.trim();
+  // The due time counts from the recorded submission time, so both come from one clock reading.
+  const submittedAt = new Date();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(appeals)
+      .values({
+        submitterId: caller.id,
+        title,
+        content,
+        category: body.category,
+        area: body.area,
+        phone: body.phone.trim(),
+        dueAt: addWorkingDays(submittedAt, appealDueDays),
+        clientKey: body.clientKey,
+        createdAt: submittedAt,
+        updatedAt: submittedAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: appeals.id });
+    if (!row) return undefined; // the same key, a moment earlier
+    if (imageIds.length) {
+      await tx.insert(appealImages).values(imageIds.map((uploadId, position) => ({ appealId: row.id, uploadId, position })));
+    }
+    await addEvent(tx, { appealId: row.id }, 'submit', caller.id);
+    await watchAppeal(tx, { id: row.id, title, content, area: body.area });
+    return row.id;
+  });
+  if (id !== undefined) return { id, created: true };
+  const winner = await findByKey();
+  if (!winner) throw new AppError(409, '提交冲突，请重试');
+  return { id: winner.id, created: false };
+}
+
+// ---- Handling ----
+
+export type AppealStep = 'accept' | 'reply' | 'close' | 'reject';
+
+const STEPS: Record<AppealStep, { from: AppealStatus[]; to: AppealStatus; at: keyof typeof appeals.$inferInsert }> = {
+  accept: { from: ['pending'], to: 'processing', at: 'acceptedAt' },
+  reply: { from: ['processing'], to: 'replied', at: 'repliedAt' },
+  close: { from: ['replied'], to: 'closed', at: 'closedAt' },
+  reject: { from: ['pending', 'processing'], to: 'rejected', at: 'rejectedAt' },
+};
+
+/** The answer when a step does not fit: 404 outside the caller's scope, 409 in the wrong state. */
+async function refusal(tx: DbOrTx, id: number, scope: SQL | undefined): Promise<AppError> {
+  const [current] = await tx.select({ status: appeals.status }).from(appeals).where(and(eq(appeals.id, id), scope));
+  if (!current) return notFound('诉求');
+  return new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status as AppealStatus));
+}
+
+/**
+ * Moves an appeal one step along its arrows. The UPDATE ... WHERE status IN (from) decides when
+ * two handlers act at once: the second finds the state moved and gets 409.
+ */
+export async function moveAppeal(db: Db, caller: AuthUser, id: number, step: AppealStep, note = ''): Promise<void> {
+  const { from, to, at } = STEPS[step];
+  const scope = handlerScope(caller, columns);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appeals)
+      .set({
+        status: to,
+        handlerId: caller.id,
+        [at]: dbNow,
+        ...(step === 'reply' ? { reply: note } : {}),
+        ...(step === 'reject' ? { rejectReason: note } : {}),
+        updatedAt: dbNow,
+      })
+      .where(and(eq(appeals.id, id), inArray(appeals.status, from), scope))
+      .returning({ id: appeals.id });
+    if (!row) throw await refusal(tx, id, scope);
+    await addEvent(tx, { appealId: id }, step, caller.id, note);
+  });
+}
+
+/**
+ * The submitter rates the answer, once, after the reply; rating a replied appeal closes it (the
+ * villager is satisfied or not, either way the matter is answered).
+ */
+export async function rateAppeal(db: Db, caller: AuthUser, id: number, body: AppealRateBody): Promise<void> {
+  const comment = body.comment?.trim() ?? '';
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appeals)
+      .set({
+        satisfaction: body.score,
+        satisfactionComment: comment,
+        ratedAt: dbNow,
+        status: sql`case when ${appeals.status} = 'replied' then 'closed' else ${appeals.status} end`,
+        closedAt: sql`case when ${appeals.status} = 'replied' then now() else ${appeals.closedAt} end`,
+        updatedAt: dbNow,
+      })
+      .where(
+        and(
+          eq(appeals.id, id),
+          eq(appeals.submitterId, caller.id),
+          sql`${appeals.satisfaction} is null`,
+          sql`${appeals.repliedAt} is not null`,
+          inArray(appeals.status, ['replied', 'closed']),
+        ),
+      )
+      // now() is the transaction's start time: closed_at equals it only when this update closed it.
+      .returning({ closedNow: sql<boolean>`${appeals.closedAt} = now()` });
+    if (!row) {
+      const [current] = await tx
+        .select({ satisfaction: appeals.satisfaction })
+        .from(appeals)
+        .where(and(eq(appeals.id, id), eq(appeals.submitterId, caller.id)));
+      if (!current) throw notFound('诉求');
+      throw new AppError(409, current.satisfaction !== null ? PEOPLE_MESSAGES.appealRated : PEOPLE_MESSAGES.appealNotReplied);
+    }
+    await addEvent(tx, { appealId: id }, 'rate', caller.id, comment);
+    if (row.closedNow) await addEvent(tx, { appealId: id }, 'close', null, '群众评价后自动办结');
+  });
+}

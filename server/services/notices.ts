@@ -1,0 +1,91 @@
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { NoticeEntry, NoticeGroup, Notices } from '../../common/contracts/people';
+import type { DbOrTx } from '../db/client';
+import { appeals, areas, photoReports, submissions, tasks, users } from '../db/schema';
+import { hasAccess } from '../plugins/auth';
+import { handlerScope } from './peopleCommon';
+import type { AuthUser } from './sessions';
+import { reviewScope } from './submissions';
+
+/** How many of a group's latest items the bell lists. */
+export const NOTICE_ITEMS = 5;
+
+const entry = (row: { id: number; title: string; name: string; areaName: string; time: Date }): NoticeEntry => ({
+  id: row.id,
+  title: row.title,
+  subtitle: `${row.name} · ${row.areaName}`,
+  time: row.time.toISOString(),
+});
+
+async function submissionsGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGroup> {
+  // A reviewer cannot review their own report, so it is not their pending work.
+  const where = and(eq(submissions.status, 'pending'), reviewScope(caller), ne(submissions.userId, caller.id));
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(submissions).where(where),
+    db
+      .select({ id: submissions.id, title: tasks.title, name: users.name, areaName: areas.name, time: submissions.createdAt })
+      .from(submissions)
+      .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+      .innerJoin(users, eq(users.id, submissions.userId))
+      .innerJoin(areas, eq(areas.id, submissions.area))
+      .where(where)
+      .orderBy(desc(submissions.createdAt), desc(submissions.id))
+      .limit(NOTICE_ITEMS),
+  ]);
+  return { kind: 'submissions', title: '待审核提交', count: total, link: '/taskManage/audit', items: rows.map(entry) };
+}
+
+async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Promise<NoticeGroup> {
+  const scope = handlerScope(caller, { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId });
+  const state: SQL = overdue
+    ? and(inArray(appeals.status, ['pending', 'processing']), sql`${appeals.dueAt} < now()`)!
+    : eq(appeals.status, 'pending');
+  const where = and(state, scope);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(appeals).where(where),
+    db
+      .select({ id: appeals.id, title: appeals.title, name: users.name, areaName: areas.name, time: appeals.createdAt })
+      .from(appeals)
+      .innerJoin(users, eq(users.id, appeals.submitterId))
+      .innerJoin(areas, eq(areas.id, appeals.area))
+      .where(where)
+      .orderBy(overdue ? appeals.dueAt : desc(appeals.createdAt), desc(appeals.id))
+      .limit(NOTICE_ITEMS),
+  ]);
+  return overdue
+    ? { kind: 'overdueAppeals', title: '超期诉求', count: total, link: '/peopleService/appeal?status=overdue', items: rows.map(entry) }
+    : { kind: 'appeals', title: '新的群众诉求', count: total, link: '/peopleService/appeal?status=pending', items: rows.map(entry) };
+}
+
+async function photoReportGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGroup> {
+  const scope = handlerScope(caller, { area: photoReports.area, submitter: photoReports.submitterId, handler: photoReports.handlerId });
+  const where = and(eq(photoReports.status, 'pending'), scope);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(photoReports).where(where),
+    db
+      .select({
+        id: photoReports.id,
+        title: sql<string>`left(${photoReports.description}, 40)`,
+        name: users.name,
+        areaName: areas.name,
+        time: photoReports.createdAt,
+      })
+      .from(photoReports)
+      .innerJoin(users, eq(users.id, photoReports.submitterId))
+      .innerJoin(areas, eq(areas.id, photoReports.area))
+      .where(where)
+      .orderBy(desc(photoReports.createdAt), desc(photoReports.id))
+      .limit(NOTICE_ITEMS),
+  ]);
+  return { kind: 'photoReports', title: '新的随手拍', count: total, link: '/peopleService/shot?status=pending', items: rows.map(entry) };
+}
+
+/** The caller's pending work: only the groups their permissions cover, within their data scope. */
+export async function noticesFor(db: DbOrTx, caller: AuthUser): Promise<Notices> {
+  const groups: NoticeGroup[] = [];
+  if (hasAccess(caller, 'taskManage')) groups.push(await submissionsGroup(db, caller));
+  if (hasAccess(caller, 'peopleService')) {
+    groups.push(await appealGroup(db, caller, false), await photoReportGroup(db, caller), await appealGroup(db, caller, true));
+  }
+  return { total: groups.reduce((sum, group) => sum + group.count, 0), groups };
+}

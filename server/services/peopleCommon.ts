@@ -1,0 +1,107 @@
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { HistoryAction, HistoryEvent } from '../../common/contracts/people';
+import type { ImageRef } from '../../common/contracts/tasks';
+import type { DbOrTx } from '../db/client';
+import { serviceEvents, uploads, users } from '../db/schema';
+import { hasAccess } from '../plugins/auth';
+import type { AuthUser } from './sessions';
+import { uploadUrl } from './storage';
+
+// What appeals and photo reports share: who sees which, their history, their photos and the
+// client key that makes a phone's retry harmless.
+
+export interface PeopleColumns {
+  area: PgColumn;
+  submitter: PgColumn;
+  handler: PgColumn;
+}
+
+/**
+ * The records a people-service handler works on: everything (scope all), their own area's
+ * (scope area), or what they submitted or handle (scope self, or area without an area).
+ */
+export function handlerScope(caller: AuthUser, columns: PeopleColumns): SQL | undefined {
+  if (caller.dataScope === 'all') return undefined;
+  if (caller.dataScope === 'area' && caller.area !== null) return eq(columns.area, caller.area);
+  return or(eq(columns.submitter, caller.id), eq(columns.handler, caller.id));
+}
+
+/** Who may read one record: its submitter always, a handler within their scope. */
+export function readerScope(caller: AuthUser, columns: PeopleColumns): SQL | undefined {
+  const own = eq(columns.submitter, caller.id);
+  if (!hasAccess(caller, 'peopleService')) return own;
+  const scope = handlerScope(caller, columns);
+  return scope ? or(scope, own) : undefined;
+}
+
+/** createdAt within [from, to] (ISO date-times from the query). */
+export function periodCondition(column: PgColumn, from?: string, to?: string): SQL | undefined {
+  return and(from ? gte(column, new Date(from)) : undefined, to ? lte(column, new Date(to)) : undefined);
+}
+
+/** `now()` as the database sees it; every "overdue" is decided by the same clock. */
+export const dbNow = sql`now()`;
+
+export async function addEvent(
+  tx: DbOrTx,
+  target: { appealId: number } | { photoReportId: number },
+  action: HistoryAction,
+  actorId: number | null,
+  note = '',
+): Promise<void> {
+  await tx.insert(serviceEvents).values({ ...target, action, actorId, note });
+}
+
+export async function history(db: DbOrTx, target: { appealId: number } | { photoReportId: number }): Promise<HistoryEvent[]> {
+  const where = 'appealId' in target ? eq(serviceEvents.appealId, target.appealId) : eq(serviceEvents.photoReportId, target.photoReportId);
+  const rows = await db
+    .select({
+      id: serviceEvents.id,
+      action: serviceEvents.action,
+      actorId: serviceEvents.actorId,
+      actorName: users.name,
+      note: serviceEvents.note,
+      createdAt: serviceEvents.createdAt,
+    })
+    .from(serviceEvents)
+    .leftJoin(users, eq(users.id, serviceEvents.actorId))
+    .where(where)
+    .orderBy(asc(serviceEvents.id));
+  return rows.map((row) => ({
+    ...row,
+    action: row.action as HistoryAction,
+    actorName: row.actorId === null ? '系统' : (row.actorName ?? '已删除用户'),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Images joined through a link table, grouped by owner id, in order. */
+export async function imagesByOwner<K extends number>(
+  db: DbOrTx,
+  table: { owner: PgColumn; upload: PgColumn; position: PgColumn; extra?: SQL },
+  ownerIds: K[],
+): Promise<Map<number, ImageRef[]>> {
+  const result = new Map<number, ImageRef[]>();
+  if (!ownerIds.length) return result;
+  const rows = await db
+    .select({
+      ownerId: sql<number>`${table.owner}`,
+      id: uploads.id,
+      storedName: uploads.storedName,
+      width: uploads.width,
+      height: uploads.height,
+    })
+    .from(table.owner.table)
+    .innerJoin(uploads, eq(uploads.id, table.upload))
+    .where(and(inArray(table.owner, ownerIds), table.extra))
+    .orderBy(asc(table.owner), asc(table.position));
+  for (const row of rows) {
+    const list = result.get(row.ownerId) ?? [];
+    list.push({ id: row.id, url: uploadUrl(row.storedName), width: row.width, height: row.height });
+    result.set(row.ownerId, list);
+  }
+  return result;
+}
+
+export const iso = (moment: Date | null) => (moment ? moment.toISOString() : null);
