@@ -36,6 +36,8 @@ module.exports = async () => {
     moduleNameMapper: {
       ...base.moduleNameMapper,
       '^@common/(.*)$': '<rootDir>/common/$1',
+      // Deep imports name antd-mobile's ES modules (the build wants them); jest runs its CommonJS twins.
+      '^antd-mobile/es/(.*)$': '<rootDir>/node_modules/antd-mobile/cjs/$1',
     },
   });
 };

@@ -36,6 +36,12 @@ export default [
   { path: '/app/taskList/:id', layout: false, component: './app/taskList/detail', title: '任务详情' },
   { path: '/app/mytask', layout: false, component: './app/mytask', title: '我的任务' },
   { path: '/app/mytask/:id', layout: false, component: './app/mytask/detail', title: '任务提交' },
+  // 便民服务: sign-in required (the pages send a visitor to /user/login with a redirect back).
+  { path: '/app/service', layout: false, component: './app/service', title: '便民服务' },
+  { path: '/app/service/appeal', layout: false, component: './app/service/appeal', title: '我要诉求' },
+  { path: '/app/service/appeal/:id', layout: false, component: './app/service/appealDetail', title: '诉求详情' },
+  { path: '/app/service/shot', layout: false, component: './app/service/shot', title: '随手拍' },
+  { path: '/app/service/shot/:id', layout: false, component: './app/service/shotDetail', title: '随手拍详情' },
   { path: '/app/noauth', layout: false, component: './app/noauth', title: '没有权限' },
   { path: '/app/tip', layout: false, component: './app/tip', title: '提示' },
   {
@@ -94,6 +100,18 @@ export default [
     routes: [
       { path: '/organization', redirect: '/organization/list' },
       { path: '/organization/list', name: '组织架构', component: './organization/list', title: '组织架构' },
+    ],
+  },
+  {
+    path: '/peopleService',
+    name: '群众服务',
+    menuIcon: 'service',
+    access: 'peopleService',
+    routes: [
+      { path: '/peopleService', redirect: '/peopleService/appeal' },
+      { path: '/peopleService/appeal', name: '群众诉求', component: './peopleService/appeal', title: '群众诉求' },
+      { path: '/peopleService/shot', name: '随手拍', component: './peopleService/shot', title: '随手拍' },
+      { path: '/peopleService/opinion', name: '舆情监测', component: './peopleService/opinion', title: '舆情监测' },
     ],
   },
   { path: '*', layout: false, component: './404', title: '页面不存在' },

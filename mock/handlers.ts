@@ -117,6 +117,9 @@ export const handlers = [
 
   http.get(api('/settings'), () => ok(settings)),
 
+  // The admin header's bell asks on every admin page; people-service tests answer with real groups.
+  http.get(api('/notices'), ({ request }) => (signedIn(request) ? ok({ total: 0, groups: [] }) : unauthorized())),
+
   http.get(api('/areas'), ({ request }) => (signedIn(request) ? ok(areas) : unauthorized())),
 
   http.get(api('/roles'), ({ request }) => {

@@ -64,7 +64,7 @@ const DEMO_APPEALS: DemoAppeal[] = [
     reply: '已安排施工队于本周五对二组村道坑洼处进行修补，施工期间请绕行，感谢您的反映。',
   },
   {
-    by: 'villager02', area: 2, category: 6, at: 9, status: 'closed', handler: 'staff01',
+    by: 'villager02', area: 2, category: 7, at: 9, status: 'closed', handler: 'staff01',
     title: '希望增设快递代收点', content: '村里到镇上取快递要走很远，老人取件不方便，希望在村委会附近设一个快递代收点。',
     reply: '经与镇邮政所协调，已在村委会便民服务室设立快递代收点，每天9:00—17:00可取件。', rating: [5, '办得很快，谢谢！'],
   },

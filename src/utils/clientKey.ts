@@ -5,7 +5,8 @@
  */
 const storageKey = (taskId: number) => `submissionKey:${taskId}`;
 
-function randomKey(): string {
+/** A fresh key (32 hex characters) for one submission attempt. */
+export function newClientKey(): string {
   const bytes = new Uint8Array(16);
   if (typeof crypto !== 'undefined' && typeof crypto.getRandomValues === 'function') crypto.getRandomValues(bytes);
   else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
@@ -16,7 +17,7 @@ function randomKey(): string {
 export function submissionKey(taskId: number): string {
   const existing = sessionStorage.getItem(storageKey(taskId));
   if (existing && /^[A-Za-z0-9_-]{8,64}$/.test(existing)) return existing;
-  const key = randomKey();
+  const key = newClientKey();
   sessionStorage.setItem(storageKey(taskId), key);
   return key;
 }

@@ -7,6 +7,7 @@ import { logout } from '@/services/auth';
 import { showMessage } from '@/utils/feedback';
 import { appUrl, clearToken, setLoginNotice } from '@/utils/session';
 import ChangePasswordModal from './ChangePasswordModal';
+import NoticeBell from './NoticeBell';
 import './HeaderActions.css';
 
 /** Seed §4: on code 200 say so, drop the token and replace the location with the login page. */
@@ -42,6 +43,7 @@ export default function HeaderActions() {
           <UserOutlined /> {greeting}
         </Typography.Text>
       )}
+      <NoticeBell />
       {action('工作台', <DesktopOutlined />, () => history.push('/entrance'))}
       {action('修改密码', <KeyOutlined />, () => setPasswordOpen(true))}
       {action('退出登录', <LogoutOutlined />, () => void signOut().catch(() => undefined))}

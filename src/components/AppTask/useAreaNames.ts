@@ -4,21 +4,31 @@ import { queryAreas } from '@/services/system';
 
 let cache: Promise<AreaItem[]> | undefined;
 
-/** The areas' display names (GET /api/areas, public), loaded once per page load. */
-export function useAreaNames(): (id: number) => string {
+function loadAreas(): Promise<AreaItem[]> {
+  cache ??= queryAreas({ skipErrorHandler: true })
+    .then((body) => body.data ?? [])
+    .catch(() => {
+      cache = undefined; // try again on the next page
+      return [];
+    });
+  return cache;
+}
+
+/** The areas (1–12) with their display names (GET /api/areas, public), loaded once per page load; [] until then. */
+export function useAreas(): AreaItem[] {
   const [areas, setAreas] = useState<AreaItem[]>([]);
   useEffect(() => {
     let alive = true;
-    cache ??= queryAreas({ skipErrorHandler: true })
-      .then((body) => body.data ?? [])
-      .catch(() => {
-        cache = undefined; // try again on the next page
-        return [];
-      });
-    cache.then((list) => alive && setAreas(list));
+    loadAreas().then((list) => alive && setAreas(list));
     return () => {
       alive = false;
     };
   }, []);
+  return areas;
+}
+
+/** The areas' display names (GET /api/areas, public), loaded once per page load. */
+export function useAreaNames(): (id: number) => string {
+  const areas = useAreas();
   return (id: number) => areas.find((a) => a.id === id)?.name ?? `区域${id}`;
 }

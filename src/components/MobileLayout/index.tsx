@@ -5,8 +5,10 @@
  * The NavBar's right end always holds the large-text switch (大字), which applies to every /app page.
  */
 import { history, useLocation } from '@umijs/max';
+// The build imports antd-mobile per component (.umirc.ts), so its global styles come in here, once.
+import 'antd-mobile/es/global';
 import { NavBar, TabBar, Toast } from 'antd-mobile';
-import { AppOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
+import { AppOutline, ChatCheckOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { type FeedbackKind, registerFeedback, unregisterFeedback } from '@/utils/feedback';
 import { useLargeText, useLargeTextRoot } from './largeText';
@@ -17,6 +19,7 @@ export const APP_HOME = '/app/index';
 const TABS = [
   { key: '/app/index', title: '首页', icon: <AppOutline /> },
   { key: '/app/taskList', title: '任务', icon: <UnorderedListOutline /> },
+  { key: '/app/service', title: '服务', icon: <ChatCheckOutline /> },
   { key: '/app/mytask', title: '我的任务', icon: <UserOutline /> },
 ];
 
@@ -73,7 +76,7 @@ export interface MobileLayoutProps {
   /** A back arrow that goes back, or to this path when the page was opened directly; false hides it. */
   back?: string | false;
   right?: ReactNode;
-  /** Show the bottom TabBar (首页 / 任务 / 我的任务). */
+  /** Show the bottom TabBar (首页 / 任务 / 服务 / 我的任务). */
   tabBar?: boolean;
   /** A bar fixed at the bottom (e.g. the page's main button). */
   footer?: ReactNode;

@@ -4,26 +4,15 @@
  * screen; on narrow screens the whole chart becomes an indented tree. A box shows the unit, its
  * leader and phone; clicking it opens the unit's details with its members. Plain CSS, no antd.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { OrgUnitNode } from '@common/contracts/content';
 import UnitDialog from './UnitDialog';
 import { findUnit, leaderLine, memberList, stacksChildren } from './orgTree';
 import './index.css';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
 
 /** Below this width the chart is drawn as an indented tree. */
 const NARROW_QUERY = '(max-width: 700px)';
-
-function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.matchMedia(NARROW_QUERY).matches);
-  useEffect(() => {
-    const query = window.matchMedia(NARROW_QUERY);
-    const onChange = () => setNarrow(query.matches);
-    onChange();
-    query.addEventListener?.('change', onChange);
-    return () => query.removeEventListener?.('change', onChange);
-  }, []);
-  return narrow;
-}
 
 function UnitBox({ unit, depth, onOpen }: { unit: OrgUnitNode; depth: number; onOpen: (id: number) => void }) {
   const leader = leaderLine(unit);
@@ -68,7 +57,7 @@ function UnitNode({ unit, depth, indented, onOpen }: UnitNodeProps) {
 }
 
 export default function OrgChart({ units }: { units: OrgUnitNode[] }) {
-  const narrow = useNarrow();
+  const narrow = useMediaQuery(NARROW_QUERY);
   const [openId, setOpenId] = useState<number>();
   const open = openId != null ? findUnit(units, openId) : undefined;
 

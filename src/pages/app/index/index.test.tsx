@@ -35,6 +35,7 @@ test('the entry grid leads to the phone pages', async () => {
   expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
     ['新闻动态', '/app/newsList'],
     ['任务公开', '/app/taskList'],
+    ['便民服务', '/app/service'],
     ['村情介绍', '/app/introductList'],
     ['我的任务', '/app/mytask'],
   ]);

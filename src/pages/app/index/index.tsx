@@ -1,6 +1,6 @@
 import { Link, useModel } from '@umijs/max';
 import { Skeleton } from 'antd-mobile';
-import { EnvironmentOutline, FileOutline, RightOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
+import { EnvironmentOutline, FileOutline, ChatCheckOutline, RightOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { NEWS_BANNER_MAX, PLATFORM_TITLE } from '@common/constants';
 import type { PageResult } from '@common/contracts/base';
 import type { PublicNewsItem } from '@common/contracts/content';
@@ -15,10 +15,10 @@ import './index.css';
 
 const LATEST_COUNT = 5;
 
-// 便民服务 (/app/service) joins this grid when its page is built (issue 5).
 const ENTRIES = [
   { to: '/app/newsList', title: '新闻动态', icon: <FileOutline />, tone: 'blue' },
   { to: '/app/taskList', title: '任务公开', icon: <UnorderedListOutline />, tone: 'orange' },
+  { to: '/app/service', title: '便民服务', icon: <ChatCheckOutline />, tone: 'red' },
   { to: '/app/introductList', title: '村情介绍', icon: <EnvironmentOutline />, tone: 'green' },
   { to: '/app/mytask', title: '我的任务', icon: <UserOutline />, tone: 'purple' },
 ];

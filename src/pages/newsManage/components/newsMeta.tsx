@@ -1,9 +1,7 @@
 import { useModel } from '@umijs/max';
-import { useRequest } from 'ahooks';
 import { Badge } from 'antd';
 import { NEWS_COLUMNS, NEWS_STATUS_LABELS, type NewsStatus } from '@common/constants';
 import type { Option } from '@/hooks/useReferenceOptions';
-import { queryAreas } from '@/services/system';
 
 type BadgeStatus = 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
 
@@ -26,11 +24,7 @@ export function NewsStatusBadge({ status }: { status: NewsStatus }) {
 export const TOWN_WIDE = 0;
 export const TOWN_WIDE_LABEL = '全镇';
 
-/** The areas (1–12) with their current display names. */
-export function useAreaOptions(): Option[] {
-  const areas = useRequest(async () => (await queryAreas()).data ?? []);
-  return (areas.data ?? []).map((area) => ({ value: area.id, label: area.name }));
-}
+export { useAreaOptions } from '@/hooks/useAreaOptions';
 
 /**
  * The one area a user with data scope 'area' writes news for (ADR 0007: town-wide and other areas'

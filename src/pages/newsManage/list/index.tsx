@@ -2,12 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { PageContainer, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { history, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { App, Button, Empty, Grid, Space, Tag, Typography } from 'antd';
+import { App, Button, Empty, Space, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { newsColumnLabel } from '@common/constants';
 import type { NewsItem } from '@common/contracts/content';
 import LoadError from '@/components/LoadError';
+import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryNews } from '@/services/news';
 import { formatTime } from '@/utils/format';
@@ -41,7 +42,7 @@ export default function NewsListPage() {
   const areaOptions = useAreaOptions();
   const [previewId, setPreviewId] = useState<number>();
   // On a phone a fixed column would cover the whole table: there it scrolls with the rest.
-  const wide = Grid.useBreakpoint().md;
+  const wide = useMediaQuery(WIDE_SCREEN);
   // ProTable keeps its own sort state (taken from `defaultSortOrder` when it mounts): when the URL's
   // sort changes without the table (back button, a link), the table is mounted afresh from the URL.
   const sortKey = `${state.sortField ?? ''}:${state.sortOrder ?? ''}`;

@@ -1,13 +1,14 @@
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { App, Button, Card, Empty, Grid, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { ORG_UNIT_DEPTH_MAX } from '@common/constants';
 import LoadError from '@/components/LoadError';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { deleteOrgUnit, queryOrgUnits } from '@/services/orgUnits';
+import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import OrgUnitForm, { type OrgUnitFormTarget } from './components/OrgUnitForm';
 import { type OrgUnitRow, allParentIds, countUnits, filterRows, toRows } from './components/orgTree';
 import './index.css';
@@ -43,7 +44,7 @@ export default function OrganizationListPage() {
   });
   const [keyword, setKeyword] = useState('');
   // On a phone a fixed column would cover the whole table: there it scrolls with the rest.
-  const wide = Grid.useBreakpoint().md;
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [formTarget, setFormTarget] = useState<OrgUnitFormTarget>();
   const rows = tree.data ?? [];
   const word = keyword.trim();

@@ -7,8 +7,7 @@ import { submitTask } from '@/services/appTasks';
 import { apiErrorBody, apiErrorMessage } from '@/utils/apiError';
 import { forgetSubmissionKey, submissionKey } from '@/utils/clientKey';
 import { handleUnauthorized } from '@/utils/requestConfig';
-import PhotoPicker from './PhotoPicker';
-import { usePhotoUploads } from './usePhotoUploads';
+import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
 
 export const TEXT_MAX = 2000;
 export const NETWORK_FAILED = '网络连接失败，请检查网络后再次提交（已填写的内容和照片都还在）';
@@ -110,7 +109,8 @@ export default function SubmitForm({ task, resubmit = false }: { task: MyTaskDet
       {needsImages ? (
         <div className="submit-field">
           <PhotoPicker
-            required={imageCount}
+            min={imageCount}
+            max={imageCount}
             photos={photos.photos}
             onAdd={photos.add}
             onRetry={photos.retry}

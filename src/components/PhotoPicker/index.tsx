@@ -1,15 +1,26 @@
 import { Toast } from 'antd-mobile';
 import { CameraOutline, CloseOutline, PicturesOutline } from 'antd-mobile-icons';
-import { type ChangeEvent, useRef } from 'react';
+import { type ChangeEvent, type ReactNode, useRef } from 'react';
 import type { Photo } from './usePhotoUploads';
+import './index.css';
+
+export { type Photo, usePhotoUploads } from './usePhotoUploads';
 
 interface PhotoPickerProps {
-  required: number;
+  /** The fewest photos the form needs (0: optional). */
+  min: number;
+  /** The most photos kept; min === max asks for exactly that many. */
+  max: number;
   photos: Photo[];
   onAdd(files: File[]): number;
   onRetry(key: string): void;
   onRemove(key: string): void;
   disabled?: boolean;
+  label?: string;
+  /** The line under the grid; by default it says how many photos are asked for. */
+  hint?: ReactNode;
+  /** A message about the photos from the server (a refused submission). */
+  error?: string;
 }
 
 function PhotoTile({ photo, index, onRetry, onRemove, disabled }: { photo: Photo; index: number } & Pick<PhotoPickerProps, 'onRetry' | 'onRemove' | 'disabled'>) {
@@ -49,11 +60,18 @@ function PhotoTile({ photo, index, onRetry, onRemove, disabled }: { photo: Photo
   );
 }
 
+function defaultHint(min: number, max: number) {
+  const saving = '照片会先在手机上压缩再上传，节省流量';
+  if (min === max) return `需上传${max}张照片，${saving}`;
+  if (min === 0) return `可上传最多${max}张照片，${saving}`;
+  return `至少上传${min}张、最多${max}张照片，${saving}`;
+}
+
 /**
- * Exactly `required` photos, taken with the camera or chosen from the album. Each tile shows its
- * own state: compressing, uploading with a percentage, uploaded, or failed with a retry.
+ * Photos taken with the camera or chosen from the album, between `min` and `max` of them. Each
+ * tile shows its own state: compressing, uploading with a percentage, uploaded, or failed with a retry.
  */
-export default function PhotoPicker({ required, photos, onAdd, onRetry, onRemove, disabled }: PhotoPickerProps) {
+export default function PhotoPicker({ min, max, photos, onAdd, onRetry, onRemove, disabled, label = '现场照片', hint, error }: PhotoPickerProps) {
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
   const done = photos.filter((p) => p.status === 'done').length;
@@ -63,24 +81,25 @@ export default function PhotoPicker({ required, photos, onAdd, onRetry, onRemove
     const files = Array.from(event.target.files ?? []);
     event.target.value = ''; // the same photo can be chosen again after removing it
     const left = onAdd(files);
-    if (left > 0) Toast.show({ content: `只需${required}张照片，多选的${left}张未添加` });
+    if (left > 0) Toast.show({ content: `${min === max ? `只需${max}` : `最多${max}`}张照片，多选的${left}张未添加` });
   };
 
   return (
     <div className="photo-picker">
-      <div className="submit-field-label">
+      <div className="photo-picker-head">
         <span>
-          现场照片<span className="submit-required">*</span>
+          {label}
+          {min > 0 ? <span className="photo-picker-required">*</span> : <span className="photo-picker-optional">（选填）</span>}
         </span>
-        <span className={done === required ? 'photo-count-ok' : 'm-muted'}>
-          已上传 {done}/{required}
+        <span className={`photo-count ${done >= Math.max(min, 1) ? 'photo-count-ok' : 'm-muted'}`}>
+          已上传 {done}/{max}
         </span>
       </div>
       <div className="photo-grid">
         {photos.map((photo, index) => (
           <PhotoTile key={photo.key} photo={photo} index={index} onRetry={onRetry} onRemove={onRemove} disabled={disabled} />
         ))}
-        {photos.length < required ? (
+        {photos.length < max ? (
           <>
             <button type="button" className="photo-add" onClick={() => camera.current?.click()} disabled={disabled}>
               <CameraOutline />
@@ -97,8 +116,12 @@ export default function PhotoPicker({ required, photos, onAdd, onRetry, onRemove
         <p className="photo-error" role="alert">
           {failed.length}张照片上传失败{failed[0].error ? `（${failed[0].error}）` : ''}，请点击照片重试或删除后重新选择
         </p>
+      ) : error ? (
+        <p className="photo-error" role="alert">
+          {error}
+        </p>
       ) : (
-        <p className="m-muted">需上传{required}张照片，照片会先在手机上压缩再上传，节省流量</p>
+        <p className="m-muted">{hint ?? defaultHint(min, max)}</p>
       )}
       <input ref={camera} type="file" accept="image/*" capture="environment" hidden onChange={onChange} data-testid="photo-camera" />
       <input ref={album} type="file" accept="image/*" multiple hidden onChange={onChange} data-testid="photo-album" />

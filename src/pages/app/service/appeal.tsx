@@ -1,0 +1,216 @@
+import { history } from '@umijs/max';
+import { Button, Input, Selector, TextArea, Toast } from 'antd-mobile';
+import { APPEAL_CATEGORIES, APPEAL_IMAGES_MAX } from '@common/constants';
+import type { CurrentUser } from '@common/contracts/auth';
+import type { AppealItem } from '@common/contracts/people';
+import MobileLayout from '@/components/MobileLayout';
+import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
+import { useSignInGuard } from '@/hooks/useSignInGuard';
+import { createAppeal } from '@/services/appService';
+import AreaField from './components/AreaField';
+import Field, { scrollToField } from './components/Field';
+import { recordsUrl, shortDateTime } from './components/serviceText';
+import { type FieldErrors, serverFieldErrors, useValidatedForm } from './components/useValidatedForm';
+import { useSubmitAttempt } from './components/useSubmitAttempt';
+import '@/components/AppTask/index.css';
+import './components/service.css';
+
+export const TITLE_MAX = 50;
+export const CONTENT_MAX = 2000;
+/** The contract's pattern for a contact number (mobile or landline, as people write it). */
+const PHONE_PATTERN = /^[0-9+\- ]{5,20}$/;
+
+export interface AppealValues extends Record<string, unknown> {
+  title: string;
+  content: string;
+  category: number | null;
+  area: number | null;
+  phone: string;
+}
+const FIELD_ORDER = ['title', 'content', 'category', 'area', 'phone'] as const;
+const CATEGORY_OPTIONS = APPEAL_CATEGORIES.map((label, index) => ({ label, value: index + 1 }));
+
+export function validateAppeal(values: AppealValues): FieldErrors<AppealValues> {
+  const errors: FieldErrors<AppealValues> = {};
+  const title = values.title.trim();
+  if (!title) errors.title = '请填写诉求标题';
+  else if (title.length > TITLE_MAX) errors.title = `标题不能超过${TITLE_MAX}个字`;
+  const content = values.content.trim();
+  if (!content) errors.content = '请填写诉求内容';
+  else if (content.length > CONTENT_MAX) errors.content = `内容不能超过${CONTENT_MAX}个字`;
+  if (!values.category) errors.category = '请选择诉求类别';
+  if (!values.area) errors.area = '请选择所在村（社区）';
+  const phone = values.phone.trim();
+  if (!phone) errors.phone = '请填写联系电话，方便工作人员联系您';
+  else if (!PHONE_PATTERN.test(phone)) errors.phone = '请输入正确的联系电话（5–20位数字）';
+  return errors;
+}
+
+/** The result page after an accepted appeal: when to expect the answer, and the way to 我的记录. */
+export function appealTipUrl(appeal: Pick<AppealItem, 'dueAt'> | undefined) {
+  const due = appeal?.dueAt ? `工作人员将在 ${shortDateTime(appeal.dueAt)} 前答复，` : '工作人员会尽快答复，';
+  const query = new URLSearchParams({
+    type: 'success',
+    title: '诉求已提交',
+    text: `${due}办理进度和答复可在“我的记录”中查看。`,
+    back: recordsUrl('appeal'),
+    backText: '查看我的记录',
+  });
+  return `/app/tip?${query}`;
+}
+
+function AppealForm({ user }: { user: CurrentUser }) {
+  const form = useValidatedForm<AppealValues>(
+    { title: '', content: '', category: null, area: user.area ?? null, phone: user.phone ?? '' },
+    validateAppeal,
+  );
+  const photos = usePhotoUploads(APPEAL_IMAGES_MAX);
+  const attempt = useSubmitAttempt();
+  const { values } = form;
+  const photosError = form.errorOf('photos');
+  const busy = attempt.submitting;
+
+  const submit = async () => {
+    form.touchAll();
+    if (!form.valid) {
+      scrollToField(form.firstInvalid(FIELD_ORDER));
+      Toast.show({ content: '请按红色提示补充或修改' });
+      return;
+    }
+    if (photos.busy) {
+      Toast.show({ content: '照片还在上传，请稍候再提交' });
+      return;
+    }
+    if (photos.photos.length > photos.uploadedIds.length) {
+      Toast.show({ content: '有照片上传失败，请点击照片重试或删除后再提交' });
+      return;
+    }
+    const created = await attempt.run(
+      (clientKey) =>
+        createAppeal(
+          {
+            title: values.title.trim(),
+            content: values.content.trim(),
+            category: values.category!,
+            area: values.area!,
+            phone: values.phone.trim(),
+            imageIds: photos.uploadedIds,
+            clientKey,
+          },
+          { skipErrorHandler: true },
+        ).then((body) => body.data),
+      (error) => {
+        const fields = serverFieldErrors(error, [...FIELD_ORDER, 'photos'], { imageIds: 'photos' });
+        form.setServerErrors(fields);
+        scrollToField(Object.keys(fields)[0]);
+      },
+    );
+    if (created) history.replace(appealTipUrl(created));
+  };
+
+  return (
+    <MobileLayout
+      title="我要诉求"
+      back="/app/service"
+      footer={
+        <Button block color="primary" size="large" loading={busy} loadingText="正在提交" disabled={busy} onClick={submit}>
+          提交诉求
+        </Button>
+      }
+    >
+      <div className="svc-intro">
+        <p>请如实填写您遇到的困难或问题，工作人员受理后会限时答复，办理进度可在“我的记录”中查看。</p>
+      </div>
+      {attempt.error ? (
+        <div className="m-alert svc-form-alert" role="alert">
+          {attempt.error}
+        </div>
+      ) : null}
+      <section className="m-section svc-form" aria-label="诉求内容">
+        <Field id="title" label="诉求标题" required error={form.errorOf('title')}>
+          <Input
+            id="title"
+            className="svc-input"
+            value={values.title}
+            onChange={(v) => form.set('title', v)}
+            onBlur={() => form.touch('title')}
+            placeholder="一句话说明问题，如：村口路灯不亮"
+            maxLength={TITLE_MAX}
+            clearable
+            disabled={busy}
+          />
+        </Field>
+        <Field id="content" label="诉求内容" required error={form.errorOf('content')}>
+          <TextArea
+            id="content"
+            className="svc-textarea"
+            value={values.content}
+            onChange={(v) => form.set('content', v)}
+            onBlur={() => form.touch('content')}
+            placeholder="请写明时间、地点、具体情况和您的诉求"
+            maxLength={CONTENT_MAX}
+            showCount
+            autoSize={{ minRows: 4, maxRows: 10 }}
+            disabled={busy}
+          />
+        </Field>
+        <Field id="category" label="诉求类别" required labelOnly error={form.errorOf('category')}>
+          <Selector
+            className="svc-selector"
+            aria-labelledby="category-label"
+            columns={3}
+            options={CATEGORY_OPTIONS}
+            value={values.category ? [values.category] : []}
+            onChange={(picked) => form.set('category', picked[0] ?? null)}
+            disabled={busy}
+          />
+        </Field>
+      </section>
+      <section className="m-section svc-form" aria-label="联系方式">
+        <AreaField value={values.area} onChange={(area) => form.set('area', area)} error={form.errorOf('area')} disabled={busy} fallbackName={user.areaName} />
+        <Field id="phone" label="联系电话" required error={form.errorOf('phone')} hint="仅用于工作人员联系您，不会公开">
+          <Input
+            id="phone"
+            className="svc-input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(v) => form.set('phone', v, false)}
+            onBlur={() => form.touch('phone')}
+            placeholder="手机或固定电话"
+            maxLength={20}
+            clearable
+            disabled={busy}
+          />
+        </Field>
+      </section>
+      <section className="m-section svc-form" aria-label="现场照片">
+        <PhotoPicker
+          min={0}
+          max={APPEAL_IMAGES_MAX}
+          label="现场照片"
+          photos={photos.photos}
+          onAdd={(files) => {
+            form.clearServerError('photos');
+            return photos.add(files);
+          }}
+          onRetry={photos.retry}
+          onRemove={(key) => {
+            form.clearServerError('photos');
+            photos.remove(key);
+          }}
+          disabled={busy}
+          error={photosError}
+        />
+      </section>
+    </MobileLayout>
+  );
+}
+
+/** /app/service/appeal: 我要诉求 — a villager's appeal with optional photos, compressed before upload. */
+export default function AppealPage() {
+  const user = useSignInGuard();
+  if (!user) return <MobileLayout title="我要诉求" back="/app/service" />;
+  return <AppealForm user={user} />;
+}

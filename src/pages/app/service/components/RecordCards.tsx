@@ -1,0 +1,96 @@
+import { Link } from '@umijs/max';
+import { Rate } from 'antd-mobile';
+import { PicturesOutline } from 'antd-mobile-icons';
+import { SATISFACTION_LABELS, appealCategoryLabel, photoReportTypeLabel } from '@common/constants';
+import type { MyAppealItem, MyPhotoReportItem } from '@common/contracts/people';
+import { formatDateTime } from '@/components/AppTask/taskText';
+import { AppealStatusTag, OutlineTag, OverdueTag, PhotoReportStatusTag, ToRateTag } from './StatusTags';
+import { canRate } from './serviceText';
+
+/** The answer so far in one or two lines: the reply, the reason for refusing, or the rating. */
+function AppealOutcome({ appeal }: { appeal: MyAppealItem }) {
+  if (appeal.status === 'rejected') {
+    return <div className="svc-card-outcome svc-card-outcome-bad">不予受理：{appeal.rejectReason || '（未填写原因）'}</div>;
+  }
+  if (appeal.reply) {
+    return (
+      <div className="svc-card-outcome">
+        <span className="svc-card-outcome-label">答复：</span>
+        {appeal.reply}
+      </div>
+    );
+  }
+  if (appeal.status === 'processing') return <div className="svc-card-note">工作人员正在办理{appeal.handlerName ? `（${appeal.handlerName}）` : ''}</div>;
+  if (appeal.status === 'pending') return <div className="svc-card-note">已提交，等待受理</div>;
+  return null;
+}
+
+export function AppealRecordCard({ appeal }: { appeal: MyAppealItem }) {
+  return (
+    <Link to={`/app/service/appeal/${appeal.id}`} className="app-task-card svc-card">
+      <div className="app-task-card-head">
+        <div className="app-task-tags">
+          <AppealStatusTag status={appeal.status} />
+          {appeal.overdue ? <OverdueTag /> : null}
+          {canRate(appeal) ? <ToRateTag /> : null}
+        </div>
+        <span className="svc-card-time">{formatDateTime(appeal.createdAt)}</span>
+      </div>
+      <h3 className="app-task-card-title">{appeal.title}</h3>
+      <div className="svc-card-meta">
+        <span>{appealCategoryLabel(appeal.category)}</span>
+        <span>{appeal.areaName}</span>
+        {appeal.imageCount > 0 ? (
+          <span className="svc-card-meta-icon">
+            <PicturesOutline aria-hidden />
+            {appeal.imageCount}张
+          </span>
+        ) : null}
+      </div>
+      <AppealOutcome appeal={appeal} />
+      {appeal.satisfaction ? (
+        <div className="svc-card-rating" aria-label={`我的评价：${SATISFACTION_LABELS[appeal.satisfaction - 1]}`}>
+          <Rate readOnly value={appeal.satisfaction} />
+          <span>{SATISFACTION_LABELS[appeal.satisfaction - 1]}</span>
+        </div>
+      ) : null}
+    </Link>
+  );
+}
+
+function ShotOutcome({ report }: { report: MyPhotoReportItem }) {
+  if (report.status === 'invalid') {
+    return <div className="svc-card-outcome svc-card-outcome-bad">无效原因：{report.invalidReason || '（未填写原因）'}</div>;
+  }
+  if (report.status === 'handled') {
+    return (
+      <div className="svc-card-outcome">
+        <span className="svc-card-outcome-label">处理结果：</span>
+        {report.result || '已处理'}
+      </div>
+    );
+  }
+  return <div className="svc-card-note">已提交，等待处理</div>;
+}
+
+export function ShotRecordCard({ report }: { report: MyPhotoReportItem }) {
+  return (
+    <Link to={`/app/service/shot/${report.id}`} className="app-task-card svc-card">
+      <div className="svc-shot-row">
+        <div className="svc-shot-thumb">
+          {report.cover ? <img src={report.cover.url} alt="" loading="lazy" /> : <PicturesOutline aria-hidden />}
+          {report.imageCount > 1 ? <span className="svc-shot-count">{report.imageCount}张</span> : null}
+        </div>
+        <div className="svc-shot-main">
+          <div className="app-task-tags">
+            <PhotoReportStatusTag status={report.status} />
+            <OutlineTag>{photoReportTypeLabel(report.type)}</OutlineTag>
+          </div>
+          <p className="svc-shot-text">{report.excerpt}</p>
+          <div className="svc-card-time">{formatDateTime(report.createdAt)}</div>
+        </div>
+      </div>
+      <ShotOutcome report={report} />
+    </Link>
+  );
+}

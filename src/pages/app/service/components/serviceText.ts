@@ -1,0 +1,53 @@
+import dayjs from 'dayjs';
+import type { AppealStatus, PhotoReportStatus } from '@common/constants';
+import type { AppealDetail, HistoryAction } from '@common/contracts/people';
+
+export type TagColor = 'default' | 'primary' | 'success' | 'warning' | 'danger';
+
+export const APPEAL_STATUS_COLORS: Record<AppealStatus, TagColor> = {
+  pending: 'warning',
+  processing: 'primary',
+  replied: 'success',
+  closed: 'default',
+  rejected: 'danger',
+};
+
+export const PHOTO_REPORT_STATUS_COLORS: Record<PhotoReportStatus, TagColor> = {
+  pending: 'warning',
+  handled: 'success',
+  invalid: 'default',
+};
+
+/** The history steps as a villager reads them; appeals and photo reports share the names. */
+export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
+  submit: '提交',
+  accept: '受理',
+  reply: '答复',
+  close: '办结',
+  reject: '不予受理',
+  rate: '评价',
+  handle: '处理完成',
+  invalid: '标记为无效',
+};
+
+/** The two record lists of /app/service; the tab lives in the URL as ?tab=. */
+export const RECORD_TABS = ['appeal', 'shot'] as const;
+export type RecordTab = (typeof RECORD_TABS)[number];
+export const recordTabFromQuery = (value: string | null): RecordTab => (value === 'shot' ? 'shot' : 'appeal');
+export const recordsUrl = (tab: RecordTab) => `/app/service?tab=${tab}`;
+
+/** The submitter may rate once the appeal is answered: replied, or closed by staff without a rating. */
+export const canRate = (appeal: Pick<AppealDetail, 'status' | 'satisfaction'>) =>
+  appeal.satisfaction == null && (appeal.status === 'replied' || appeal.status === 'closed');
+
+/** Still waiting for an answer: the due time matters. */
+export const isAppealOpen = (status: AppealStatus) => status === 'pending' || status === 'processing';
+
+/** 11月26日 17:00, or with the year when it is not this year. */
+export function shortDateTime(value: string, now = Date.now()): string {
+  const time = dayjs(value);
+  return time.year() === dayjs(now).year() ? time.format('M月D日 HH:mm') : time.format('YYYY年M月D日 HH:mm');
+}
+
+/** Coordinates as text (no map on the phone): 纬度 30.27412，经度 120.15515. */
+export const coordinatesText = (lat: number, lng: number) => `纬度 ${lat.toFixed(5)}，经度 ${lng.toFixed(5)}`;

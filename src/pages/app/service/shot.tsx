@@ -1,0 +1,196 @@
+import { history } from '@umijs/max';
+import { Button, Selector, TextArea, Toast } from 'antd-mobile';
+import { PHOTO_REPORT_IMAGES_MAX, PHOTO_REPORT_IMAGES_MIN, PHOTO_REPORT_TYPES } from '@common/constants';
+import type { CurrentUser } from '@common/contracts/auth';
+import MobileLayout from '@/components/MobileLayout';
+import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
+import { useSignInGuard } from '@/hooks/useSignInGuard';
+import { createPhotoReport } from '@/services/appService';
+import AreaField from './components/AreaField';
+import Field, { scrollToField } from './components/Field';
+import LocationField, { LOCATION_MAX } from './components/LocationField';
+import { recordsUrl } from './components/serviceText';
+import { useGeolocation } from './components/useGeolocation';
+import { type FieldErrors, serverFieldErrors, useValidatedForm } from './components/useValidatedForm';
+import { useSubmitAttempt } from './components/useSubmitAttempt';
+import '@/components/AppTask/index.css';
+import './components/service.css';
+
+export const DESCRIPTION_MAX = 1000;
+
+export interface ShotValues extends Record<string, unknown> {
+  type: number | null;
+  description: string;
+  area: number | null;
+  location: string;
+}
+const FIELD_ORDER = ['photos', 'type', 'description', 'area', 'location'] as const;
+const TYPE_OPTIONS = PHOTO_REPORT_TYPES.map((label, index) => ({ label, value: index + 1 }));
+
+/** `photoCount` and `located` (the phone's position is in hand) come from outside the values. */
+export function validateShot(values: ShotValues, { photoCount, located }: { photoCount: number; located: boolean }): FieldErrors<ShotValues & { photos: unknown }> {
+  const errors: FieldErrors<ShotValues & { photos: unknown }> = {};
+  if (photoCount < PHOTO_REPORT_IMAGES_MIN) errors.photos = '请至少拍一张照片，让工作人员看清问题';
+  if (!values.type) errors.type = '请选择问题类型';
+  const description = values.description.trim();
+  if (!description) errors.description = '请描述一下看到的问题';
+  else if (description.length > DESCRIPTION_MAX) errors.description = `问题描述不能超过${DESCRIPTION_MAX}个字`;
+  if (!values.area) errors.area = '请选择所在村（社区）';
+  // Staff must be able to find the spot: the phone's position, or the place in words.
+  if (!located && !values.location.trim()) errors.location = '请点击“获取当前位置”，或填写问题所在的地点';
+  else if (values.location.trim().length > LOCATION_MAX) errors.location = `位置不能超过${LOCATION_MAX}个字`;
+  return errors;
+}
+
+export function shotTipUrl() {
+  const query = new URLSearchParams({
+    type: 'success',
+    title: '随手拍已提交',
+    text: '感谢您的反映！工作人员处理后，处理结果可在“我的记录”中查看。',
+    back: recordsUrl('shot'),
+    backText: '查看我的记录',
+  });
+  return `/app/tip?${query}`;
+}
+
+function ShotForm({ user }: { user: CurrentUser }) {
+  const photos = usePhotoUploads(PHOTO_REPORT_IMAGES_MAX);
+  const geo = useGeolocation();
+  const position = geo.state.status === 'located' ? geo.state : null;
+  const form = useValidatedForm<ShotValues>(
+    { type: null, description: '', area: user.area ?? null, location: '' },
+    (v) => validateShot(v, { photoCount: photos.photos.length, located: position !== null }),
+    ['photos'],
+  );
+  const attempt = useSubmitAttempt();
+  const { values } = form;
+  const busy = attempt.submitting;
+
+  const submit = async () => {
+    form.touchAll();
+    if (!form.valid) {
+      scrollToField(form.firstInvalid(FIELD_ORDER));
+      Toast.show({ content: '请按红色提示补充或修改' });
+      return;
+    }
+    if (photos.busy) {
+      Toast.show({ content: '照片还在上传，请稍候再提交' });
+      return;
+    }
+    if (photos.photos.length > photos.uploadedIds.length) {
+      Toast.show({ content: '有照片上传失败，请点击照片重试或删除后再提交' });
+      return;
+    }
+    const created = await attempt.run(
+      (clientKey) =>
+        createPhotoReport(
+          {
+            description: values.description.trim(),
+            type: values.type!,
+            area: values.area!,
+            imageIds: photos.uploadedIds,
+            location: values.location.trim(),
+            lat: position?.lat ?? null,
+            lng: position?.lng ?? null,
+            clientKey,
+          },
+          { skipErrorHandler: true },
+        ).then((body) => body.data),
+      (error) => {
+        const fields = serverFieldErrors(error, FIELD_ORDER, { imageIds: 'photos', lat: 'location', lng: 'location' });
+        form.setServerErrors(fields);
+        scrollToField(Object.keys(fields)[0]);
+      },
+    );
+    if (created) history.replace(shotTipUrl());
+  };
+
+  return (
+    <MobileLayout
+      title="随手拍"
+      back="/app/service"
+      footer={
+        <Button block color="primary" size="large" loading={busy} loadingText="正在提交" disabled={busy} onClick={submit}>
+          提交随手拍
+        </Button>
+      }
+    >
+      {attempt.error ? (
+        <div className="m-alert svc-form-alert" role="alert">
+          {attempt.error}
+        </div>
+      ) : null}
+      <section className="m-section svc-form svc-shot-photos" aria-label="现场照片" data-field="photos">
+        <PhotoPicker
+          min={PHOTO_REPORT_IMAGES_MIN}
+          max={PHOTO_REPORT_IMAGES_MAX}
+          label="现场照片"
+          hint={`拍清问题和周边环境，最多${PHOTO_REPORT_IMAGES_MAX}张；照片会先在手机上压缩再上传，节省流量`}
+          photos={photos.photos}
+          onAdd={(files) => {
+            form.clearServerError('photos');
+            return photos.add(files);
+          }}
+          onRetry={photos.retry}
+          onRemove={(key) => {
+            form.clearServerError('photos');
+            form.touch('photos');
+            photos.remove(key);
+          }}
+          disabled={busy}
+          error={form.errorOf('photos')}
+        />
+      </section>
+      <section className="m-section svc-form" aria-label="问题信息">
+        <Field id="type" label="问题类型" required labelOnly error={form.errorOf('type')}>
+          <Selector
+            className="svc-selector"
+            aria-labelledby="type-label"
+            columns={2}
+            options={TYPE_OPTIONS}
+            value={values.type ? [values.type] : []}
+            onChange={(picked) => form.set('type', picked[0] ?? null)}
+            disabled={busy}
+          />
+        </Field>
+        <Field id="description" label="问题描述" required error={form.errorOf('description')}>
+          <TextArea
+            id="description"
+            className="svc-textarea"
+            value={values.description}
+            onChange={(v) => form.set('description', v)}
+            onBlur={() => form.touch('description')}
+            placeholder="看到了什么问题？如：河边堆了很多生活垃圾，有异味"
+            maxLength={DESCRIPTION_MAX}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            disabled={busy}
+          />
+        </Field>
+      </section>
+      <section className="m-section svc-form" aria-label="问题位置">
+        <AreaField value={values.area} onChange={(area) => form.set('area', area)} error={form.errorOf('area')} disabled={busy} fallbackName={user.areaName} />
+        <LocationField
+          geo={geo.state}
+          onLocate={() => {
+            form.clearServerError('location');
+            geo.locate();
+          }}
+          onClearPosition={geo.clear}
+          text={values.location}
+          onText={(v) => form.set('location', v, false)}
+          onBlur={() => form.touch('location')}
+          error={form.errorOf('location')}
+          disabled={busy}
+        />
+      </section>
+    </MobileLayout>
+  );
+}
+
+/** /app/service/shot: 随手拍 — photos first, then the kind of problem, a description and where it is. */
+export default function ShotPage() {
+  const user = useSignInGuard();
+  if (!user) return <MobileLayout title="随手拍" back="/app/service" />;
+  return <ShotForm user={user} />;
+}

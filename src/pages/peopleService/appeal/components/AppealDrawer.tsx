@@ -1,0 +1,121 @@
+import { Descriptions, Grid, Rate, Space, Tag, Typography } from 'antd';
+import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
+import type { AppealDetail } from '@common/contracts/people';
+import { formatTime } from '@/utils/format';
+import DetailDrawer, { Section } from '../../components/DetailDrawer';
+import DueText from '../../components/DueText';
+import HistoryTimeline from '../../components/HistoryTimeline';
+import Photos from '../../components/Photos';
+import { AppealStatusBadge } from '../../components/peopleMeta';
+import AppealActions from './AppealActions';
+import { isOpenAppeal } from './appealUrl';
+import type { AppealActionApi } from './useAppealActions';
+
+interface Props {
+  id?: number;
+  appeal?: AppealDetail;
+  /** The load failed: why. */
+  error?: string;
+  onRetry: () => void;
+  onClose: () => void;
+  actions: AppealActionApi;
+}
+
+function Rating({ appeal }: { appeal: AppealDetail }) {
+  if (appeal.satisfaction) {
+    return (
+      <div>
+        <Space size={12} align="center">
+          <Rate disabled value={appeal.satisfaction} />
+          <Typography.Text strong>{SATISFACTION_LABELS[appeal.satisfaction - 1]}</Typography.Text>
+        </Space>
+        {appeal.satisfactionComment ? (
+          <p className="people-text" style={{ marginTop: 6 }}>
+            {appeal.satisfactionComment}
+          </p>
+        ) : null}
+        <div className="people-answer-meta">
+          {appeal.submitterName} · {formatTime(appeal.ratedAt)}
+        </div>
+      </div>
+    );
+  }
+  return <Typography.Text type="secondary">{appeal.status === 'replied' ? '已答复，等待群众评价' : '群众尚未评价'}</Typography.Text>;
+}
+
+/** One appeal in full: content, photos, contact, reply, rating and every step, with the state's actions. */
+export default function AppealDrawer({ id, appeal, error, onRetry, onClose, actions }: Props) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <DetailDrawer
+      what="诉求"
+      id={id}
+      record={appeal}
+      error={error}
+      onRetry={onRetry}
+      onClose={onClose}
+      actions={(shown) => <AppealActions appeal={shown} actions={actions} variant="button" />}
+    >
+      {(shown) => (
+        <article aria-label="诉求详情">
+          <Space size={8} wrap>
+            <AppealStatusBadge status={shown.status} />
+            <Tag>{appealCategoryLabel(shown.category)}</Tag>
+            <Tag>{shown.areaName}</Tag>
+          </Space>
+          <h2 className="people-drawer-title">{shown.title}</h2>
+          <Descriptions size="small" column={screens.md ? 2 : 1} bordered style={{ marginTop: 12 }}>
+            <Descriptions.Item label="提交人">{shown.submitterName}</Descriptions.Item>
+            <Descriptions.Item label="联系电话">
+              <a href={`tel:${shown.phone}`}>{shown.phone}</a>
+            </Descriptions.Item>
+            <Descriptions.Item label="提交时间">{formatTime(shown.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="办理时限">
+              <DueText dueAt={shown.dueAt} overdue={shown.overdue} open={isOpenAppeal(shown.status)} inline />
+            </Descriptions.Item>
+            <Descriptions.Item label="经办人">{shown.handlerName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="受理时间">{formatTime(shown.acceptedAt)}</Descriptions.Item>
+            {shown.repliedAt ? <Descriptions.Item label="答复时间">{formatTime(shown.repliedAt)}</Descriptions.Item> : null}
+            {shown.closedAt ? <Descriptions.Item label="办结时间">{formatTime(shown.closedAt)}</Descriptions.Item> : null}
+            {shown.rejectedAt ? <Descriptions.Item label="处理时间">{formatTime(shown.rejectedAt)}</Descriptions.Item> : null}
+          </Descriptions>
+
+          <Section title="诉求内容">
+            <p className="people-text">{shown.content}</p>
+          </Section>
+          <Section title={`现场照片（${shown.images.length}）`}>
+            <Photos images={shown.images} label="诉求照片" />
+          </Section>
+          {shown.reply ? (
+            <Section title="答复">
+              <div className="people-answer">
+                <p className="people-text">{shown.reply}</p>
+                <div className="people-answer-meta">
+                  {shown.handlerName ?? '—'} · {formatTime(shown.repliedAt)}
+                </div>
+              </div>
+            </Section>
+          ) : null}
+          {shown.rejectReason ? (
+            <Section title="不予受理原因">
+              <div className="people-answer people-answer-rejected">
+                <p className="people-text">{shown.rejectReason}</p>
+                <div className="people-answer-meta">
+                  {shown.handlerName ?? '—'} · {formatTime(shown.rejectedAt)}
+                </div>
+              </div>
+            </Section>
+          ) : null}
+          {shown.status === 'replied' || shown.status === 'closed' ? (
+            <Section title="群众评价">
+              <Rating appeal={shown} />
+            </Section>
+          ) : null}
+          <Section title="办理记录">
+            <HistoryTimeline history={shown.history} />
+          </Section>
+        </article>
+      )}
+    </DetailDrawer>
+  );
+}

@@ -1,0 +1,34 @@
+import { APPEAL_CATEGORIES, APPEAL_STATUSES, APPEAL_STATUS_LABELS, AREA_MAX, AREA_MIN, type AppealStatus } from '@common/constants';
+import type { AppealCounts } from '@common/contracts/people';
+import { defineListUrl } from '../../components/listUrl';
+
+/** The status tabs: every state, all of them, and the overdue ones across states. */
+export const APPEAL_TABS = ['all', ...APPEAL_STATUSES, 'overdue'] as const;
+export type AppealTab = (typeof APPEAL_TABS)[number];
+export const APPEAL_TAB_LABELS: Record<AppealTab, string> = { all: '全部', ...APPEAL_STATUS_LABELS, overdue: '超期' };
+
+export const appealUrl = defineListUrl({
+  fields: {
+    keyword: { type: 'text', max: 50 },
+    category: { type: 'int', min: 1, max: APPEAL_CATEGORIES.length },
+    area: { type: 'int', min: AREA_MIN, max: AREA_MAX },
+    from: { type: 'date' },
+    to: { type: 'date' },
+  } as const,
+  tabs: APPEAL_TABS,
+  defaultTab: 'all',
+  // Links written as a filter rather than a tab (e.g. from the notice bell) land on the 超期 tab.
+  tabAlias: (q) => (q.get('overdue') === 'true' || q.get('overdue') === '1' ? 'overdue' : undefined),
+});
+
+/** The API filter of a tab. */
+export function tabQuery(tab: AppealTab): { status?: AppealStatus; overdue?: boolean } {
+  if (tab === 'all') return {};
+  if (tab === 'overdue') return { overdue: true };
+  return { status: tab };
+}
+
+export const tabCount = (counts: AppealCounts | undefined, tab: AppealTab) => counts?.[tab];
+
+/** Still waiting for an answer: the due-time clock runs. */
+export const isOpenAppeal = (status: AppealStatus) => status === 'pending' || status === 'processing';

@@ -1,0 +1,80 @@
+import { PageContainer, ProTable } from '@ant-design/pro-components';
+import type { AppealItem } from '@common/contracts/people';
+import ExportButton from '@/components/ExportButton';
+import LoadError from '@/components/LoadError';
+import { useAreaOptions } from '@/hooks/useAreaOptions';
+import { exportAppeals, getAppeal, queryAppealCounts, queryAppeals } from '@/services/appeals';
+import { dueState } from '@/utils/timeText';
+import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
+import { usePeopleList } from '../components/usePeopleList';
+import '../components/people.css';
+import AppealDrawer from './components/AppealDrawer';
+import { APPEAL_TABS, APPEAL_TAB_LABELS, type AppealTab, appealUrl, isOpenAppeal, tabQuery } from './components/appealUrl';
+import { appealColumns } from './components/columns';
+import { useAppealActions } from './components/useAppealActions';
+
+const EMPTY_TEXT: Record<AppealTab, string> = {
+  all: '还没有群众诉求',
+  pending: '没有待受理的诉求',
+  processing: '没有处理中的诉求',
+  replied: '没有等待办结的诉求',
+  closed: '还没有已办结的诉求',
+  rejected: '没有不予受理的诉求',
+  overdue: '没有超期的诉求，办理都很及时',
+};
+
+/**
+ * 群众诉求: status tabs with counts, filters, overdue rows in red, a detail drawer and the actions
+ * of each state. The URL holds the tab, the filters, the page and the open appeal (?id=).
+ */
+export default function AppealPage() {
+  const areas = useAreaOptions();
+  const fixActions = useMediaQuery(WIDE_SCREEN);
+  const page = usePeopleList({
+    path: '/peopleService/appeal',
+    codec: appealUrl,
+    tabs: APPEAL_TABS,
+    tabLabels: APPEAL_TAB_LABELS,
+    tabQuery,
+    alertTabs: ['overdue'],
+    what: '诉求',
+    emptyTexts: EMPTY_TEXT,
+    foldedFilters: ['area', 'from'],
+    queryList: (query) => queryAppeals(query, { skipErrorHandler: true }),
+    queryCounts: (query) => queryAppealCounts(query, { skipErrorHandler: true }),
+    getDetail: (id) => getAppeal(id, { skipErrorHandler: true }),
+  });
+  const actions = useAppealActions(page.refreshAll);
+  const { state } = page;
+
+  return (
+    <PageContainer title="群众诉求" subTitle="群众通过手机提交的诉求：受理、答复、办结，超期未答复的标红提醒">
+      <LoadError message={page.loadError} onRetry={page.refreshAll} />
+      <ProTable<AppealItem>
+        {...page.tableProps}
+        columns={appealColumns({ areas, actions: actions.api, onOpen: (appeal) => page.openRecord(appeal.id), fixActions })}
+        scroll={{ x: 1240 }}
+        rowClassName={(appeal) =>
+          dueState({ dueAt: appeal.dueAt, overdue: appeal.overdue, open: isOpenAppeal(appeal.status) }).kind === 'overdue'
+            ? 'people-row-overdue'
+            : ''
+        }
+        toolBarRender={() => [
+          <ExportButton
+            key="export"
+            download={(onProgress) => exportAppeals({ ...page.filterQuery, ...tabQuery(state.tab) }, onProgress)}
+          />,
+        ]}
+      />
+      <AppealDrawer
+        id={state.id}
+        appeal={page.detail}
+        error={page.detailError}
+        onRetry={page.refreshDetail}
+        onClose={page.closeRecord}
+        actions={actions.api}
+      />
+      {actions.modals}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,169 @@
+import { Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { OPINION_SENTIMENTS, OPINION_SENTIMENT_LABELS, OPINION_SOURCE_APPEAL, opinionSourceLabel } from '@common/constants';
+import type { OpinionBody, OpinionItem } from '@common/contracts/people';
+import type { Option } from '@/hooks/useReferenceOptions';
+import { createOpinion, updateOpinion } from '@/services/opinions';
+import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
+import { showMessage } from '@/utils/feedback';
+import { OPINION_LEVEL_OPTIONS, OPINION_SOURCE_OPTIONS } from '../../components/peopleMeta';
+
+export const TITLE_MAX = 100;
+export const SUMMARY_MAX = 1000;
+const LINK_MAX = 500;
+
+/** 群众诉求 and 随手拍 items are made by the keyword watch, never by hand. */
+const isAutoSource = (source: number) => source >= OPINION_SOURCE_APPEAL;
+const MANUAL_SOURCE_OPTIONS = OPINION_SOURCE_OPTIONS.filter((option) => !isAutoSource(option.value));
+const SENTIMENT_OPTIONS = OPINION_SENTIMENTS.map((value) => ({ value, label: OPINION_SENTIMENT_LABELS[value] }));
+
+interface Values {
+  source: number;
+  title: string;
+  summary?: string;
+  link?: string;
+  sentiment: OpinionBody['sentiment'];
+  level: number;
+  area?: number | null;
+}
+
+const NEW_VALUES: Partial<Values> = { source: 1, sentiment: 'neutral', level: 1 };
+
+interface Props {
+  open: boolean;
+  /** The item being edited; none for 新增舆情. */
+  opinion?: OpinionItem;
+  areas: Option[];
+  onClose: () => void;
+  onSaved: () => void;
+  /** The item is gone (404): the page reloads. */
+  onStale: () => void;
+}
+
+/**
+ * 新增舆情 / 编辑舆情. Each field is checked as it is typed; when the server refuses, its reasons go
+ * under their fields and what was typed stays.
+ */
+export default function OpinionForm({ open, opinion, areas, onClose, onSaved, onStale }: Props) {
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const auto = !!opinion && isAutoSource(opinion.source);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      opinion
+        ? {
+            source: opinion.source,
+            title: opinion.title,
+            summary: opinion.summary,
+            link: opinion.link,
+            sentiment: opinion.sentiment,
+            level: opinion.level,
+            area: opinion.area,
+          }
+        : NEW_VALUES,
+    );
+  }, [open, opinion, form]);
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // The reasons are already under the fields.
+    }
+    const body: OpinionBody = {
+      source: values.source,
+      title: values.title.trim(),
+      summary: values.summary?.trim() ?? '',
+      link: values.link?.trim() ?? '',
+      sentiment: values.sentiment,
+      level: values.level,
+      area: values.area ?? null,
+    };
+    setSaving(true);
+    try {
+      if (opinion) await updateOpinion(opinion.id, body, { skipErrorHandler: true });
+      else await createOpinion(body, { skipErrorHandler: true });
+      showMessage('success', opinion ? `已保存舆情：${body.title}` : `已新增舆情：${body.title}`);
+      onSaved();
+    } catch (error) {
+      if (opinion && apiErrorBody(error)?.code === 404) {
+        showMessage('error', apiErrorMessage(error));
+        onStale();
+      } else {
+        handleFormError(error, form);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={opinion ? '编辑舆情' : '新增舆情'}
+      open={open}
+      onCancel={onClose}
+      onOk={submit}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      destroyOnHidden
+      width={640}
+    >
+      <Form name="opinionForm" form={form} layout="vertical" initialValues={NEW_VALUES}>
+        <Form.Item
+          name="source"
+          label="来源"
+          rules={[{ required: true, message: '请选择来源' }]}
+          extra={
+            auto
+              ? `由监测关键词「${opinion?.keyword ?? ''}」从${opinionSourceLabel(opinion!.source)}自动生成，来源不能修改`
+              : '群众诉求、随手拍来源的舆情由系统根据监测关键词自动生成'
+          }
+        >
+          <Radio.Group
+            disabled={auto}
+            optionType="button"
+            options={auto ? OPINION_SOURCE_OPTIONS.filter((o) => o.value === opinion?.source) : MANUAL_SOURCE_OPTIONS}
+          />
+        </Form.Item>
+        <Form.Item
+          name="title"
+          label="标题"
+          rules={[
+            { required: true, whitespace: true, message: '请输入标题' },
+            { max: TITLE_MAX, message: `标题不能超过${TITLE_MAX}个字` },
+          ]}
+        >
+          <Input showCount maxLength={TITLE_MAX} placeholder="例如：网帖称镇区菜市场周边占道经营严重" />
+        </Form.Item>
+        <Form.Item name="summary" label="摘要" rules={[{ max: SUMMARY_MAX, message: `摘要不能超过${SUMMARY_MAX}个字` }]}>
+          <Input.TextArea rows={4} showCount maxLength={SUMMARY_MAX} placeholder="选填：舆情的主要内容、传播情况" />
+        </Form.Item>
+        <Form.Item
+          name="link"
+          label="原文链接"
+          rules={[
+            { pattern: /^https?:\/\/\S+$/, message: '请输入以 http:// 或 https:// 开头的链接' },
+            { max: LINK_MAX, message: `链接不能超过${LINK_MAX}个字符` },
+          ]}
+        >
+          <Input placeholder="选填，例如：https://bbs.example.com/thread/10086" />
+        </Form.Item>
+        <Form.Item name="sentiment" label="情感倾向" rules={[{ required: true, message: '请选择情感倾向' }]}>
+          <Radio.Group optionType="button" options={SENTIMENT_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="level" label="级别" rules={[{ required: true, message: '请选择级别' }]}>
+          <Radio.Group optionType="button" options={OPINION_LEVEL_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="area" label="相关区域" extra="不选表示全镇">
+          <Select allowClear showSearch optionFilterProp="label" options={areas} placeholder="全镇" />
+        </Form.Item>
+      </Form>
+      {opinion ? null : <Typography.Text type="secondary">新增的舆情为「监测中」，处置后在列表中标为已处置。</Typography.Text>}
+    </Modal>
+  );
+}

@@ -1,0 +1,313 @@
+/**
+ * 随手拍 inside the real app against the mock server (mock/people.ts): tabs with counts, the row,
+ * the drawer, 处理 with a result and photos, 标为无效 with a reason, refusals (409), the empty and
+ * error states, and the URL (deep links, reload, back).
+ */
+import { File as NodeFile } from 'node:buffer';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { history } from '@umijs/max';
+import { http } from 'msw';
+import { NOTICES_STALE_EVENT } from '@/services/notices';
+import { ADMIN_TOKEN } from '../../../../mock/fixtures';
+import { api, apiError } from '../../../../mock/handlers';
+import { setPagePath } from '../../../../mock/location';
+import { PEOPLE_MESSAGES, REPORTS, peopleDb, peopleHandlers, resetPeopleDb } from '../../../../mock/people';
+import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+
+useMockServer();
+beforeAll(preloadApp, 120_000);
+
+beforeEach(() => {
+  server.use(...peopleHandlers);
+  resetPeopleDb();
+  sessionStorage.setItem('token', ADMIN_TOKEN);
+  setPagePath('/');
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+/** Two more pending reports the tests find rows by. */
+const GARBAGE = '村委会后面的空地堆满了生活垃圾，还有人焚烧';
+const POLE = '老街一处电线杆倾斜，电线垂得很低';
+
+const button = (text: string, scope: HTMLElement = document.body) => {
+  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
+  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
+  return label.closest('button') as HTMLButtonElement;
+};
+
+const rowOf = (description: string) => {
+  const row = screen.getByText(description, { selector: 'td *' }).closest('tr');
+  if (!row) throw new Error(`no row for ${description}`);
+  return row as HTMLElement;
+};
+
+/** What a row offers, in order (查看 first). */
+const rowActions = (description: string) =>
+  Array.from(rowOf(description).querySelectorAll('td:last-child a'), (a) => a.textContent?.replace(/\s/g, ''));
+
+async function dialog(title: string) {
+  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title' });
+  const box = heading.closest('.ant-modal') as HTMLElement | null;
+  if (!box) throw new Error(`no dialog around ${title}`);
+  return box;
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
+const drawerOf = async () => (await screen.findByRole('article', { name: '随手拍详情' })).closest('.ant-drawer') as HTMLElement;
+const picture = (name: string) => new NodeFile([new Uint8Array(1024)], name, { type: 'image/png' }) as unknown as File;
+
+async function openList(path = '/peopleService/shot', first: string = REPORTS.pending) {
+  const calls = recordRequests();
+  const app = renderApp(path);
+  await screen.findByText(first, { selector: 'td *' }, { timeout: 30000 });
+  return { ...app, calls };
+}
+
+test('the status tabs show their counts, and a tab filters the list and goes into the URL', async () => {
+  const { user, calls, location } = await openList();
+
+  await waitFor(() => expect(tab('全部')).toHaveTextContent('全部6'));
+  expect(tab('待处理')).toHaveTextContent('待处理3');
+  expect(tab('已处理')).toHaveTextContent('已处理2');
+  expect(tab('无效')).toHaveTextContent('无效1');
+
+  await user.click(tab('已处理'));
+  await waitFor(() => expect(location()).toBe('/peopleService/shot?status=handled'));
+  await waitFor(() => expect(screen.queryByText(REPORTS.pending, { selector: 'td *' })).not.toBeInTheDocument());
+  expect(screen.getByText(REPORTS.handled, { selector: 'td *' })).toBeInTheDocument();
+  expect(callsTo(calls, 'GET', '/photo-reports').at(-1)!.url.searchParams.get('status')).toBe('handled');
+
+  // The counts follow the other filters, not the tab.
+  await user.click(tab('全部'));
+  await user.type(screen.getByPlaceholderText('描述、位置或提交人'), '护栏');
+  await user.click(button('查询'));
+  await waitFor(() => expect(tab('全部')).toHaveTextContent('全部1'));
+  expect(tab('待处理')).toHaveTextContent('待处理0');
+  expect(tab('已处理')).toHaveTextContent('已处理1');
+  const counted = callsTo(calls, 'GET', '/photo-reports/counts').at(-1)!.url.searchParams;
+  expect([counted.get('keyword'), counted.get('status')]).toEqual(['护栏', null]);
+  expect(location()).toBe(`/peopleService/shot?keyword=${encodeURIComponent('护栏')}`);
+});
+
+test('a row shows the cover with the photo count, type, place and waiting time, and only the steps its state allows', async () => {
+  await openList();
+
+  const pending = rowOf(REPORTS.pending);
+  expect(within(pending).getByAltText('随手拍 #1 封面')).toHaveAttribute('src', '/api/uploads/people-510.jpg');
+  expect(within(pending).getByText('3张')).toBeInTheDocument();
+  expect(within(pending).getByText('基础设施')).toBeInTheDocument();
+  expect(within(pending).getByText('第一村水塔东侧')).toBeInTheDocument();
+  expect(within(pending).getByText('已定位')).toHaveAttribute('title', '纬度 30.27412，经度 120.15515');
+  expect(within(pending).getByText('张红梅')).toBeInTheDocument();
+  expect(
+    within(pending)
+      .getByText(/^已等待2小时/)
+      .closest('.ant-typography'),
+  ).not.toHaveClass('ant-typography-warning');
+  // Waiting a day or more is flagged.
+  expect(
+    within(rowOf(GARBAGE))
+      .getByText(/^已等待1天/)
+      .closest('.ant-typography'),
+  ).toHaveClass('ant-typography-warning');
+  // Dealt with: how long ago, and by whom.
+  const handled = rowOf(REPORTS.handled);
+  expect(within(handled).getByText('4天前')).toBeInTheDocument();
+  expect(within(handled).getByText('张三')).toBeInTheDocument();
+  expect(within(handled).queryByText(/已等待/)).not.toBeInTheDocument();
+
+  expect(rowActions(REPORTS.pending)).toEqual(['查看', '处理', '标为无效']);
+  expect(rowActions(POLE)).toEqual(['查看', '处理', '标为无效']);
+  expect(rowActions(REPORTS.handled)).toEqual(['查看']);
+  expect(rowActions(REPORTS.invalid)).toEqual(['查看']);
+});
+
+test('the drawer shows the whole report: photos, description, place, result with its photos and the history', async () => {
+  const { user, location } = await openList('/peopleService/shot?id=3');
+
+  const drawer = await drawerOf();
+  expect(within(drawer).getByText(`随手拍详情 #3`)).toBeInTheDocument();
+  expect(within(drawer).getByText(REPORTS.handled, { selector: 'p' })).toBeInTheDocument();
+  expect(within(drawer).getByText('现场照片（2）')).toBeInTheDocument();
+  expect(
+    within(drawer)
+      .getAllByAltText(/^随手拍照片第\d张$/)
+      .map((img) => img.getAttribute('src')),
+  ).toEqual(['/api/uploads/people-530.jpg', '/api/uploads/people-531.jpg']);
+  expect(within(drawer).getByText('第五村河边步道')).toBeInTheDocument();
+  expect(within(drawer).getByText('纬度 30.28001，经度 120.16222')).toBeInTheDocument();
+  expect(within(drawer).getByText('赵建国')).toBeInTheDocument();
+  expect(within(drawer).getByText('已安排维修人员更换护栏3米，并设置警示牌。', { selector: '.people-answer p' })).toBeInTheDocument();
+  expect(
+    within(drawer)
+      .getAllByAltText(/^处理照片第\d张$/)
+      .map((img) => img.getAttribute('src')),
+  ).toEqual(['/api/uploads/people-830.jpg', '/api/uploads/people-831.jpg']);
+  const timeline = drawer.querySelector('.people-history') as HTMLElement;
+  expect(within(timeline).getByText('提交')).toBeInTheDocument();
+  expect(within(timeline).getByText('处理完成')).toBeInTheDocument();
+  // Handled is final: no steps offered.
+  expect(within(drawer).queryByRole('button', { name: /处\s?理/ })).not.toBeInTheDocument();
+
+  // An invalid one shows why, and a report without coordinates says so.
+  await user.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
+  await waitFor(() => expect(location()).toBe('/peopleService/shot'));
+  await user.click(screen.getByText(REPORTS.invalid, { selector: 'td *' }));
+  await waitFor(() => expect(location()).toBe('/peopleService/shot?id=5'));
+  const invalid = await drawerOf();
+  expect(await within(invalid).findByText('随手拍详情 #5')).toBeInTheDocument();
+  expect(within(invalid).getByText('无效原因')).toBeInTheDocument();
+  expect(
+    within(invalid).getByText('照片与描述均未反映具体问题，如有问题请重新拍摄并说明。', { selector: '.people-answer p' }),
+  ).toBeInTheDocument();
+  expect(within(invalid).getByText('未定位')).toBeInTheDocument();
+  expect(within(invalid).getByText('未填写')).toBeInTheDocument();
+});
+
+test('处理 needs the result, checked as it is typed; with it and a photo the report is handled everywhere', async () => {
+  const { user, calls } = await openList('/peopleService/shot?id=1');
+  const stale = jest.fn();
+  window.addEventListener(NOTICES_STALE_EVENT, stale);
+
+  const drawer = await drawerOf();
+  expect(within(drawer).getAllByAltText(/^随手拍照片第\d张$/)).toHaveLength(3);
+  await user.click(button('处理', drawer));
+  const box = await dialog('处理随手拍');
+  await user.click(button('处理完成', box));
+  expect(await within(box).findByText('请填写处理结果')).toBeInTheDocument();
+
+  const field = within(box).getByLabelText('处理结果');
+  expect(field).toHaveAttribute('maxlength', '1000');
+  await user.type(field, '   ');
+  expect(within(box).getByText('请填写处理结果')).toBeInTheDocument();
+  await user.type(field, '已通知自来水公司抢修，水管已更换。');
+  await waitFor(() => expect(within(box).queryByText('请填写处理结果')).not.toBeInTheDocument());
+
+  // A result photo goes up through POST /api/uploads first.
+  await user.upload(box.querySelector('.image-gallery input[type="file"]') as HTMLInputElement, picture('after.png'));
+  expect(await within(box).findByAltText('第1张图片')).toHaveAttribute('src', '/api/uploads/photo-100.jpg');
+  expect(callsTo(calls, 'POST', '/uploads')).toHaveLength(1);
+  expect(callsTo(calls, 'POST', '/photo-reports/1/handle')).toHaveLength(0);
+
+  await user.click(button('处理完成', box));
+  expect(await screen.findByText(`已处理：${REPORTS.pending}`)).toBeInTheDocument();
+  expect(JSON.parse(await callsTo(calls, 'POST', '/photo-reports/1/handle')[0].body)).toEqual({
+    result: '已通知自来水公司抢修，水管已更换。',
+    imageIds: [100],
+  });
+  expect(stale).toHaveBeenCalled();
+  window.removeEventListener(NOTICES_STALE_EVENT, stale);
+
+  // The drawer, the row and the counts follow.
+  expect(await within(drawer).findByText('已通知自来水公司抢修，水管已更换。', { selector: '.people-answer p' })).toBeInTheDocument();
+  expect(within(drawer).getByAltText('处理照片第1张')).toHaveAttribute('src', '/api/uploads/photo-100.jpg');
+  expect(within(drawer).queryByRole('button', { name: /^处\s?理$/ })).not.toBeInTheDocument();
+  expect(within(drawer.querySelector('.people-history') as HTMLElement).getAllByText(/系统管理员/).length).toBeGreaterThan(0);
+  await waitFor(() => expect(tab('待处理')).toHaveTextContent('待处理2'));
+  expect(tab('已处理')).toHaveTextContent('已处理3');
+  await waitFor(() => expect(rowActions(REPORTS.pending)).toEqual(['查看']));
+});
+
+test('标为无效 needs a reason; a server error keeps it, then it goes through', async () => {
+  const { user, calls } = await openList();
+
+  await user.click(within(rowOf(POLE)).getByText('标为无效'));
+  const box = await dialog('标为无效');
+  await user.click(button('标为无效', box));
+  expect(await within(box).findByText('请填写无效原因')).toBeInTheDocument();
+  expect(within(box).getByLabelText('无效原因')).toHaveAttribute('maxlength', '500');
+
+  // The server refuses the first try: its words show, under the field too, and the text stays.
+  server.use(
+    http.post(
+      api('/photo-reports/:id/invalid'),
+      () => apiError(400, '无效原因：含有不允许的内容', [{ field: 'reason', label: '无效原因', message: '含有不允许的内容' }]),
+      { once: true },
+    ),
+  );
+  await user.type(within(box).getByLabelText('无效原因'), '重复提交，已在编号1中处理');
+  await user.click(button('标为无效', box));
+  expect(await screen.findByText('无效原因：含有不允许的内容')).toBeInTheDocument();
+  expect(within(box).getByText('含有不允许的内容')).toBeInTheDocument();
+  expect(within(box).getByLabelText('无效原因')).toHaveValue('重复提交，已在编号1中处理');
+
+  await user.click(button('标为无效', box));
+  expect(await screen.findByText(`已标为无效：${POLE}`)).toBeInTheDocument();
+  const sent = callsTo(calls, 'POST', '/photo-reports/4/invalid');
+  expect(JSON.parse(await sent[sent.length - 1].body)).toEqual({ reason: '重复提交，已在编号1中处理' });
+  await waitFor(() => expect(rowActions(POLE)).toEqual(['查看']));
+  expect(within(rowOf(POLE)).getByText('无效')).toBeInTheDocument();
+  await waitFor(() => expect(tab('无效')).toHaveTextContent('无效2'));
+});
+
+test('someone else dealt with it first (409): the server says why and the list shows the new state', async () => {
+  const { user } = await openList();
+
+  await user.click(within(rowOf(REPORTS.pending)).getByText('处理'));
+  const box = await dialog('处理随手拍');
+  await user.type(within(box).getByLabelText('处理结果'), '已修好');
+  peopleDb.reports.find((r) => r.id === 1)!.status = 'handled';
+  await user.click(button('处理完成', box));
+
+  expect(await screen.findByText(PEOPLE_MESSAGES.reportDone)).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByLabelText('处理结果')).not.toBeInTheDocument());
+  await waitFor(() => expect(rowActions(REPORTS.pending)).toEqual(['查看']));
+  await waitFor(() => expect(tab('待处理')).toHaveTextContent('待处理2'));
+});
+
+test('filters, tab and drawer survive reload and back; the bell link lands on 待处理', async () => {
+  const path = '/peopleService/shot?status=pending&type=1&area=4';
+  setPagePath(path);
+  const { user, calls, location, unmount } = await openList(path, GARBAGE);
+  expect(screen.queryByText(REPORTS.pending, { selector: 'td *' })).not.toBeInTheDocument();
+  expect(tab('待处理')).toHaveAttribute('aria-selected', 'true');
+  const sent = callsTo(calls, 'GET', '/photo-reports').at(-1)!.url.searchParams;
+  expect([sent.get('status'), sent.get('type'), sent.get('area')]).toEqual(['pending', '1', '4']);
+  // The form shows the filters.
+  expect(screen.getByTitle('环境卫生')).toBeInTheDocument();
+  expect(await screen.findByTitle('第三村')).toBeInTheDocument();
+
+  // Open the row: the URL names it; a reload opens the same list and drawer.
+  await user.click(screen.getByText(GARBAGE, { selector: 'td *' }));
+  await waitFor(() => expect(location()).toBe(`${path}&id=2`));
+  expect(await drawerOf()).toBeInTheDocument();
+  unmount();
+
+  setPagePath(`${path}&id=2`);
+  const reloaded = await openList(`${path}&id=2`, GARBAGE);
+  const drawer = await drawerOf();
+  expect(await within(drawer).findByText('随手拍详情 #2')).toBeInTheDocument();
+  expect(tab('待处理')).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByTitle('环境卫生')).toBeInTheDocument();
+  // Closing the drawer opened by the link keeps the filters.
+  await reloaded.user.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
+  await waitFor(() => expect(reloaded.location()).toBe(path));
+  reloaded.unmount();
+
+  // The notice bell's link.
+  const bell = await openList('/peopleService/shot?status=pending');
+  expect(tab('待处理')).toHaveAttribute('aria-selected', 'true');
+  expect(screen.queryByText(REPORTS.handled, { selector: 'td *' })).not.toBeInTheDocument();
+  await bell.user.click(tab('全部'));
+  await waitFor(() => expect(bell.location()).toBe('/peopleService/shot'));
+  act(() => history.back());
+  await waitFor(() => expect(bell.location()).toBe('/peopleService/shot?status=pending'));
+  await waitFor(() => expect(tab('待处理')).toHaveAttribute('aria-selected', 'true'));
+});
+
+test('empty tabs say so, a filter that finds nothing offers to clear it, and a failed load says why', async () => {
+  peopleDb.reports = peopleDb.reports.filter((r) => r.status !== 'pending');
+  const { user, location, unmount } = await openList('/peopleService/shot?status=pending&keyword=xyz', '没有符合条件的随手拍');
+
+  await user.click(button('清空筛选条件'));
+  await waitFor(() => expect(location()).toBe('/peopleService/shot?status=pending'));
+  expect(await screen.findByText('没有待处理的随手拍，都处理完了')).toBeInTheDocument();
+  unmount();
+
+  server.use(http.get(api('/photo-reports'), () => apiError(500, '服务器繁忙，请稍后重试')));
+  renderApp('/peopleService/shot');
+  expect(await screen.findByText('数据加载失败：服务器繁忙，请稍后重试', {}, { timeout: 30000 })).toBeInTheDocument();
+  expect(screen.getByText('随手拍列表加载失败')).toBeInTheDocument();
+});

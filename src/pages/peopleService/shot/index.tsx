@@ -1,0 +1,63 @@
+import { PageContainer, ProTable } from '@ant-design/pro-components';
+import type { PhotoReportItem } from '@common/contracts/people';
+import LoadError from '@/components/LoadError';
+import { useAreaOptions } from '@/hooks/useAreaOptions';
+import { getPhotoReport, queryPhotoReportCounts, queryPhotoReports } from '@/services/photoReports';
+import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
+import { usePeopleList } from '../components/usePeopleList';
+import '../components/people.css';
+import { shotColumns } from './components/columns';
+import ShotDrawer from './components/ShotDrawer';
+import { SHOT_TABS, SHOT_TAB_LABELS, type ShotTab, shotUrl, tabQuery } from './components/shotUrl';
+import { useShotActions } from './components/useShotActions';
+
+const EMPTY_TEXT: Record<ShotTab, string> = {
+  all: '还没有群众提交随手拍',
+  pending: '没有待处理的随手拍，都处理完了',
+  handled: '还没有已处理的随手拍',
+  invalid: '没有标为无效的随手拍',
+};
+
+/**
+ * 随手拍: photos villagers took of a problem, with status tabs and counts, filters, a detail drawer
+ * with every photo, and 处理 / 标为无效 while pending. The URL holds the tab, the filters, the page
+ * and the open report (?id=); the notice bell links to ?status=pending.
+ */
+export default function ShotPage() {
+  const areas = useAreaOptions();
+  const fixActions = useMediaQuery(WIDE_SCREEN);
+  const page = usePeopleList({
+    path: '/peopleService/shot',
+    codec: shotUrl,
+    tabs: SHOT_TABS,
+    tabLabels: SHOT_TAB_LABELS,
+    tabQuery,
+    what: '随手拍',
+    emptyTexts: EMPTY_TEXT,
+    foldedFilters: ['area', 'from'],
+    queryList: (query) => queryPhotoReports(query, { skipErrorHandler: true }),
+    queryCounts: (query) => queryPhotoReportCounts(query, { skipErrorHandler: true }),
+    getDetail: (id) => getPhotoReport(id, { skipErrorHandler: true }),
+  });
+  const actions = useShotActions(page.refreshAll);
+
+  return (
+    <PageContainer title="随手拍" subTitle="群众用手机拍下的身边问题：核实后填写处理结果，或说明原因标为无效">
+      <LoadError message={page.loadError} onRetry={page.refreshAll} />
+      <ProTable<PhotoReportItem>
+        {...page.tableProps}
+        columns={shotColumns({ areas, actions: actions.api, onOpen: (report) => page.openRecord(report.id), fixActions })}
+        scroll={{ x: 1280 }}
+      />
+      <ShotDrawer
+        id={page.state.id}
+        report={page.detail}
+        error={page.detailError}
+        onRetry={page.refreshDetail}
+        onClose={page.closeRecord}
+        actions={actions.api}
+      />
+      {actions.modals}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { PHONE } from '../helpers/browser';
+import { eventually, setUpJourneys } from '../helpers/journeys';
+
+const STAMP = Date.now().toString(36);
+const APPEAL_TITLE = `村口路灯不亮${STAMP}`;
+const APPEAL_TEXT = '村口到小学的路灯已经坏了一周，晚上孩子放学很不安全，请尽快维修。';
+const REPLY = '已联系电工，明天上午更换灯泡并检查线路。';
+const LEAK = `第一村水塔旁的水管漏水${STAMP}，路面结冰`;
+
+let imageDir: string;
+let photo: string;
+
+const app = setUpJourneys({ chained: true });
+const { newPage, journey, signIn } = app;
+
+/** The bell's number in the admin header (0 when it shows none). */
+async function bellCount(page: Page): Promise<number> {
+  const bell = page.getByRole('button', { name: /待办提醒/ });
+  await bell.waitFor();
+  const label = (await bell.getAttribute('aria-label')) ?? '';
+  const match = /(\d+)/.exec(label);
+  return match ? Number(match[1]) : 0;
+}
+
+/** Picks a photo through the phone's picker. */
+async function choosePhoto(page: Page, button: RegExp | string) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: button }).first().click()]);
+  await chooser.setFiles(photo);
+}
+
+describe('people-service journeys', () => {
+  before(async () => {
+    imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-e2e-service-'));
+    photo = path.join(imageDir, '路灯.jpg');
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 90, b: 120 } } })
+      .jpeg()
+      .toFile(photo);
+  });
+  after(() => {
+    if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
+  });
+
+  let bellBefore = 0;
+
+  journey('a villager at 390×844 submits an appeal with a photo; the staff bell count rises', async () => {
+    const staff = await newPage();
+    await signIn(staff.page, 'staff01', 'Demo12345');
+    await staff.page.goto(`${app.url}/peopleService/appeal`);
+    bellBefore = await bellCount(staff.page);
+
+    const { context, page } = await newPage(PHONE);
+    await signIn(page, 'villager02', 'Demo12345');
+    await page.goto(`${app.url}/app/index`);
+    await page.getByRole('navigation', { name: '功能入口' }).getByRole('link', { name: '便民服务' }).click();
+    await page.waitForURL('**/app/service**');
+    await page.getByRole('link', { name: /我要诉求/ }).click();
+    await page.waitForURL('**/app/service/appeal');
+    await page.getByLabel('诉求标题').fill(APPEAL_TITLE);
+    await page.getByLabel('诉求内容').fill(APPEAL_TEXT);
+    await page.getByText('基础设施', { exact: true }).click();
+    await choosePhoto(page, /从相册选|添加照片|选择照片/);
+    await page.getByText(/已上传 1/).waitFor();
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await page.waitForURL('**/app/tip**');
+
+    // The bell refreshes by itself (and when the window regains focus).
+    await staff.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await eventually(async () => assert.equal(await bellCount(staff.page), bellBefore + 1), 90_000);
+    await staff.context.close();
+    await context.close();
+  });
+
+  journey('staff accepts and replies', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'staff01', 'Demo12345');
+    await page.goto(`${app.url}/peopleService/appeal?status=pending`);
+    const row = page.getByRole('row').filter({ hasText: APPEAL_TITLE });
+    await row.getByText(APPEAL_TITLE).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: APPEAL_TITLE });
+    await drawer.getByText(APPEAL_TEXT).waitFor();
+    await drawer.getByRole('button', { name: /^受\s*理$/ }).click();
+    await page.getByRole('dialog').filter({ hasText: '受理' }).getByRole('button', { name: /受\s*理|确\s*定/ }).last().click();
+    await page.getByText(/已受理/).first().waitFor();
+    await drawer.getByRole('button', { name: /^答\s*复$/ }).click();
+    const reply = page.getByRole('dialog').filter({ hasText: '答复' });
+    await reply.getByLabel('答复内容').fill(REPLY);
+    await reply.getByRole('button', { name: /答\s*复|提\s*交|确\s*定/ }).last().click();
+    await page.getByText(/已答复/).first().waitFor();
+    await context.close();
+  });
+
+  journey('the villager reads the reply, rates it 5 and the appeal closes', async () => {
+    const { context, page } = await newPage(PHONE);
+    await signIn(page, 'villager02', 'Demo12345');
+    await page.goto(`${app.url}/app/service`);
+    await page.getByRole('link').filter({ hasText: APPEAL_TITLE }).click();
+    await page.getByText(REPLY).waitFor();
+    await page.getByRole('radio').nth(4).click();
+    await page.getByRole('button', { name: /提交评价/ }).click();
+    await page.getByText('已办结').first().waitFor();
+    await page.getByText('非常满意').first().waitFor();
+    await context.close();
+
+    const admin = await newPage();
+    await signIn(admin.page, 'staff01', 'Demo12345');
+    await admin.page.goto(`${app.url}/peopleService/appeal?status=closed`);
+    await admin.page.getByRole('row').filter({ hasText: APPEAL_TITLE }).waitFor();
+    await admin.context.close();
+  });
+
+  journey("a watch keyword '漏水' turns a photo report into an opinion item", async () => {
+    const staff = await newPage();
+    await signIn(staff.page, 'staff01', 'Demo12345');
+    await staff.page.goto(`${app.url}/peopleService/opinion`);
+    await staff.page.getByRole('button', { name: /添加关键词|新增关键词/ }).click();
+    await staff.page.getByLabel('关键词').fill('漏水');
+    await staff.page.getByRole('button', { name: /添\s*加|保\s*存|确\s*定/ }).last().click();
+    await staff.page.getByText(/已添加关键词/).waitFor();
+
+    const phone = await newPage(PHONE);
+    await signIn(phone.page, 'villager02', 'Demo12345');
+    await phone.page.goto(`${app.url}/app/service/shot`);
+    await choosePhoto(phone.page, /从相册选|添加照片|选择照片|拍照/);
+    await phone.page.getByText('基础设施', { exact: true }).click();
+    await phone.page.getByLabel('问题描述').fill(LEAK);
+    await phone.page.getByLabel(/位置/).fill('第一村水塔');
+    await phone.page.getByRole('button', { name: /提\s*交/ }).click();
+    await phone.page.waitForURL('**/app/tip**');
+    await phone.context.close();
+
+    await staff.page.reload();
+    const item = staff.page.getByRole('row').filter({ hasText: LEAK });
+    await item.waitFor();
+    assert.match(await item.innerText(), /随手拍/);
+    assert.match(await item.innerText(), /漏水/);
+    await staff.context.close();
+  });
+});
