@@ -101,7 +101,7 @@ describe('people-service journeys', () => {
     await signIn(page, 'villager02', 'Demo12345');
     await page.goto(`${app.url}/app/service`);
     await page.getByRole('link').filter({ hasText: APPEAL_TITLE }).click();
-    await page.getByText(REPLY).waitFor();
+    await page.getByText(REPLY).first().waitFor();
     await page.getByRole('radio').nth(4).click();
     await page.getByRole('button', { name: /提交评价/ }).click();
     await page.getByText('已办结').first().waitFor();
@@ -119,10 +119,17 @@ describe('people-service journeys', () => {
     const staff = await newPage();
     await signIn(staff.page, 'staff01', 'Demo12345');
     await staff.page.goto(`${app.url}/peopleService/opinion`);
-    await staff.page.getByRole('button', { name: /添加关键词|新增关键词/ }).click();
-    await staff.page.getByLabel('关键词').fill('漏水');
-    await staff.page.getByRole('button', { name: /添\s*加|保\s*存|确\s*定/ }).last().click();
-    await staff.page.getByText(/已添加关键词/).waitFor();
+    const panel = staff.page.locator('.ant-card').filter({ hasText: '监测关键词' });
+    // The demo already watches 漏水: take it off (asked first), then add it again through the form.
+    const existing = panel.locator('.ant-list-item').filter({ has: staff.page.locator('.ant-tag', { hasText: /^漏水$/ }) });
+    await existing.waitFor();
+    await existing.getByText('删除', { exact: true }).click();
+    await staff.page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+    await staff.page.getByText('已删除监测关键词「漏水」').waitFor();
+    await existing.waitFor({ state: 'detached' });
+    await panel.getByLabel('新的监测关键词').fill('漏水');
+    await panel.getByRole('button', { name: /添\s*加/ }).click();
+    await staff.page.getByText('已添加监测关键词「漏水」').waitFor();
 
     const phone = await newPage(PHONE);
     await signIn(phone.page, 'villager02', 'Demo12345');
@@ -130,7 +137,7 @@ describe('people-service journeys', () => {
     await choosePhoto(phone.page, /从相册选|添加照片|选择照片|拍照/);
     await phone.page.getByText('基础设施', { exact: true }).click();
     await phone.page.getByLabel('问题描述').fill(LEAK);
-    await phone.page.getByLabel(/位置/).fill('第一村水塔');
+    await phone.page.getByLabel('位置', { exact: true }).fill('第一村水塔');
     await phone.page.getByRole('button', { name: /提\s*交/ }).click();
     await phone.page.waitForURL('**/app/tip**');
     await phone.context.close();

@@ -126,7 +126,7 @@ function AppealForm({ user }: { user: CurrentUser }) {
           {attempt.error}
         </div>
       ) : null}
-      <section className="m-section svc-form" aria-label="诉求内容">
+      <section className="m-section svc-form" aria-label="诉求信息">
         <Field id="title" label="诉求标题" required error={form.errorOf('title')}>
           <Input
             id="title"
