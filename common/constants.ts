@@ -298,3 +298,12 @@ export const PEOPLE_MESSAGES = {
  */
 export const TIME_ZONE = 'Asia/Shanghai';
 export const TIME_ZONE_OFFSET_MS = 8 * 3600_000;
+
+// ---- Data overview and the wall display (issue 6) ----
+
+/** Days the per-day figures cover, today included. */
+export const STATS_DAYS = 30;
+/** How many entries the ranking and the rolling lists hold. */
+export const STATS_LIST_SIZE = 10;
+/** How often the wall display asks for fresh figures, in seconds (the issue allows at most 30). */
+export const SCREEN_REFRESH_SECONDS = 10;

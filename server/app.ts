@@ -26,6 +26,7 @@ import publicContentRoutes from './routes/publicContent';
 import publicTaskRoutes from './routes/publicTasks';
 import roleRoutes from './routes/roles';
 import scoreRoutes from './routes/scores';
+import statsRoutes from './routes/stats';
 import submissionRoutes from './routes/submissions';
 import systemRoutes from './routes/system';
 import taskRoutes from './routes/tasks';
@@ -137,6 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(appealRoutes);
       await api.register(photoReportRoutes);
       await api.register(opinionRoutes);
+      await api.register(statsRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,8 @@ export interface AppConfig {
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   logLevel: string;
+  /** How long a count of the dashboard's figures is reused, in milliseconds (0: never). */
+  statsCacheMs: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -50,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginAddressWindowMinutes: 10,
     clientDir: path.resolve('dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    statsCacheMs: 5000,
   };
 }

@@ -273,6 +273,10 @@ export const submissions = pgTable(
     index('submissions_area_idx').on(t.area, t.status, t.createdAt),
     index('submissions_task_idx').on(t.taskId, t.status),
     index('submissions_user_idx').on(t.userId, t.createdAt),
+    // The wall display's rolling list of the latest approvals.
+    index('submissions_approved_idx')
+      .on(t.reviewedAt)
+      .where(sql`${t.status} = 'approved'`),
   ],
 );
 
@@ -604,3 +608,17 @@ export const opinionKeywords = pgTable(
 export type AppealRow = typeof appeals.$inferSelect;
 export type PhotoReportRow = typeof photoReports.$inferSelect;
 export type OpinionRow = typeof opinions.$inferSelect;
+
+// ---- The wall display's links (issue 6) ----
+
+/** A read-only key for /screen: stats only, revocable; stored hashed, shown once when made. */
+export const displayLinks = pgTable('display_links', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  keyPrefix: text('key_prefix').notNull(),
+  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});

@@ -63,6 +63,7 @@ describe('route access declarations', () => {
       'GET /api/public/tasks',
       'GET /api/public/tasks/:id',
       'GET /api/settings',
+      'GET /api/stats/screen',
       'GET /api/uploads/:name',
       'POST /api/login/account',
       'POST /api/register',
@@ -292,6 +293,13 @@ const MATRIX: Row[] = [
   row('POST /api/opinion-keywords',                [401, 403, 403, 400, 400], { payload: {} }),
   row('DELETE /api/opinion-keywords/:id',          [401, 403, 403, 404, 404], { url: `/api/opinion-keywords/${nobody}` }),
   row('GET /api/notices',                          [401, 200, 200, 200, 200]),
+
+  row('GET /api/stats/overview',                   [401, 403, 403, 200, 200]),
+  // Declared public: a display key in the query opens it without a session (stats.test.ts).
+  row('GET /api/stats/screen',                     [401, 403, 403, 200, 200]),
+  row('GET /api/display-links',                    [401, 403, 403, 403, 200]),
+  row('POST /api/display-links',                   [401, 403, 403, 403, 400], { payload: {} }),
+  row('POST /api/display-links/:id/revoke',        [401, 403, 403, 403, 404], { url: `/api/display-links/${nobody}/revoke` }),
 ];
 
 describe('access matrix', () => {
