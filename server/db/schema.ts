@@ -165,6 +165,8 @@ export const loginLogs = pgTable(
     // The per-address login limit counts recent failures from one address.
     index('login_logs_ip_idx').on(t.ip, t.createdAt),
     index('login_logs_account_idx').on(t.account, t.createdAt),
+    // Names nobody has are locked like accounts (routes/auth.ts), compared case-insensitively.
+    index('login_logs_account_lower_idx').on(sql`lower(${t.account})`, t.createdAt),
   ],
 );
 

@@ -213,6 +213,14 @@ describe('auth', () => {
       assert.deepEqual(reasons.slice(0, 7), ['ok', 'locked', ...Array(5).fill('bad_password')]);
     });
 
+    test('a name nobody has is locked the same way, whatever its case, so the lock tells nothing', async () => {
+      const answers: number[] = [];
+      for (let i = 0; i < 6; i++) answers.push((await attempt(t, i % 2 ? 'Nobody_Here' : 'nobody_here', 'Wrong12345', '10.1.0.9')).statusCode);
+      assert.deepEqual(answers, [401, 401, 401, 401, 423, 423]);
+      const sixth = await attempt(t, 'NOBODY_HERE', 'Wrong12345', '10.1.0.9');
+      assert.deepEqual(sixth.json(), { code: 423, message: LOCKED });
+    });
+
     test('a successful sign-in resets the count of wrong passwords', async () => {
       for (let i = 0; i < 4; i++) assert.equal((await attempt(t, 'grid04', 'Wrong12345', ip)).statusCode, 401);
       assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, ip)).statusCode, 200);

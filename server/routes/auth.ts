@@ -35,6 +35,21 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await db.insert(loginLogs).values({ ...entry, account: entry.account.slice(0, 64), userAgent: entry.userAgent.slice(0, 300) });
   }
 
+  /** Failed sign-ins under a name no account has, within the lock's time. */
+  async function recentUnknownFailures(accountKey: string): Promise<number> {
+    const [{ failures }] = await db
+      .select({ failures: count() })
+      .from(loginLogs)
+      .where(
+        and(
+          eq(sql`lower(${loginLogs.account})`, accountKey),
+          eq(loginLogs.reason, 'unknown_account'),
+          gt(loginLogs.createdAt, sql`now() - make_interval(mins => ${LOCK_MINUTES})`),
+        ),
+      );
+    return failures;
+  }
+
   app.post(
     '/login/account',
     {
@@ -64,13 +79,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new AppError(429, MESSAGES.tooManyAttempts);
       }
 
+      const accountKey = username.trim().toLowerCase();
       const [user] = await db
         .select()
         .from(users)
-        .where(eq(sql`lower(${users.account})`, username.trim().toLowerCase()))
+        .where(eq(sql`lower(${users.account})`, accountKey))
         .limit(1);
       if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
         await log(user.id, false, 'locked');
+        throw new AppError(423, MESSAGES.accountLocked);
+      }
+      // A name nobody has gets locked like an account would, so the lock does not tell which names exist.
+      if (!user && (await recentUnknownFailures(accountKey)) >= LOCK_AFTER_FAILURES) {
+        await log(null, false, 'locked');
         throw new AppError(423, MESSAGES.accountLocked);
       }
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
@@ -91,6 +112,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
         } else {
           await log(null, false, 'unknown_account');
+          if ((await recentUnknownFailures(accountKey)) >= LOCK_AFTER_FAILURES) throw new AppError(423, MESSAGES.accountLocked);
         }
         throw new AppError(401, MESSAGES.loginFailed);
       }
