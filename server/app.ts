@@ -146,7 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
-      index: false,
+      index: 'index.html',
       wildcard: true,
       preCompressed: true,
       setHeaders(reply, filePath) {

@@ -27,7 +27,7 @@ async function main() {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     const where = config.databaseUrl ? 'DATABASE_URL 指向的 PostgreSQL' : `数据目录 ${config.dataDir}`;
-    console.error(`无法连接数据库（${where}）：${(error as Error).message}`);
+    console.error(`无法连接数据库（${where}）：${(error as Error)?.message || String(error)}`);
     console.error('Cannot open the database. Check DATABASE_URL or DATA_DIR and try again.');
     process.exit(1);
   }

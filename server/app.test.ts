@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createTestContext, type TestContext } from '../tests/helpers/app';
+
+// The app as a browser meets it: the built client from one port, history routing, security headers.
+let t: TestContext;
+let clientDir: string;
+
+before(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-client-'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(clientDir, 'umi.0123abcd.js'), 'console.log(1)');
+  t = await createTestContext({ demo: false, config: { clientDir } });
+});
+after(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('serving the client', () => {
+  test('every page path is the single-page app; index.html is never cached', async () => {
+    for (const url of ['/', '/dashboard', '/app/service/appeal/3?x=1', '/peopleService/appeal']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200, url);
+      assert.match(String(res.headers['content-type']), /^text\/html/);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.match(res.body, /id="root"/);
+    }
+  });
+
+  test('hashed assets are cached for a year; an unknown /api path is a JSON 404, never the page', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/umi.0123abcd.js' });
+    assert.equal(asset.statusCode, 200);
+    assert.match(String(asset.headers['cache-control']), /max-age=31536000, immutable/);
+    for (const url of ['/api/nope', '/api/appeals/1/nope', '/api']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 404, url);
+      assert.deepEqual(res.json(), { code: 404, message: '请求地址出错' });
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/dashboard' });
+    assert.equal(post.statusCode, 404);
+  });
+
+  test('security headers: a CSP that loads nothing from elsewhere, nosniff, no framing by others', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, /default-src 'self'/);
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.match(csp, /object-src 'none'/);
+    assert.match(csp, /frame-ancestors 'self'/);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    const api = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    assert.match(String(api.headers['content-security-policy']), /default-src 'self'/);
+  });
+});

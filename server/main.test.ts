@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+
+// `npm start` as a newcomer runs it (the server process itself, the client build skipped): the
+// first start creates admin with a password printed once; demo accounts only when asked for.
+// Runs on the embedded database only: with DATABASE_URL (CI's PostgreSQL pass) it is skipped, since
+// a start against PostgreSQL seeds no demo content by design and would share that database.
+
+interface Started {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+const dataDirs: string[] = [];
+after(() => {
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
+  const port = 21000 + Math.floor(Math.random() * 9000);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: '', SEED_DEMO: '', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (!output.includes('已启动')) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const login = (url: string, username: string, password: string) =>
+  fetch(`${url}/api/login/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+
+describe('npm start on a new embedded database', { skip: Boolean(process.env.DATABASE_URL) }, () => {
+  test('the first start prints a generated admin password once; it signs in; the next start prints none', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-start-'));
+    dataDirs.push(dataDir);
+    const first = await start(dataDir, { SEED_DEMO: '0' });
+    const match = /初始密码[^\n]*\n\s+(\S+)/.exec(first.output());
+    assert.ok(match, first.output());
+    const password = match[1];
+    assert.ok(password.length >= 12);
+    assert.equal((await login(first.url, 'admin', password)).status, 200);
+    // SEED_DEMO=0: no demo accounts.
+    assert.equal((await login(first.url, 'staff01', 'Demo12345')).status, 401);
+    assert.ok(!first.output().includes('演示'), first.output());
+    await first.stop();
+    assert.ok(fs.existsSync(path.join(dataDir, 'pglite')), 'the database lives in DATA_DIR');
+
+    const second = await start(dataDir);
+    assert.ok(!second.output().includes('初始密码'), 'printed only once');
+    assert.ok(!second.output().includes('演示'), 'no demo content on an existing database');
+    assert.equal((await login(second.url, 'admin', password)).status, 200);
+    await second.stop();
+  });
+
+  test('by default a new database gets the demo accounts; ADMIN_PASSWORD sets the admin password', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-start-'));
+    dataDirs.push(dataDir);
+    const server = await start(dataDir, { ADMIN_PASSWORD: 'Chosen-12345' });
+    assert.ok(!server.output().includes('初始密码'));
+    assert.match(server.output(), /已写入演示账号与演示数据/);
+    assert.equal((await login(server.url, 'admin', 'Chosen-12345')).status, 200);
+    assert.equal((await login(server.url, 'staff01', 'Demo12345')).status, 200);
+    const page = await fetch(`${server.url}/api/appeals/counts`, {
+      headers: { authorization: (await (await login(server.url, 'staff01', 'Demo12345')).json()).data.token },
+    });
+    assert.ok((await page.json()).data.all > 0, 'demo appeals are there');
+    await server.stop();
+  });
+});
