@@ -18,7 +18,9 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
   const { message } = App.useApp();
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // A failed validation is already shown under the fields.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     setSaving(true);
     try {
       await changePassword(

@@ -31,7 +31,9 @@ export default function GroupForm({
   }, [open, group, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // A failed validation is already shown under the fields.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     const body = { name: values.name.trim(), description: values.description?.trim() ?? '' };
     setSaving(true);
     try {

@@ -13,10 +13,12 @@ export default function ResetPasswordModal({ user, onClose }: { user?: UserItem;
 
   const submit = async () => {
     if (!user) return;
-    const { password } = await form.validateFields();
+    // A failed validation is already shown under the fields.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     setSaving(true);
     try {
-      await resetUserPassword(user.id, password, { skipErrorHandler: true });
+      await resetUserPassword(user.id, values.password, { skipErrorHandler: true });
       showMessage('success', `已重置「${user.name}」的密码，该用户需用新密码重新登录`);
       onClose();
     } catch (error) {

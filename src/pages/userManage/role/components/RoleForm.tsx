@@ -45,7 +45,9 @@ export default function RoleForm({
   }, [open, role, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // A failed validation is already shown under the fields.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     const body = { ...values, name: values.name.trim(), permissions: values.permissions ?? [] };
     setSaving(true);
     try {
