@@ -63,7 +63,7 @@ function history(submitter: { id: number; name: string }, steps: Step[], base: n
   });
 }
 
-interface AppealSeed {
+export interface AppealSeed {
   id: number;
   title: string;
   content: string;
@@ -82,7 +82,7 @@ interface AppealSeed {
   satisfactionComment?: string;
 }
 
-function appeal(seed: AppealSeed, now: number): AppealDetail {
+export function appeal(seed: AppealSeed, now: number): AppealDetail {
   const created = now - seed.age;
   const due = created + (seed.dueAfter ?? 3 * DAY);
   const at = (fraction: number) => created + (now - created) * fraction;
@@ -299,7 +299,7 @@ function initialAppeals(now: number): AppealDetail[] {
   return seeds.map((seed) => appeal(seed, now));
 }
 
-interface ReportSeed {
+export interface ReportSeed {
   id: number;
   type: number;
   description: string;
@@ -323,7 +323,7 @@ export const REPORTS = {
   invalid: '随便拍拍试试',
 } as const;
 
-function report(seed: ReportSeed, now: number): PhotoReportDetail {
+export function report(seed: ReportSeed, now: number): PhotoReportDetail {
   const created = now - seed.age;
   const done = seed.status !== 'pending' ? created + (now - created) * 0.6 : null;
   const images = Array.from({ length: seed.images }, (_, i) => peopleImage(500 + seed.id * 10 + i));
@@ -597,12 +597,12 @@ function page<T>(items: T[], url: URL) {
 }
 
 const isOpen = (status: AppealStatus) => status === 'pending' || status === 'processing';
-const withOverdue = (a: AppealDetail): AppealDetail => ({ ...a, overdue: isOpen(a.status) && Date.parse(a.dueAt) < Date.now() });
-const toAppealItem = (a: AppealDetail): AppealItem => {
+export const withOverdue = (a: AppealDetail): AppealDetail => ({ ...a, overdue: isOpen(a.status) && Date.parse(a.dueAt) < Date.now() });
+export const toAppealItem = (a: AppealDetail): AppealItem => {
   const { content: _c, images: _i, reply: _r, rejectReason: _j, satisfactionComment: _s, ratedAt: _t, history: _h, ...item } = withOverdue(a);
   return item;
 };
-const toReportItem = (r: PhotoReportDetail): PhotoReportItem => {
+export const toReportItem = (r: PhotoReportDetail): PhotoReportItem => {
   const { description: _d, images: _i, result: _r, resultImages: _x, invalidReason: _v, history: _h, ...item } = r;
   return item;
 };

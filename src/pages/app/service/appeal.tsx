@@ -185,7 +185,7 @@ function AppealForm({ user }: { user: CurrentUser }) {
           />
         </Field>
       </section>
-      <section className="m-section svc-form" aria-label="现场照片">
+      <section className="m-section svc-form" aria-label="现场照片" data-field="photos">
         <PhotoPicker
           min={0}
           max={APPEAL_IMAGES_MAX}

@@ -24,12 +24,12 @@ const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 export function useGeolocation() {
   const [state, setState] = useState<GeoState>({ status: 'idle' });
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const locate = useCallback(() => {
     const geolocation = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
