@@ -25,6 +25,8 @@ export default [
   { path: '/introductList/:area', layout: false, component: './introductList/detail', title: '村情介绍' },
   { path: '/orgShow', layout: false, component: './orgShow', title: '组织架构' },
   { path: '/digital', layout: false, component: './digital', title: '数字乡村' },
+  // The wall display: a display key in the URL, or a signed-in holder of `screen` (the page says which).
+  { path: '/screen', layout: false, component: './screen', title: '数据大屏' },
   // Phone pages (antd-mobile, no admin layout).
   { path: '/app', redirect: '/app/index' },
   { path: '/app/index', layout: false, component: './app/index', title: '首页' },
@@ -44,6 +46,7 @@ export default [
   { path: '/app/service/shot/:id', layout: false, component: './app/service/shotDetail', title: '随手拍详情' },
   { path: '/app/noauth', layout: false, component: './app/noauth', title: '没有权限' },
   { path: '/app/tip', layout: false, component: './app/tip', title: '提示' },
+  { path: '/dashboard', name: '数据概览', menuIcon: 'dashboard', access: 'dashboard', component: './dashboard', title: '数据概览' },
   {
     path: '/userManage',
     name: '用户管理',
@@ -114,5 +117,6 @@ export default [
       { path: '/peopleService/opinion', name: '舆情监测', component: './peopleService/opinion', title: '舆情监测' },
     ],
   },
+  { path: '/system/settings', name: '系统设置', menuIcon: 'setting', access: 'canAdmin', component: './system/settings', title: '系统设置' },
   { path: '*', layout: false, component: './404', title: '页面不存在' },
 ];

@@ -4,8 +4,10 @@
  */
 import { setupServer } from 'msw/node';
 import { handlers, resetMockDb } from './handlers';
+import { overviewHandlers, resetOverviewDb } from './overview';
 
-export const server = setupServer(...handlers);
+// The overview is every admin's landing page, so its handlers are always there.
+export const server = setupServer(...handlers, ...overviewHandlers);
 
 export function useMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -13,6 +15,7 @@ export function useMockServer() {
     server.resetHandlers();
     server.events.removeAllListeners();
     resetMockDb();
+    resetOverviewDb();
   });
   afterAll(() => server.close());
 }

@@ -221,6 +221,7 @@ describe('content journeys', () => {
     const { context, page } = await newPage();
     const targets: [string, RegExp, (p: Page) => Promise<void>][] = [
       ['后台管理', /\/user\/login$/, (p) => p.getByRole('button', { name: /登\s*录/ }).waitFor()],
+      ['数据大屏', /\/screen$/, (p) => p.getByRole('heading', { name: '请使用大屏链接打开，或登录后查看' }).waitFor()],
       ['移动端', /\/app\/index$/, (p) => p.getByRole('navigation', { name: '功能入口' }).waitFor()],
       ['数字乡村', /\/digital$/, (p) => p.getByRole('heading', { name: '数字乡村' }).waitFor()],
       ['中心介绍', /\/introductCenter$/, (p) => p.locator('.public-title').waitFor()],
@@ -246,7 +247,7 @@ describe('content journeys', () => {
     await page.goto(`${app.url}/entrance`);
     await page.getByText('您好，').waitFor();
     await tile('后台管理').click();
-    await page.waitForURL('**/userManage/list');
+    await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: '工作台' }).click();
     await page.waitForURL('**/entrance');
     await context.close();

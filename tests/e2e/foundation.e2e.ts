@@ -14,7 +14,10 @@ describe('foundation journeys', () => {
   journey('admin signs in and sees the admin frame of the seed', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    await page.waitForURL('**/userManage/list');
+    // PRODUCT.md: an admin lands on the data overview.
+    await page.waitForURL('**/dashboard');
+    await page.getByText('进行中任务').waitFor();
+    await page.goto(`${app.url}/userManage/list`);
     await page.getByText('管理员，你好！').waitFor();
     await page.getByRole('button', { name: '工作台' }).waitFor();
     await page.getByRole('button', { name: '退出登录' }).waitFor();
@@ -51,7 +54,7 @@ describe('foundation journeys', () => {
   journey('a role with only userManage: its user sees only that menu; others get the 403 page', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    await page.waitForURL('**/userManage/list');
+    await page.waitForURL('**/dashboard');
 
     await page.goto(`${app.url}/userManage/role`);
     await page.getByRole('button', { name: /新建角色/ }).click();
@@ -127,7 +130,8 @@ describe('foundation journeys', () => {
 
     const admin = await newPage();
     await signIn(admin.page, 'admin', 'Admin12345');
-    await admin.page.waitForURL('**/userManage/list');
+    await admin.page.waitForURL('**/dashboard');
+    await admin.page.goto(`${app.url}/userManage/list`);
     await admin.page.getByText(/个村民注册申请等待审核/).waitFor();
     const row = admin.page.getByRole('row', { name: /zhengxm/ });
     await row.getByText('通过审核').click();
@@ -143,7 +147,8 @@ describe('foundation journeys', () => {
   journey('a lost token mid-session shows the 401 message and lands on the login page; logout', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    await page.waitForURL('**/userManage/list');
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${app.url}/userManage/list`);
     await page.getByRole('cell', { name: 'cadre02' }).waitFor();
     await page.evaluate(() => sessionStorage.removeItem('token'));
     await page.locator('[aria-label="reload"]').first().click();

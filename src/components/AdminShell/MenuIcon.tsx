@@ -7,6 +7,7 @@ import {
   ScheduleOutlined,
   TeamOutlined,
   CustomerServiceOutlined,
+  SettingOutlined,
 } from '@ant-design/icons';
 import React from 'react';
 
@@ -18,6 +19,7 @@ const ICONS: Record<string, React.ComponentType> = {
   introduction: ProfileOutlined,
   organization: ApartmentOutlined,
   service: CustomerServiceOutlined,
+  setting: SettingOutlined,
 };
 
 /** Menu icons by name (routes carry `menuIcon`), bundled with the admin layout only. */

@@ -19,6 +19,7 @@ const tiles = async () => {
 };
 
 const PUBLIC_TILES = [
+  ['数据大屏', '/screen'],
   ['移动端', '/app/index'],
   ['数字乡村', '/digital'],
   ['中心介绍', '/introductCenter'],
@@ -40,9 +41,9 @@ test('a signed-in admin goes from 后台管理 to the first admin page', async (
   sessionStorage.setItem('token', ADMIN_TOKEN);
   const app = renderApp('/entrance');
   expect(await screen.findByText('系统管理员', {}, { timeout: 30000 })).toBeInTheDocument();
-  expect((await tiles())[0]).toEqual(['后台管理', '/userManage/list']);
+  expect((await tiles())[0]).toEqual(['后台管理', '/dashboard']);
   await app.user.click(screen.getByText('后台管理'));
-  await waitFor(() => expect(app.location()).toBe('/userManage/list'));
+  await waitFor(() => expect(app.location()).toBe('/dashboard'));
 });
 
 test('staff without user management start at the first page they may open', async () => {

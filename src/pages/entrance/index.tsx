@@ -25,8 +25,8 @@ function adminTile(user: CurrentUser | undefined): Tile {
   return { ...base, to: firstPage, description: '任务、新闻、介绍、组织架构与群众服务的管理' };
 }
 
-// 数据大屏 (/screen) joins these tiles when its page is built (issue 6).
 const PUBLIC_TILES: Tile[] = [
+  { key: 'screen', title: '数据大屏', description: '任务、诉求与积分实时汇总，适合大厅屏幕展示', to: '/screen', icon: 'screen' },
   { key: 'app', title: '移动端', description: '新闻动态、任务公开与村情介绍，手机上随时看', to: '/app/index', icon: 'phone' },
   { key: 'digital', title: '数字乡村', description: '各村人口、户数、党员与土地数据一览', to: '/digital', icon: 'digital' },
   { key: 'center', title: '中心介绍', description: '综合治理中心的职能与工作', to: '/introductCenter', icon: 'center' },

@@ -6,6 +6,12 @@ const PATHS = {
       <path d="M8 20h8M12 16v4M7 12l3-3 2.5 2.5L17 7" />
     </>
   ),
+  screen: (
+    <>
+      <rect x="2.5" y="3.5" width="19" height="13" rx="1.5" />
+      <path d="M8 20.5h8M12 16.5v4M6.5 13l3-3.5 3 2 4.5-5" />
+    </>
+  ),
   phone: (
     <>
       <rect x="6.5" y="2.5" width="11" height="19" rx="2" />

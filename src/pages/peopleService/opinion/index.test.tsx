@@ -28,6 +28,7 @@ jest.mock('echarts/core', () => ({
         chart.options.push(option);
       },
       resize: () => undefined,
+      on: () => undefined,
       dispose() {
         chart.disposed = true;
       },

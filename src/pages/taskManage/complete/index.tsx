@@ -23,16 +23,20 @@ export default function TaskCompletePage() {
   const state = PEOPLE_STATES.some((s) => s.value === stateParam) ? stateParam : '';
 
   // Without a task in the URL, open the most recent published one that already has submissions.
+  // With an area in the URL (the dashboard's completion bars), the most recent one sent to that area.
+  const linkedArea = areaParam && /^\d+$/.test(areaParam) ? Number(areaParam) : undefined;
   const latest = useRequest(
     async () => {
-      const recent = (await queryTasks({ status: 'published', pageSize: 20, sortField: 'publishedAt', sortOrder: 'descend' })).data?.list ?? [];
+      const recent =
+        (await queryTasks({ status: 'published', area: linkedArea, pageSize: 20, sortField: 'publishedAt', sortOrder: 'descend' })).data?.list ?? [];
       return recent.find((t) => t.pendingCount + t.approvedCount > 0) ?? recent[0];
     },
     { ready: !taskId },
   );
+  // A link may already name an area (the dashboard's completion bars): keep it, and its drawer opens.
   useEffect(() => {
-    if (!taskId && latest.data) setSearchParams({ taskId: String(latest.data.id) }, { replace: true });
-  }, [taskId, latest.data, setSearchParams]);
+    if (!taskId && latest.data) setSearchParams({ ...Object.fromEntries(searchParams.entries()), taskId: String(latest.data.id) }, { replace: true });
+  }, [taskId, latest.data, setSearchParams, searchParams]);
 
   const completion = useRequest(async () => (taskId ? (await getTaskCompletion(taskId)).data : undefined), {
     refreshDeps: [taskId],

@@ -72,10 +72,10 @@ test('success keeps the token for the session and opens the first admin page', a
   await user.type(password, 'Admin12345');
   await user.click(submit);
 
-  await waitFor(() => expect(location()).toBe('/userManage/list'));
+  await waitFor(() => expect(location()).toBe('/dashboard'));
   expect(sessionStorage.getItem('token')).toBe(ADMIN_TOKEN);
   // The admin page itself is shown, with data only a signed-in user gets.
-  expect(await screen.findByText('张小明', {}, { timeout: 20000 })).toBeInTheDocument();
+  expect(await screen.findByText('进行中任务', {}, { timeout: 20000 })).toBeInTheDocument();
   expect(screen.queryByLabelText('密码')).not.toBeInTheDocument();
   // The welcome message survives the change of page.
   expect(await screen.findByText('登录成功')).toBeInTheDocument();
@@ -101,7 +101,7 @@ test('a redirect to another site is not followed', async () => {
   await user.type(password, 'Admin12345');
   await user.click(submit);
 
-  await waitFor(() => expect(location()).toBe('/userManage/list'));
+  await waitFor(() => expect(location()).toBe('/dashboard'));
 });
 
 test('after the server ended the session, the login page says why', async () => {

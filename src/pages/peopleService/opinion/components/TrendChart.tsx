@@ -10,7 +10,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
 import { OPINION_SENTIMENT_LABELS, type OpinionSentiment } from '@common/constants';
 import type { OpinionTrendDay } from '@common/contracts/people';
-import { useEChart } from './useEChart';
+import { useEChart } from '@/hooks/useEChart';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 

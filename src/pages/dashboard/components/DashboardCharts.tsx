@@ -1,0 +1,135 @@
+/**
+ * The dashboard's four charts (echarts from echarts/core with only bars, lines and their axes),
+ * loaded on demand: the figures show first, echarts arrives in its own chunk. Each bar or point
+ * opens the list behind it.
+ */
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { Card, Empty } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import type { StatsOverview } from '@common/contracts/stats';
+import { type ChartClick, useEChart } from '@/hooks/useEChart';
+
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+const BLUE = '#1890ff';
+const GREEN = '#52c41a';
+const ORANGE = '#fa8c16';
+const percent = (rate: number) => Math.round(rate * 1000) / 10;
+
+function Chart({ option, onClick, label }: { option: echarts.EChartsCoreOption; onClick?: (item: ChartClick) => void; label: string }) {
+  const { ref, failed } = useEChart(option, onClick);
+  if (failed) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="图表无法显示，请刷新页面重试" />;
+  return <div ref={ref} className="dashboard-chart" role="img" aria-label={label} style={onClick ? { cursor: 'pointer' } : undefined} />;
+}
+
+function ChartCard({ title, extra, empty, children }: { title: string; extra?: ReactNode; empty?: string; children: ReactNode }) {
+  return (
+    <Card title={title} extra={extra} size="small" className="dashboard-card">
+      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} className="dashboard-chart-empty" /> : children}
+    </Card>
+  );
+}
+
+export interface DrillTargets {
+  category?: (category: number) => void;
+  area?: (area: number) => void;
+  day?: (date: string) => void;
+  ranking?: () => void;
+}
+
+export default function DashboardCharts({ stats, go }: { stats: StatsOverview; go: DrillTargets }) {
+  const categories = stats.completionByCategory.filter((c) => c.tasks > 0);
+  const categoryOption = useMemo(
+    () => ({
+      color: [BLUE, GREEN],
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      legend: { top: 0 },
+      grid: { left: 40, right: 48, top: 36, bottom: 56 },
+      xAxis: { type: 'category', data: categories.map((c) => c.label), axisLabel: { interval: 0, rotate: categories.length > 6 ? 30 : 0 } },
+      yAxis: [
+        { type: 'value', name: '任务数', minInterval: 1 },
+        { type: 'value', name: '完成率', min: 0, max: 100, axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
+      ],
+      series: [
+        { name: '任务数', type: 'bar', barMaxWidth: 28, data: categories.map((c) => c.tasks) },
+        { name: '完成率', type: 'line', yAxisIndex: 1, data: categories.map((c) => percent(c.rate)), tooltip: { valueFormatter: (v: number) => `${v}%` } },
+      ],
+    }),
+    [stats],
+  );
+
+  const areas = stats.completionByArea.filter((a) => a.targets > 0);
+  const areaOption = useMemo(
+    () => ({
+      color: [GREEN],
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        formatter: (items: Array<{ dataIndex: number }>) => {
+          const a = areas[items[0].dataIndex];
+          return `${a.name}<br/>完成 ${a.completed} / ${a.targets} 项（${percent(a.rate)}%）<br/>待审核 ${a.pending} 条`;
+        },
+      },
+      grid: { left: 48, right: 16, top: 24, bottom: 40 },
+      xAxis: { type: 'category', data: areas.map((a) => a.name), axisLabel: { interval: 0, rotate: areas.length > 6 ? 30 : 0 } },
+      yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
+      series: [{ name: '完成率', type: 'bar', barMaxWidth: 28, data: areas.map((a) => percent(a.rate)), label: { show: true, position: 'top', formatter: '{c}%' } }],
+    }),
+    [stats],
+  );
+
+  const days = stats.perDay;
+  const trendOption = useMemo(
+    () => ({
+      color: [ORANGE, BLUE],
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 40, right: 16, top: 36, bottom: 32 },
+      xAxis: { type: 'category', boundaryGap: false, data: days.map((d) => d.date.slice(5)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { name: '群众诉求', type: 'line', symbolSize: 7, areaStyle: { opacity: 0.08 }, data: days.map((d) => d.appeals) },
+        { name: '随手拍', type: 'line', symbolSize: 7, data: days.map((d) => d.photoReports) },
+      ],
+    }),
+    [stats],
+  );
+
+  const top = [...stats.pointsTop].reverse();
+  const pointsOption = useMemo(
+    () => ({
+      color: [ORANGE],
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { left: 88, right: 40, top: 8, bottom: 24 },
+      xAxis: { type: 'value', minInterval: 1 },
+      yAxis: { type: 'category', data: top.map((p) => `${p.name}`), axisLabel: { width: 80, overflow: 'truncate' } },
+      series: [{ name: '积分', type: 'bar', barMaxWidth: 16, data: top.map((p) => p.points), label: { show: true, position: 'right' } }],
+    }),
+    [stats],
+  );
+
+  const trendTotal = days.reduce((sum, d) => sum + d.appeals + d.photoReports, 0);
+  return (
+    <div className="dashboard-charts">
+      <ChartCard title="各类别任务与完成率" empty={categories.length ? undefined : '还没有发布的任务'}>
+        <Chart
+          label="各类别任务数与完成率"
+          option={categoryOption}
+          onClick={go.category ? (item) => go.category?.(categories[item.dataIndex].category) : undefined}
+        />
+      </ChartCard>
+      <ChartCard title="各村（社区）任务完成率" empty={areas.length ? undefined : '还没有派发到村（社区）的任务'}>
+        <Chart label="各村任务完成率" option={areaOption} onClick={go.area ? (item) => go.area?.(areas[item.dataIndex].area) : undefined} />
+      </ChartCard>
+      <ChartCard title={`近${days.length}天群众诉求与随手拍`} empty={trendTotal ? undefined : `近${days.length}天没有新的诉求和随手拍`}>
+        <Chart label="近30天群众诉求与随手拍数量" option={trendOption} onClick={go.day ? (item) => go.day?.(days[item.dataIndex].date) : undefined} />
+      </ChartCard>
+      <ChartCard title="积分排名前十" empty={top.length ? undefined : '还没有人获得积分'}>
+        <Chart label="积分排名前十" option={pointsOption} onClick={go.ranking ? () => go.ranking?.() : undefined} />
+      </ChartCard>
+    </div>
+  );
+}

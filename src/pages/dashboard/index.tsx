@@ -1,0 +1,197 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
+import { history, Link, useAccess } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { APPEAL_STATUS_LABELS, type AppealStatus } from '@common/constants';
+import type { StatsOverview } from '@common/contracts/stats';
+import LoadError from '@/components/LoadError';
+import { pageErrorMessage } from '@/hooks/usePagedList';
+import { queryOverview } from '@/services/stats';
+import { relativeTime } from '@/utils/timeText';
+import { DRILL_ACCESS, drillDown } from './components/drillDown';
+import './index.css';
+
+// echarts is big: the charts arrive in their own chunk once the figures are there.
+const DashboardCharts = lazy(() => import('./components/DashboardCharts'));
+
+/** A chart chunk that fails to load leaves the figures readable. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? <Empty description="图表加载失败，请刷新页面重试" /> : this.props.children;
+  }
+}
+
+type Target = keyof typeof drillDown;
+
+interface Figure {
+  key: string;
+  title: string;
+  value: ReactNode;
+  note?: string;
+  tone?: 'alert' | 'warn' | 'good';
+  to?: Target;
+}
+
+function figures(stats: StatsOverview): Figure[] {
+  const { tasks, submissions, appeals, photoReports } = stats;
+  return [
+    { key: 'tasks', title: '进行中任务', value: tasks.active, note: `已发布 ${tasks.published} · 已关闭 ${tasks.closed}`, to: 'activeTasks' },
+    { key: 'review', title: '待审核提交', value: submissions.pending, note: `已通过 ${submissions.approved} · 已驳回 ${submissions.rejected}`, tone: submissions.pending ? 'warn' : undefined, to: 'pendingSubmissions' },
+    { key: 'appeals', title: '待受理诉求', value: appeals.byStatus.pending, note: `诉求共 ${appeals.total} 件 · 处理中 ${appeals.byStatus.processing}`, tone: appeals.byStatus.pending ? 'warn' : undefined, to: 'pendingAppeals' },
+    { key: 'overdue', title: '超期诉求', value: appeals.overdue, note: appeals.overdue ? '超过办理时限仍未答复' : '全部在办理时限内', tone: appeals.overdue ? 'alert' : 'good', to: 'overdueAppeals' },
+    { key: 'shots', title: '随手拍待处理', value: photoReports.byStatus.pending, note: `随手拍共 ${photoReports.total} 条 · 已处理 ${photoReports.byStatus.handled}`, to: 'pendingPhotoReports' },
+    {
+      key: 'satisfaction',
+      title: '群众满意度',
+      value: appeals.satisfaction === null ? '—' : `${appeals.satisfaction.toFixed(1)} 分`,
+      note: appeals.rated ? `${appeals.rated} 人评价，满分 5 分` : '还没有群众评价',
+      to: 'ratedAppeals',
+    },
+    { key: 'news', title: '本月发布新闻', value: stats.news.publishedThisMonth, note: '本月已发布的新闻', to: 'newsThisMonth' },
+    { key: 'users', title: '用户', value: stats.users.total, note: stats.users.byRole.map((r) => `${r.name} ${r.count}`).join(' · '), to: 'users' },
+  ];
+}
+
+function FigureCard({ figure, open }: { figure: Figure; open: (target: Target) => string | undefined }) {
+  const href = figure.to ? open(figure.to) : undefined;
+  const body = (
+    <>
+      <div className="dashboard-figure-title">{figure.title}</div>
+      <div className={`dashboard-figure-value${figure.tone ? ` dashboard-figure-${figure.tone}` : ''}`}>{figure.value}</div>
+      <div className="dashboard-figure-note" title={figure.note}>
+        {figure.note}
+      </div>
+    </>
+  );
+  return href ? (
+    <Link to={href} className="dashboard-figure dashboard-figure-link" aria-label={`${figure.title}：${figure.value}，查看详情`}>
+      {body}
+    </Link>
+  ) : (
+    <div className="dashboard-figure">{body}</div>
+  );
+}
+
+function LatestLists({ stats, open }: { stats: StatsOverview; open: (target: Target, arg?: number) => string | undefined }) {
+  const now = Date.now();
+  return (
+    <div className="dashboard-lists">
+      <Card title="最新群众诉求" size="small" className="dashboard-card">
+        {stats.latestAppeals.length ? (
+          <ul className="dashboard-list">
+            {stats.latestAppeals.map((a) => {
+              const href = open('appeal', a.id);
+              const title = <span className="dashboard-list-title">{a.title}</span>;
+              return (
+                <li key={a.id}>
+                  {href ? <Link to={href}>{title}</Link> : title}
+                  <span className="dashboard-list-meta">
+                    {a.overdue ? <Tag color="red">超期</Tag> : null}
+                    <Tag>{APPEAL_STATUS_LABELS[a.status as AppealStatus] ?? a.status}</Tag>
+                    {a.areaName} · {relativeTime(a.createdAt, now)}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有群众诉求" />
+        )}
+      </Card>
+      <Card title="最新审核通过" size="small" className="dashboard-card">
+        {stats.latestApprovals.length ? (
+          <ul className="dashboard-list">
+            {stats.latestApprovals.map((s) => {
+              const href = open('submission', s.taskId);
+              const title = <span className="dashboard-list-title">{s.taskTitle}</span>;
+              return (
+                <li key={s.id}>
+                  {href ? <Link to={href}>{title}</Link> : title}
+                  <span className="dashboard-list-meta">
+                    {s.userName} · {s.areaName}
+                    {s.points ? <Typography.Text type="warning"> +{s.points}分</Typography.Text> : null} · {relativeTime(s.reviewedAt, now)}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有审核通过的任务提交" />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** /dashboard: the township's work at a glance (the caller's data scope); every figure opens its list. */
+export default function DashboardPage() {
+  const access = useAccess() as Record<string, boolean>;
+  const overview = useRequest(async () => (await queryOverview({ skipErrorHandler: true })).data, {
+    // Someone may leave it open on a desk: refresh now and then while the tab is visible.
+    pollingInterval: 60_000,
+    pollingWhenHidden: false,
+    refreshOnWindowFocus: true,
+  });
+  const stats = overview.data;
+
+  /** A destination's path, or undefined when the user may not open that list. */
+  const open = (target: Target, arg?: number): string | undefined => {
+    if (!access[DRILL_ACCESS[target]]) return undefined;
+    const make = drillDown[target] as (value?: number) => string;
+    return make(arg);
+  };
+  const go = (target: Target) => (access[DRILL_ACCESS[target]] ? (value?: number | string) => history.push((drillDown[target] as (v?: number | string) => string)(value)) : undefined);
+
+  const scope = stats ? (stats.area === null ? '全镇' : stats.areaName) : undefined;
+  return (
+    <PageContainer
+      title="数据概览"
+      subTitle={stats ? `${scope}数据 · 更新于 ${dayjs(stats.generatedAt).format('HH:mm:ss')} · 点击数字或图表查看明细` : '全镇工作数据一览'}
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={overview.refresh} loading={overview.loading && !!stats}>
+          刷新
+        </Button>
+      }
+    >
+      <LoadError message={overview.error && !stats ? pageErrorMessage(overview.error) : undefined} onRetry={overview.refresh} />
+      {overview.error && stats ? (
+        <Typography.Paragraph type="secondary">刷新失败，显示的是 {dayjs(stats.generatedAt).format('HH:mm')} 的数据。</Typography.Paragraph>
+      ) : null}
+      {!stats && overview.loading ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      ) : null}
+      {stats ? (
+        <>
+          <div className="dashboard-figures">
+            {figures(stats).map((figure) => (
+              <FigureCard key={figure.key} figure={figure} open={open} />
+            ))}
+          </div>
+          <ChartBoundary>
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 10 }} />}>
+              <DashboardCharts
+                stats={stats}
+                go={{
+                  category: go('category'),
+                  area: go('area'),
+                  day: go('appealsOn'),
+                  ranking: go('ranking'),
+                }}
+              />
+            </Suspense>
+          </ChartBoundary>
+          <LatestLists stats={stats} open={open} />
+        </>
+      ) : null}
+    </PageContainer>
+  );
+}

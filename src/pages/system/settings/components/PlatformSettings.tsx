@@ -1,0 +1,77 @@
+import { ProForm, ProFormDigit, ProFormText } from '@ant-design/pro-components';
+import { useModel } from '@umijs/max';
+import { App, Card, Skeleton } from 'antd';
+import { useState } from 'react';
+import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN } from '@common/constants';
+import type { Settings } from '@common/contracts/system';
+import { updateSettings } from '@/services/system';
+import { handleFormError } from '@/utils/apiError';
+
+/** 平台设置: the title, the centre's name and filing number (header and footer), and the appeals' due time. */
+export default function PlatformSettings() {
+  const { message } = App.useApp();
+  const { initialState, setInitialState } = useModel('@@initialState');
+  const settings = initialState?.settings;
+  const [form] = ProForm.useForm<Settings>();
+  const [saving, setSaving] = useState(false);
+
+  const save = async (values: Settings) => {
+    setSaving(true);
+    try {
+      const saved = (await updateSettings(values, { skipErrorHandler: true })).data;
+      if (saved) {
+        await setInitialState((state) => (state ? { ...state, settings: saved } : state));
+        form.setFieldsValue(saved);
+      }
+      message.success('平台设置已保存');
+    } catch (error) {
+      handleFormError(error, form);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title="平台设置" className="settings-card">
+      {settings ? (
+        <ProForm<Settings>
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: '150px' }}
+          wrapperCol={{ flex: '420px' }}
+          initialValues={settings}
+          onFinish={save}
+          submitter={{ searchConfig: { submitText: '保存' }, resetButtonProps: false, submitButtonProps: { loading: saving } }}
+          validateTrigger={['onChange', 'onBlur']}
+        >
+          <ProFormText
+            name="platformTitle"
+            label="平台名称"
+            extra="显示在页面顶部、登录页和数据大屏"
+            fieldProps={{ maxLength: 64, showCount: true }}
+            rules={[{ required: true, whitespace: true, message: '请填写平台名称' }]}
+          />
+          <ProFormText
+            name="centreName"
+            label="中心名称"
+            extra="显示在页脚和工作台"
+            fieldProps={{ maxLength: 64, showCount: true }}
+            rules={[{ required: true, whitespace: true, message: '请填写中心名称' }]}
+          />
+          <ProFormText name="icpNumber" label="备案号" extra="显示在页脚，可留空" fieldProps={{ maxLength: 64 }} />
+          <ProFormDigit
+            name="appealDueDays"
+            label="诉求办理期限"
+            extra="群众诉求提交后多少个工作日内答复（周六、周日不计）；只影响之后提交的诉求"
+            min={APPEAL_DUE_WORKING_DAYS_MIN}
+            max={APPEAL_DUE_WORKING_DAYS_MAX}
+            fieldProps={{ precision: 0, addonAfter: '个工作日', style: { width: 180 } }}
+            rules={[{ required: true, message: `请填写 ${APPEAL_DUE_WORKING_DAYS_MIN}–${APPEAL_DUE_WORKING_DAYS_MAX} 个工作日` }]}
+          />
+        </ProForm>
+      ) : (
+        <Skeleton active />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * 系统设置 inside the real app against the mock server: saving the platform settings (validated as
+ * typed, kept on a server error, the footer follows) and the wall display's links (shown once, revoked
+ * after a confirmation).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import type { SettingsBody } from '@common/contracts/system';
+import { ADMIN_TOKEN, settings } from '../../../../mock/fixtures';
+import { api, apiError, ok } from '../../../../mock/handlers';
+import { setPagePath } from '../../../../mock/location';
+import { overviewDb } from '../../../../mock/overview';
+import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+
+useMockServer();
+beforeAll(preloadApp, 120_000);
+
+beforeEach(() => {
+  sessionStorage.setItem('token', ADMIN_TOKEN);
+  setPagePath('/');
+});
+
+const button = (name: RegExp, scope: HTMLElement = document.body) => within(scope).getByRole('button', { name });
+
+test('the settings are saved; the footer shows the new centre name', async () => {
+  let saved: SettingsBody | undefined;
+  server.use(
+    http.put(api('/settings'), async ({ request }) => {
+      saved = (await request.json()) as SettingsBody;
+      return ok({ ...settings, ...saved });
+    }),
+  );
+  const app = renderApp('/system/settings');
+  const centre = await screen.findByLabelText('中心名称', {}, { timeout: 30000 });
+  expect(centre).toHaveValue(settings.centreName);
+  expect(screen.getByLabelText('诉求办理期限')).toHaveValue('3');
+  await app.user.clear(centre);
+  expect(await screen.findByText('请填写中心名称')).toBeInTheDocument();
+  await app.user.type(centre, '某镇综治中心');
+  await waitFor(() => expect(screen.queryByText('请填写中心名称')).not.toBeInTheDocument());
+  const days = screen.getByLabelText('诉求办理期限');
+  await app.user.clear(days);
+  await app.user.type(days, '5');
+  await app.user.click(button(/保\s*存/));
+  expect(await screen.findByText('平台设置已保存')).toBeInTheDocument();
+  expect(saved).toMatchObject({ centreName: '某镇综治中心', appealDueDays: 5, platformTitle: settings.platformTitle });
+  await waitFor(() => expect(document.querySelector('footer')).toHaveTextContent('某镇综治中心'));
+});
+
+test('a server error names the field and keeps what was typed', async () => {
+  server.use(http.put(api('/settings'), () => apiError(400, '平台名称：不能为空', [{ field: 'platformTitle', label: '平台名称', message: '平台名称太长了' }])));
+  const app = renderApp('/system/settings');
+  const title = await screen.findByLabelText('平台名称', {}, { timeout: 30000 });
+  await app.user.clear(title);
+  await app.user.type(title, '新的平台名称');
+  await app.user.click(button(/保\s*存/));
+  expect(await screen.findByText('平台名称太长了')).toBeInTheDocument();
+  expect(title).toHaveValue('新的平台名称');
+});
+
+test('a new display link is shown once, with the full address; the list never shows a key', async () => {
+  const calls = recordRequests();
+  const app = renderApp('/system/settings');
+  expect(await screen.findByText('一楼大厅', {}, { timeout: 30000 })).toBeInTheDocument();
+  await app.user.click(button(/生成链接/));
+  const dialog = await screen.findByRole('dialog', { name: '生成大屏链接' });
+  await app.user.click(button(/生\s*成/, dialog));
+  expect(await within(dialog).findByText('请填写名称')).toBeInTheDocument();
+  expect(callsTo(calls, 'POST', '/display-links')).toHaveLength(0);
+  await app.user.type(within(dialog).getByLabelText('名称'), '会议室');
+  await app.user.click(button(/生\s*成/, dialog));
+  const shown = await screen.findByRole('dialog', { name: /大屏链接「会议室」已生成/ });
+  const address = within(shown).getByLabelText('大屏链接') as HTMLInputElement;
+  expect(address.value).toMatch(/^http:\/\/localhost\/screen\?key=K{10}0+2$/);
+  expect(within(shown).getByText('链接只显示这一次')).toBeInTheDocument();
+  await app.user.click(button(/我已保存好链接/, shown));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: /已生成/ })).not.toBeInTheDocument());
+  const row = screen.getByText('会议室').closest('tr') as HTMLElement;
+  expect(row).toHaveTextContent('KKKKKK…');
+  expect(row).toHaveTextContent('未使用');
+  expect(document.body.textContent).not.toContain('K'.repeat(10) + '0');
+});
+
+test('revoking asks first, then the link shows as stopped', async () => {
+  const calls = recordRequests();
+  const app = renderApp('/system/settings');
+  const row = (await screen.findByText('一楼大厅', {}, { timeout: 30000 })).closest('tr') as HTMLElement;
+  expect(row).toHaveTextContent('可用');
+  await app.user.click(within(row).getByText('停用'));
+  const confirm = await screen.findByRole('tooltip');
+  expect(confirm).toHaveTextContent('停用后，用这个链接打开的大屏会立即显示“链接已停用”');
+  await app.user.click(button(/取\s*消/, confirm));
+  expect(callsTo(calls, 'POST', '/display-links/1/revoke')).toHaveLength(0);
+  await app.user.click(within(row).getByText('停用'));
+  await app.user.click(button(/停\s*用/, await screen.findByRole('tooltip')));
+  expect(await screen.findByText('已停用：一楼大厅')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByText('一楼大厅').closest('tr')).toHaveTextContent('已停用'));
+  expect(overviewDb.links[0].revokedAt).not.toBeNull();
+});
