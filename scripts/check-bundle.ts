@@ -36,7 +36,8 @@ const PAGES: Array<{ path: string; viewport: { width: number; height: number }; 
   { path: '/app/mytask', viewport: PHONE, budgetKiB: 160, signIn: 'cadre02', phone: true },
   // A dynamic URL: Umi also preloads the '*' route's chunk (404), which therefore carries no antd.
   { path: '/app/mytask/1', viewport: PHONE, budgetKiB: 170, signIn: 'cadre02', phone: true },
-  { path: '/app/index', viewport: PHONE, budgetKiB: 160, phone: true },
+  // The phone home (issue 7: at most 140; the Toast and react-spring load with the first message).
+  { path: '/app/index', viewport: PHONE, budgetKiB: 140, phone: true },
   { path: '/app/newsList', viewport: PHONE, budgetKiB: 160, phone: true },
   // Public pages (issue 4): plain CSS, opened on phones too, so they are checked like phone pages.
   // /entrance is the workbench door, opened first on every desktop: the entry chunk (81 KiB) plus a
@@ -44,6 +45,9 @@ const PAGES: Array<{ path: string; viewport: { width: number; height: number }; 
   { path: '/entrance', viewport: PHONE, budgetKiB: 100, phone: true },
   // /digital loads its echarts chart (echarts/core, bar + SVG renderer) on demand after the figures.
   { path: '/digital', viewport: DESKTOP, budgetKiB: 330, phone: true },
+  // The wall display: plain CSS, no antd; its echarts chunks (lazy) are counted too, since a screen loads them at
+  // once (292 KiB measured, of which echarts is about 170).
+  { path: '/screen', viewport: { width: 1920, height: 1080 }, budgetKiB: 300, signIn: 'staff01', phone: true },
   // ProTable's field library makes this the heaviest page; issue 7 brings the budget down to 650.
   { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 760, signIn: true },
 ];

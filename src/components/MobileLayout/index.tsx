@@ -7,11 +7,12 @@
 import { history, useLocation } from '@umijs/max';
 // The build imports antd-mobile per component (.umirc.ts), so its global styles come in here, once.
 import 'antd-mobile/es/global';
-import { NavBar, TabBar, Toast } from 'antd-mobile';
+import { NavBar, TabBar } from 'antd-mobile';
 import { AppOutline, ChatCheckOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { type FeedbackKind, registerFeedback, unregisterFeedback } from '@/utils/feedback';
 import { useLargeText, useLargeTextRoot } from './largeText';
+import { showToast } from './toast';
 import './index.css';
 
 export const APP_HOME = '/app/index';
@@ -27,10 +28,10 @@ const TOAST_ICONS: Partial<Record<FeedbackKind, 'success' | 'fail'>> = { success
 
 const toastFeedback = {
   message(kind: FeedbackKind, text: string) {
-    Toast.show({ icon: TOAST_ICONS[kind], content: text });
+    void showToast({ icon: TOAST_ICONS[kind], content: text });
   },
   notification(kind: FeedbackKind, title: string, text: string) {
-    Toast.show({ icon: TOAST_ICONS[kind], content: `${title}：${text}`, duration: 3000 });
+    void showToast({ icon: TOAST_ICONS[kind], content: `${title}：${text}`, duration: 3000 });
   },
 };
 

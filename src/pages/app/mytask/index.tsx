@@ -1,11 +1,12 @@
 import { useSearchParams } from '@umijs/max';
-import { InfiniteScroll, PullToRefresh, Tabs, Toast } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { MY_TASK_STATES, MY_TASK_STATE_LABELS, type MyTaskState } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { MyTaskCounts } from '@common/contracts/tasks';
 import { EmptyList, ListSkeleton, LoadFailed, ScrollFooter } from '@/components/AppTask/ListStates';
 import MobileLayout from '@/components/MobileLayout';
+import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
 import { queryMyTaskCounts, queryMyTasks } from '@/services/appTasks';
@@ -54,7 +55,7 @@ function MyTasks({ user }: { user: CurrentUser }) {
     loadCounts();
     setVersion((v) => v + 1);
     await tasks.refresh().catch((error: Error) => {
-      Toast.show({ icon: 'fail', content: error.message });
+      void showToast({ icon: 'fail', content: error.message });
     });
   };
 

@@ -1,9 +1,10 @@
 import { useSearchParams } from '@umijs/max';
-import { InfiniteScroll, PullToRefresh, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
 import { NEWS_COLUMNS } from '@common/constants';
 import NewsCard from '@/components/AppNews/NewsCard';
 import { EmptyList, LoadFailed, ScrollFooter } from '@/components/AppTask/ListStates';
 import MobileLayout from '@/components/MobileLayout';
+import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { queryPublicNews } from '@/services/publicContent';
 import '@/components/AppNews/index.css';
@@ -48,7 +49,7 @@ export default function NewsListPage() {
 
   const refresh = () =>
     news.refresh().catch((error: Error) => {
-      Toast.show({ icon: 'fail', content: error.message });
+      void showToast({ icon: 'fail', content: error.message });
     });
 
   return (

@@ -1,9 +1,10 @@
 import { Link, useSearchParams } from '@umijs/max';
-import { InfiniteScroll, PullToRefresh, Tabs, Toast } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { CameraOutline, EditSOutline, RightOutline } from 'antd-mobile-icons';
 import type { PageResult } from '@common/contracts/base';
 import { EmptyList, ListSkeleton, LoadFailed, ScrollFooter } from '@/components/AppTask/ListStates';
 import MobileLayout from '@/components/MobileLayout';
+import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
 import { queryMyAppeals, queryMyPhotoReports } from '@/services/appService';
@@ -57,7 +58,7 @@ function Records<T extends { id: number }>({
   const records = usePagedList(fetchPage, [tab]);
   const refresh = () =>
     records.refresh().catch((error: Error) => {
-      Toast.show({ icon: 'fail', content: error.message });
+      void showToast({ icon: 'fail', content: error.message });
     });
   return (
     <PullToRefresh onRefresh={refresh}>

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from '@umijs/max';
-import { CapsuleTabs, InfiniteScroll, PullToRefresh, Toast } from 'antd-mobile';
+import { CapsuleTabs, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { WORK_CATEGORIES } from '@common/constants';
 import type { PublicTaskItem } from '@common/contracts/tasks';
 import { EmptyList, ListSkeleton, LoadFailed, ScrollFooter } from '@/components/AppTask/ListStates';
@@ -7,6 +7,7 @@ import { AreasLine, CategoryTag, ClosedTag, DeadlineLine, NeedsLine, PointsBadge
 import { areasText } from '@/components/AppTask/taskText';
 import { useAreaNames } from '@/components/AppTask/useAreaNames';
 import MobileLayout from '@/components/MobileLayout';
+import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { queryPublicTasks } from '@/services/appTasks';
 import '@/components/AppTask/index.css';
@@ -59,7 +60,7 @@ export default function PublicTaskListPage() {
 
   const refresh = () =>
     tasks.refresh().catch((error: Error) => {
-      Toast.show({ icon: 'fail', content: error.message });
+      void showToast({ icon: 'fail', content: error.message });
     });
 
   return (
