@@ -156,7 +156,10 @@ describe('foundation journeys', () => {
     assert.match(page.url(), /redirect=%2FuserManage%2Flist/);
     await page.getByRole('alert').getByText('未授权或授权已过期，请重新登录').waitFor();
 
-    await signIn(page, 'admin', 'Admin12345');
+    // Signing in again on this page goes back where the session ended.
+    await page.getByPlaceholder('账号').fill('admin');
+    await page.getByPlaceholder('密码').fill('Admin12345');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL('**/userManage/list**');
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     await page.getByRole('button', { name: '退出登录' }).click();
