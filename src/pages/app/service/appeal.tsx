@@ -1,5 +1,5 @@
 import { history } from '@umijs/max';
-import { Button, Input, Selector, TextArea, Toast } from 'antd-mobile';
+import { Button, Input, Selector, TextArea } from 'antd-mobile';
 import { APPEAL_CATEGORIES, APPEAL_IMAGES_MAX } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { AppealItem } from '@common/contracts/people';
@@ -9,6 +9,7 @@ import { useSignInGuard } from '@/hooks/useSignInGuard';
 import { createAppeal } from '@/services/appService';
 import AreaField from './components/AreaField';
 import Field, { scrollToField } from './components/Field';
+import { readyToSubmit } from './components/submitCheck';
 import { recordsUrl, shortDateTime } from './components/serviceText';
 import { type FieldErrors, serverFieldErrors, useValidatedForm } from './components/useValidatedForm';
 import { useSubmitAttempt } from './components/useSubmitAttempt';
@@ -71,20 +72,7 @@ function AppealForm({ user }: { user: CurrentUser }) {
   const busy = attempt.submitting;
 
   const submit = async () => {
-    form.touchAll();
-    if (!form.valid) {
-      scrollToField(form.firstInvalid(FIELD_ORDER));
-      Toast.show({ content: '请按红色提示补充或修改' });
-      return;
-    }
-    if (photos.busy) {
-      Toast.show({ content: '照片还在上传，请稍候再提交' });
-      return;
-    }
-    if (photos.photos.length > photos.uploadedIds.length) {
-      Toast.show({ content: '有照片上传失败，请点击照片重试或删除后再提交' });
-      return;
-    }
+    if (!readyToSubmit(form, photos, FIELD_ORDER)) return;
     const created = await attempt.run(
       (clientKey) =>
         createAppeal(

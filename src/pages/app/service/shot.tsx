@@ -1,5 +1,5 @@
 import { history } from '@umijs/max';
-import { Button, Selector, TextArea, Toast } from 'antd-mobile';
+import { Button, Selector, TextArea } from 'antd-mobile';
 import { PHOTO_REPORT_IMAGES_MAX, PHOTO_REPORT_IMAGES_MIN, PHOTO_REPORT_TYPES } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import MobileLayout from '@/components/MobileLayout';
@@ -9,6 +9,7 @@ import { createPhotoReport } from '@/services/appService';
 import AreaField from './components/AreaField';
 import Field, { scrollToField } from './components/Field';
 import LocationField, { LOCATION_MAX } from './components/LocationField';
+import { readyToSubmit } from './components/submitCheck';
 import { recordsUrl } from './components/serviceText';
 import { useGeolocation } from './components/useGeolocation';
 import { type FieldErrors, serverFieldErrors, useValidatedForm } from './components/useValidatedForm';
@@ -67,20 +68,7 @@ function ShotForm({ user }: { user: CurrentUser }) {
   const busy = attempt.submitting;
 
   const submit = async () => {
-    form.touchAll();
-    if (!form.valid) {
-      scrollToField(form.firstInvalid(FIELD_ORDER));
-      Toast.show({ content: '请按红色提示补充或修改' });
-      return;
-    }
-    if (photos.busy) {
-      Toast.show({ content: '照片还在上传，请稍候再提交' });
-      return;
-    }
-    if (photos.photos.length > photos.uploadedIds.length) {
-      Toast.show({ content: '有照片上传失败，请点击照片重试或删除后再提交' });
-      return;
-    }
+    if (!readyToSubmit(form, photos, FIELD_ORDER)) return;
     const created = await attempt.run(
       (clientKey) =>
         createPhotoReport(
