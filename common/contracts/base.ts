@@ -64,3 +64,18 @@ export const Text = (title: string, maxLength: number, minLength = 1) =>
       ? { title, minLength, maxLength, pattern: '\\S', errorMessage: '不能为空' }
       : { title, maxLength },
   );
+
+/** One of these strings, named `title` in error answers. */
+export const literals = <T extends string>(values: readonly T[], title: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { title },
+  );
+
+/**
+ * A number or null. Written as one `type: [..., 'null']` rather than a union: with the server's
+ * type coercion a union would quietly turn 0 into null (an area 0 into "town-wide", a parent 0
+ * into "root"); this way 0 fails the minimum and is refused, naming the field.
+ */
+export const NullableNumber = (type: 'integer' | 'number', options: { title: string; minimum: number; maximum?: number }) =>
+  Type.Unsafe<number | null>({ ...options, type: [type, 'null'] });

@@ -1,20 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AREA_MAX, AREA_MIN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
-import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, Nullable, NullableNumber, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
 // News, introductions and the organisation chart (issue 4). Rich text fields are HTML that the
 // server sanitises when saving; every other string is plain text, rendered as text.
 
 const RichText = (title: string, minLength = 0) => Type.String({ title, minLength, maxLength: 200_000 });
-/**
- * A number or null. Written as one `type: [..., 'null']` rather than a union: with the server's
- * type coercion a union would quietly turn 0 into null (an area 0 into "town-wide", a parent 0
- * into "root"); this way 0 fails the minimum and is refused, naming the field.
- */
-const NullableNumber = (type: 'integer' | 'number', options: { title: string; minimum: number; maximum?: number }) =>
-  Type.Unsafe<number | null>({ ...options, type: [type, 'null'] });
-
 // ---- News ----
 
 export const NewsColumn = Type.Integer({ minimum: 1, maximum: NEWS_COLUMNS.length, title: '栏目' });

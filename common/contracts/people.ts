@@ -14,21 +14,13 @@ import {
   PHOTO_REPORT_STATUSES,
   PHOTO_REPORT_TYPES,
 } from '../constants';
-import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, literals, Nullable, NullableNumber, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
 // People services (issue 5): appeals (群众诉求), photo reports (随手拍), public-opinion items
 // (舆情监测) with watch keywords, and the notice bell. Every string here is plain text, rendered
 // as text. Phones write appeals and reports; staff move them along their states.
 
-const literals = <T extends string>(values: readonly T[], title: string) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { title },
-  );
-/** A number or null in one `type: [..., 'null']` (see content.ts: a union would coerce 0 into null). */
-const NullableNumber = (type: 'integer' | 'number', options: { title: string; minimum: number; maximum?: number }) =>
-  Type.Unsafe<number | null>({ ...options, type: [type, 'null'] });
 const ImageIds = (title: string, maxItems: number, minItems = 0) =>
   Type.Array(Type.Integer({ minimum: 1, title }), { title, minItems, maxItems, uniqueItems: true, default: [] });
 /** Made by the phone once per submission attempt; a retry with the same key creates nothing new. */

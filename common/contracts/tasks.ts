@@ -7,13 +7,7 @@ import {
   TASK_TEMPLATES,
   WORK_CATEGORIES,
 } from '../constants';
-import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
-
-const literals = <T extends string>(values: readonly T[], title: string) =>
-  Type.Union(
-    values.map((v) => Type.Literal(v)),
-    { title },
-  );
+import { AreaId, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
 export const SubmissionStatusSchema = literals(SUBMISSION_STATUSES, '审核状态');
