@@ -209,8 +209,14 @@ describe('handling an appeal', () => {
     expectError(await appealStep(t, staff, 999999, 'accept'), 404, '诉求不存在');
     const appeal = await createAppeal(t, villager);
     expectOk(await appealStep(t, staff, appeal.id, 'accept'));
-    const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.targetId, String(appeal.id)));
-    assert.ok(logs.some((l) => l.route === '/api/appeals/:id/accept' && l.account === 'staff01' && l.statusCode === 200));
+    // The log is written after the answer has gone out: wait for it a moment.
+    const logged = async () =>
+      (await t.database.db.select().from(operationLogs).where(eq(operationLogs.targetId, String(appeal.id)))).some(
+        (l) => l.route === '/api/appeals/:id/accept' && l.account === 'staff01' && l.statusCode === 200,
+      );
+    const deadline = Date.now() + 5000;
+    while (!(await logged()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(await logged());
   });
 });
 
