@@ -1,74 +1,95 @@
 // `npm run bench`: fills a database with a township at scale and measures the API over real HTTP.
-// Prints a markdown table per database. Options (environment):
+// The server runs in a child process (bench/server.ts) and the load comes from wrk when installed
+// (bench/load.ts), so the figures measure the server, not the load generator.
+// Prints a markdown table per database and scale, then each list's small/large ratio.
+// Options (environment):
 //   BENCH_SCALES=small,large   which scales to run (default both)
 //   BENCH_TARGETS=pglite,postgres
 //   BENCH_PG_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres  (a server where a scratch
 //                database may be created and dropped; PostgreSQL is skipped when unreachable)
-//   BENCH_REQUESTS=200         requests per measurement
+//   BENCH_SECONDS=5            seconds per measurement (after a 1 s warm-up at c=1)
+//   BENCH_ONLY=tasks,me        measure only these endpoint keys (see ENDPOINTS)
+//   BENCH_CLIENT=wrk|node      the load generator (default wrk when installed)
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { generate, SCALES } from './generate';
+import { type LoadResult, measure, pickClient } from './load';
 
 const ADMIN_PASSWORD = 'Bench12345';
-const REQUESTS = Number(process.env.BENCH_REQUESTS) || 200;
+const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const ROOT = path.resolve(__dirname, '..');
+const CLIENT = pickClient();
 
 interface Endpoint {
+  key: string;
   name: string;
   url: string;
+  /** A paged list: compared between the scales. */
+  list?: boolean;
+  /** Measured on a server that keeps no stats answers (statsCacheMs 0). */
+  cold?: boolean;
 }
+
+const iso = (msAgo: number) => encodeURIComponent(new Date(Math.floor((Date.now() - msAgo) / 60_000) * 60_000).toISOString());
+const DAY = 86400_000;
+
 const ENDPOINTS: Endpoint[] = [
-  { name: '任务列表 task list', url: '/api/tasks?current=1&pageSize=10' },
-  { name: '任务列表（筛选）task list, category+status', url: '/api/tasks?current=1&pageSize=10&category=3&status=published' },
-  { name: '任务列表第50页 task list page 50', url: '/api/tasks?current=50&pageSize=10' },
-  { name: '审核队列 audit queue', url: '/api/submissions?current=1&pageSize=10&status=pending' },
-  { name: '审核队列（村）audit queue, area', url: '/api/submissions?current=1&pageSize=10&status=pending&area=5' },
-  { name: '积分排名 ranking (all time)', url: '/api/scores/ranking?current=1&pageSize=10' },
+  { key: 'tasks', name: '任务列表 task list', url: '/api/tasks?current=1&pageSize=10', list: true },
+  { key: 'tasksFiltered', name: '任务列表（类别+状态）task list, category+status', url: '/api/tasks?current=1&pageSize=10&category=3&status=published', list: true },
+  { key: 'tasksPage50', name: '任务列表第50页 task list page 50', url: '/api/tasks?current=50&pageSize=10', list: true },
+  { key: 'audit', name: '审核队列 audit queue', url: '/api/submissions?current=1&pageSize=10&status=pending', list: true },
+  { key: 'auditArea', name: '审核队列（村）audit queue, area', url: '/api/submissions?current=1&pageSize=10&status=pending&area=5', list: true },
+  { key: 'appeals', name: '群众诉求 appeal list', url: '/api/appeals?current=1&pageSize=10', list: true },
   {
-    name: '积分排名（近30天）ranking, 30 days',
-    url: `/api/scores/ranking?current=1&pageSize=10&from=${encodeURIComponent(new Date(Date.now() - 30 * 86400_000).toISOString())}`,
+    key: 'appealsFiltered',
+    name: '群众诉求（状态+村+近90天）appeals, status+area+period',
+    url: `/api/appeals?current=1&pageSize=10&status=closed&area=5&from=${iso(90 * DAY)}&to=${iso(0)}`,
+    list: true,
   },
-  { name: '当前用户 currentUser', url: '/api/currentUser' },
+  { key: 'photoReports', name: '随手拍（待处理）photo reports, pending', url: '/api/photo-reports?current=1&pageSize=10&status=pending', list: true },
+  { key: 'ranking', name: '积分排名 ranking (all time)', url: '/api/scores/ranking?current=1&pageSize=10', list: true },
+  { key: 'ranking30', name: '积分排名（近30天）ranking, 30 days', url: `/api/scores/ranking?current=1&pageSize=10&from=${iso(30 * DAY)}`, list: true },
+  { key: 'stats', name: '数据概览（5 秒缓存）stats overview, cached', url: '/api/stats/overview' },
+  { key: 'statsCold', name: '数据概览（每次重新统计）stats overview, cold count', url: '/api/stats/overview', cold: true },
+  { key: 'me', name: '当前用户 currentUser', url: '/api/currentUser' },
 ];
 
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const only = process.env.BENCH_ONLY?.split(',');
+const endpoints = only ? ENDPOINTS.filter((e) => only.includes(e.key)) : ENDPOINTS;
+
+interface Measured {
+  one: LoadResult;
+  twenty: LoadResult;
 }
 
-async function measure(base: string, token: string, url: string, concurrency: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < REQUESTS) {
-        next += 1;
-        const t0 = performance.now();
-        const res = await fetch(base + url, { headers: { authorization: token } });
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (res.status !== 200) errors += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds, errors };
+// ---- Databases ----
+
+interface Target {
+  /** What the server child needs to open the filled database. */
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
 }
 
-async function openTarget(target: string): Promise<{ database: Database; cleanup: () => Promise<void> } | undefined> {
+async function fill(database: Database, scaleName: string) {
+  await database.migrate();
+  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: false });
+  const started = Date.now();
+  await generate(database.db, SCALES[scaleName], (line) => console.log(line));
+  console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await database.close();
+}
+
+async function prepare(target: string, scaleName: string): Promise<Target | undefined> {
   if (target === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-bench-'));
-    const database = await openPglite(dir);
-    return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-bench-'));
+    await fill(await openPglite(path.join(dataDir, 'pglite')), scaleName);
+    return { env: { BENCH_DATA_DIR: dataDir }, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -82,9 +103,9 @@ async function openTarget(target: string): Promise<{ database: Database; cleanup
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 20);
+  await fill(await openPostgres(url.toString(), 4), scaleName);
   return {
-    database,
+    env: { BENCH_DATABASE_URL: url.toString() },
     cleanup: async () => {
       const client = new pg.Client({ connectionString: PG_URL });
       await client.connect();
@@ -94,54 +115,133 @@ async function openTarget(target: string): Promise<{ database: Database; cleanup
   };
 }
 
-async function runOne(target: string, scaleName: string) {
-  const opened = await openTarget(target);
-  if (!opened) return;
-  const { database, cleanup } = opened;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-bench-data-'));
-  try {
-    console.log(`\n## ${target}, scale ${scaleName} (${JSON.stringify(SCALES[scaleName])})`);
-    await database.migrate();
-    await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: false });
-    const started = Date.now();
-    await generate(database.db, SCALES[scaleName], console.log);
-    console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const config = { ...loadConfig({}), dataDir, clientDir: undefined, logLevel: 'warn' };
-    const app = await buildApp({ config, db: database.db, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/api/login/account`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+// ---- The server child ----
+
+interface Server {
+  base: string;
+  stop(): Promise<void>;
+}
+
+function startServer(env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stderr?.on('data', (d) => (output += d));
+    child.stdout?.on('data', (d) => {
+      output += d;
+      const match = /\{"port":(\d+)\}/.exec(output);
+      if (match) {
+        resolve({
+          base: `http://127.0.0.1:${match[1]}`,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
     });
-    const token = (await login.json()).data.token as string;
-    console.log('\n| endpoint | c=1 p50 | c=1 p99 | c=20 p50 | c=20 p99 | c=20 req/s | errors |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const endpoint of ENDPOINTS) {
-      await measure(base, token, endpoint.url, 1); // warm up caches and plans
-      const one = await measure(base, token, endpoint.url, 1);
-      const twenty = await measure(base, token, endpoint.url, 20);
-      const f = (n: number) => `${n.toFixed(1)} ms`;
-      console.log(
-        `| ${endpoint.name} | ${f(one.p50)} | ${f(one.p99)} | ${f(twenty.p50)} | ${f(twenty.p99)} | ${twenty.rps.toFixed(0)} | ${one.errors + twenty.errors} |`,
-      );
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}:\n${output}`)));
+  });
+}
+
+async function signIn(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/login/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  return (await login.json()).data.token as string;
+}
+
+// ---- Tables ----
+
+const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms` : '–');
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+
+async function measureEndpoints(server: Server, token: string, list: Endpoint[], results: Record<string, Measured>) {
+  const headers = { authorization: token };
+  for (const endpoint of list) {
+    const url = server.base + endpoint.url;
+    const check = await fetch(url, { headers });
+    if (check.status !== 200) throw new Error(`${endpoint.url} answered ${check.status}: ${await check.text()}`);
+    await measure(CLIENT, url, headers, 1, 1); // warm up caches and plans
+    const one = await measure(CLIENT, url, headers, 1, SECONDS);
+    const twenty = await measure(CLIENT, url, headers, 20, SECONDS);
+    results[endpoint.key] = { one, twenty };
+    console.log(
+      `| ${endpoint.name} | ${ms(one.p50)} | ${ms(one.p99)} | ${one.rps.toFixed(0)} | ${ms(twenty.p50)} | ${ms(twenty.p99)} | ${twenty.rps.toFixed(0)} | ${one.requests + twenty.requests} | ${one.errors + twenty.errors} |`,
+    );
+  }
+}
+
+async function runOne(target: string, scaleName: string): Promise<Record<string, Measured> | undefined> {
+  console.log(`\n### ${target}, scale ${scaleName} (${JSON.stringify(SCALES[scaleName])})\n`);
+  const prepared = await prepare(target, scaleName);
+  if (!prepared) return undefined;
+  const results: Record<string, Measured> = {};
+  try {
+    console.log(`\nload average before: ${load()}\n`);
+    console.log('| endpoint | c=1 p50 | c=1 p99 | c=1 req/s | c=20 p50 | c=20 p99 | c=20 req/s | requests | errors |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    const warm = endpoints.filter((e) => !e.cold);
+    const cold = endpoints.filter((e) => e.cold);
+    if (warm.length) {
+      const server = await startServer(prepared.env);
+      try {
+        await measureEndpoints(server, await signIn(server.base), warm, results);
+      } finally {
+        await server.stop();
+      }
     }
-    await app.close();
+    if (cold.length) {
+      const server = await startServer({ ...prepared.env, BENCH_STATS_CACHE_MS: '0' });
+      try {
+        await measureEndpoints(server, await signIn(server.base), cold, results);
+      } finally {
+        await server.stop();
+      }
+    }
+    console.log(`\nload average after: ${load()}`);
   } finally {
-    await database.close();
-    await cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await prepared.cleanup();
+  }
+  return results;
+}
+
+function printRatios(target: string, small: Record<string, Measured>, large: Record<string, Measured>) {
+  console.log(`\n### ${target}: lists at the small scale (10k rows) against the large (1M ledger entries)\n`);
+  console.log('| endpoint | small c=1 p50 | large c=1 p50 | ratio | small c=20 p99 | large c=20 p99 | ratio |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const endpoint of endpoints.filter((e) => e.list && small[e.key] && large[e.key])) {
+    const s = small[endpoint.key];
+    const l = large[endpoint.key];
+    console.log(
+      `| ${endpoint.name} | ${ms(s.one.p50)} | ${ms(l.one.p50)} | ${(l.one.p50 / s.one.p50).toFixed(2)} | ${ms(s.twenty.p99)} | ${ms(l.twenty.p99)} | ${(l.twenty.p99 / s.twenty.p99).toFixed(2)} |`,
+    );
   }
 }
 
 async function main() {
-  process.env.RATE_LIMIT_PER_MINUTE ??= '100000000';
   const scales = (process.env.BENCH_SCALES ?? 'small,large').split(',');
   const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
-  console.log(`# Benchmarks (${os.cpus().length} cores, ${REQUESTS} requests per measurement, ${new Date().toISOString()})`);
-  for (const target of targets) for (const scale of scales) await runOne(target, scale);
+  console.log(
+    `# Benchmarks (${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load from ${CLIENT}, ` +
+      `${SECONDS} s per measurement, ${new Date().toISOString()})`,
+  );
+  for (const target of targets) {
+    const results: Record<string, Record<string, Measured>> = {};
+    for (const scale of scales) {
+      const measured = await runOne(target, scale);
+      if (measured) results[scale] = measured;
+    }
+    if (results.small && results.large) printRatios(target, results.small, results.large);
+  }
 }
 
 main().catch((error) => {

@@ -1,0 +1,39 @@
+// The server under test, in its own process: bench/run.ts starts it so that the load generator does
+// not share its event loop. The database is already migrated and filled.
+// Environment: BENCH_DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (PGlite in DATA_DIR/pglite, as
+// `npm start` opens it); BENCH_STATS_CACHE_MS (default: the app's 5 s). Prints `{"port":N}` when up.
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+
+async function main() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const dataDir = process.env.BENCH_DATA_DIR || '';
+  if (!databaseUrl && !dataDir) throw new Error('BENCH_DATABASE_URL or BENCH_DATA_DIR is required');
+  const base = loadConfig({ DATA_DIR: dataDir || undefined });
+  const statsCacheMs = process.env.BENCH_STATS_CACHE_MS;
+  const config = {
+    ...base,
+    databaseUrl,
+    clientDir: undefined,
+    logLevel: 'warn',
+    statsCacheMs: statsCacheMs === undefined ? base.statsCacheMs : Number(statsCacheMs),
+  };
+  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
