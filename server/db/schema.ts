@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   type AnyPgColumn,
   index,
@@ -624,3 +625,35 @@ export const displayLinks = pgTable('display_links', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
+
+// ---- Summaries kept by triggers in the writing transaction (issue 7, ADR 0013) ----
+
+/**
+ * Rows per status (and area, where the table has one) of the big listed tables, so a list's total
+ * over the whole township is a sum of a few rows instead of a count over 100k. Area 0: the table
+ * has no single area (tasks).
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    entity: text('entity').notNull(),
+    status: text('status').notNull(),
+    area: integer('area').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.status, t.area] })],
+);
+
+/** Points per user per day (Beijing time) from the ledger: a period's ranking sums days, not entries. */
+export const scoreDaily = pgTable(
+  'score_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    points: integer('points').notNull(),
+  },
+  // The period ranking reads a range of days: with points in the index it never visits the table.
+  (t) => [primaryKey({ columns: [t.day, t.userId] }), index('score_daily_cover_idx').on(t.day, t.userId, t.points)],
+);

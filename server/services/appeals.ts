@@ -20,6 +20,7 @@ import { raiseWatchedOpinion } from './opinions';
 import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, periodCondition, readerScope } from './peopleCommon';
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
+import { countedArea, countedTotal } from './rowCounts';
 import { readSettings } from './settings';
 import { assertAttachableImages } from './uploadRefs';
 import { addWorkingDays } from './workingDays';
@@ -124,9 +125,16 @@ export async function listAppeals(db: DbOrTx, caller: AuthUser, query: AppealLis
       .orderBy(...listOrder(query))
       .limit(query.pageSize)
       .offset((query.current - 1) * query.pageSize),
-    db.select({ total: count() }).from(appeals).where(where),
+    appealTotal(db, caller, query, where),
   ]);
   return { list: rows.map(toItem), total, current: query.current, pageSize: query.pageSize };
+}
+
+async function appealTotal(db: DbOrTx, caller: AuthUser, query: AppealListQuery, where: SQL | undefined) {
+  const area = countedArea(caller, query.area);
+  const plain = !query.category && !query.from && !query.to && !query.keyword?.trim() && query.overdue === undefined;
+  if (area !== false && plain) return [{ total: await countedTotal(db, 'appeals', { status: query.status, area }) }];
+  return db.select({ total: count() }).from(appeals).where(where);
 }
 
 /** Rows for the export, a batch at a time, in the list's order. */

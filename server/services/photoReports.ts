@@ -26,6 +26,7 @@ import { raiseWatchedOpinion } from './opinions';
 import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, periodCondition, readerScope } from './peopleCommon';
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
+import { countedArea, countedTotal } from './rowCounts';
 import { assertAttachableImages } from './uploadRefs';
 
 const handler = alias(users, 'handler');
@@ -116,9 +117,16 @@ export async function listPhotoReports(db: DbOrTx, caller: AuthUser, query: Phot
       .orderBy(order(photoReports.createdAt), order(photoReports.id))
       .limit(query.pageSize)
       .offset((query.current - 1) * query.pageSize),
-    db.select({ total: count() }).from(photoReports).where(where),
+    photoReportTotal(db, caller, query, where),
   ]);
   return { list: await toItems(db, rows), total, current: query.current, pageSize: query.pageSize };
+}
+
+async function photoReportTotal(db: DbOrTx, caller: AuthUser, query: PhotoReportListQuery, where: SQL | undefined) {
+  const area = countedArea(caller, query.area);
+  const plain = !query.type && !query.from && !query.to && !query.keyword?.trim();
+  if (area !== false && plain) return [{ total: await countedTotal(db, 'photo_reports', { status: query.status, area }) }];
+  return db.select({ total: count() }).from(photoReports).where(where);
 }
 
 export async function photoReportCounts(db: DbOrTx, caller: AuthUser, query: PhotoReportCountsQuery): Promise<PhotoReportCounts> {

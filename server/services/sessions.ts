@@ -63,12 +63,13 @@ export async function createSession(
 /** How stale lastSeenAt may get before we write it again: saves a write per request. */
 const TOUCH_AFTER_MS = 60_000;
 
-export async function resolveSession(
-  db: DbOrTx,
-  token: string,
-  policy: SessionPolicy,
-): Promise<AuthUser | null> {
-  const [row] = await db
+/**
+ * Every authenticated request runs this lookup: as a named prepared statement PostgreSQL plans it
+ * once per connection instead of on every request. One per database handle.
+ */
+const resolveStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareResolve>>();
+const prepareResolve = (db: DbOrTx) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -90,8 +91,21 @@ export async function resolveSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(areas, eq(areas.id, users.area))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('resolve_session');
+
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  policy: SessionPolicy,
+): Promise<AuthUser | null> {
+  let statement = resolveStatements.get(db);
+  if (!statement) {
+    statement = prepareResolve(db);
+    resolveStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const now = Date.now();
   const idleDeadline = row.lastSeenAt.getTime() + policy.idleMinutes * 60_000;

@@ -14,6 +14,7 @@ import { areas, scoreLedger, submissionImages, submissions, tasks, uploads, user
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { containsPattern, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
+import { countedArea, countedTotal } from './rowCounts';
 import { uploadUrl } from './storage';
 import { isTargeted } from './tasks';
 
@@ -92,6 +93,14 @@ function countSubmissions(db: DbOrTx, where: SQL | undefined, needsJoins: boolea
     .where(where);
 }
 
+async function submissionTotal(db: DbOrTx, caller: AuthUser, query: SubmissionListQuery, where: SQL | undefined) {
+  const area = countedArea(caller, query.area);
+  if (area !== false && !query.taskId && !query.category && !query.keyword?.trim()) {
+    return [{ total: await countedTotal(db, 'submissions', { status: query.status, area }) }];
+  }
+  return countSubmissions(db, where, Boolean(query.category || query.keyword?.trim()));
+}
+
 export async function listSubmissions(
   db: DbOrTx,
   caller: AuthUser,
@@ -114,7 +123,7 @@ export async function listSubmissions(
       .orderBy(order(submissions.createdAt), order(submissions.id))
       .limit(query.pageSize)
       .offset((query.current - 1) * query.pageSize),
-    countSubmissions(db, where, Boolean(query.category || query.keyword?.trim())),
+    submissionTotal(db, caller, query, where),
   ]);
   return { list: await withImages(db, rows), total, current: query.current, pageSize: query.pageSize };
 }

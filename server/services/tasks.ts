@@ -17,6 +17,7 @@ import { areas, groups, roles, submissions, taskAreas, taskGroups, tasks, userGr
 import { badRequest, forbidden, notFound } from '../errors';
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
+import { countedTotal } from './rowCounts';
 
 // ---- Who a task targets (docs/decisions/0006-who-a-task-targets.md) ----
 
@@ -142,6 +143,14 @@ const SORT_COLUMNS: Record<NonNullable<TaskListQuery['sortField']>, PgColumn> = 
   publishedAt: tasks.publishedAt,
 };
 
+/** The town-wide list filtered by status at most takes its total from row_counts; others count. */
+async function taskTotal(db: DbOrTx, caller: AuthUser, query: TaskListQuery, where: SQL | undefined): Promise<[{ total: number }]> {
+  const plain = !query.title?.trim() && !query.category && !query.area && !query.from && !query.to;
+  if (plain && caller.dataScope === 'all') return [{ total: await countedTotal(db, 'tasks', { status: query.status }) }];
+  const [row] = await db.select({ total: count() }).from(tasks).where(where);
+  return [row];
+}
+
 export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQuery): Promise<PageResult<TaskItem>> {
   const conditions: Array<SQL | undefined> = [taskReadScope(caller)];
   if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
@@ -166,7 +175,7 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
       .orderBy(order, desc(tasks.id))
       .limit(query.pageSize)
       .offset((query.current - 1) * query.pageSize),
-    db.select({ total: count() }).from(tasks).where(where),
+    taskTotal(db, caller, query, where),
   ]);
   return { list: rows.map(toTaskItem), total, current: query.current, pageSize: query.pageSize };
 }
