@@ -170,11 +170,21 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
   const nulls = query.sortField === 'publishedAt' ? sql` nulls last` : sql``;
   const order = query.sortOrder === 'ascend' ? sql`${column} asc${nulls}` : sql`${column} desc${nulls}`;
   const [rows, [{ total }]] = await Promise.all([
+    // The page's ids first, then their columns: the per-task subqueries run for 10 rows, not for every skipped one.
     selectTaskItems(db)
-      .where(where)
-      .orderBy(order, desc(tasks.id))
-      .limit(query.pageSize)
-      .offset((query.current - 1) * query.pageSize),
+      .where(
+        inArray(
+          tasks.id,
+          db
+            .select({ id: tasks.id })
+            .from(tasks)
+            .where(where)
+            .orderBy(order, desc(tasks.id))
+            .limit(query.pageSize)
+            .offset((query.current - 1) * query.pageSize),
+        ),
+      )
+      .orderBy(order, desc(tasks.id)),
     taskTotal(db, caller, query, where),
   ]);
   return { list: rows.map(toTaskItem), total, current: query.current, pageSize: query.pageSize };
