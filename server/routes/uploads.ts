@@ -7,7 +7,7 @@ import { uploads } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { IMAGE_TYPES, inspectImage, sniffImage } from '../services/images';
+import { declaredAsImage, hasEmbeddedMarkup, hasTrailingData, IMAGE_TYPES, inspectImage, sniffImage } from '../services/images';
 import { uploadUrl } from '../services/storage';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
@@ -39,10 +39,12 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.isMultipart()) throw badRequest('file', '图片', '请以表单方式上传图片');
       let content: Buffer;
       let filename: string;
+      let mimetype: string;
       try {
         const file = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
         if (!file) throw badRequest('file', '图片', '请选择要上传的图片');
         filename = file.filename;
+        mimetype = file.mimetype;
         content = await file.toBuffer();
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -54,10 +56,16 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       if (!content.length) throw badRequest('file', '图片', '文件为空');
+      const notAnImage = () => badRequest('file', '图片', '只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
+      // A page, a script or an SVG declared as such is refused whatever its bytes are.
+      if (!declaredAsImage(filename || '', mimetype || '')) throw notAnImage();
       const kind = sniffImage(content);
-      if (!kind) throw badRequest('file', '图片', '只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
+      if (!kind) throw notAnImage();
       const dims = await inspectImage(content, kind);
       if (!dims) throw badRequest('file', '图片', '图片已损坏或格式与内容不符');
+      // Polyglots: a real picture with a page, a script or an archive after its end or inside it.
+      if (hasTrailingData(content, kind)) throw badRequest('file', '图片', '图片文件末尾附带了其他内容，请重新导出图片后上传');
+      if (hasEmbeddedMarkup(content)) throw badRequest('file', '图片', '图片中夹带了网页或脚本代码，请重新导出图片后上传');
       const { ext, contentType } = IMAGE_TYPES[kind];
       const storedName = `${randomUUID()}.${ext}`;
       await storage.put(storedName, content);
@@ -90,6 +98,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .type(CONTENT_TYPES[name.split('.').pop() as string])
         .header('x-content-type-options', 'nosniff')
+        // Opened directly, the file is a picture and nothing else: no scripts, no plugins, no frames.
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
         .header('content-disposition', 'inline')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .send(stream);

@@ -43,3 +43,68 @@ export async function inspectImage(
     return undefined;
   }
 }
+
+/** Declared types a browser or phone sends for an image (the content decides the stored type). */
+const DECLARED_IMAGE_TYPES = new Set([
+  'image/jpeg',
+  'image/jpg',
+  'image/pjpeg',
+  'image/png',
+  'image/x-png',
+  'image/gif',
+  'image/webp',
+  'application/octet-stream',
+]);
+const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'gif', 'webp']);
+
+/**
+ * Whether the name and type the client declared fit an image. A file declared as a page, a script
+ * or an SVG is refused before its content is looked at, even when the bytes would pass: whoever
+ * sent it meant something other than a photo. A missing name or extension ("blob") is fine.
+ */
+export function declaredAsImage(filename: string, mimetype: string): boolean {
+  const type = mimetype.split(';')[0].trim().toLowerCase();
+  if (type && !DECLARED_IMAGE_TYPES.has(type)) return false;
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  if (dot <= 0) return true;
+  return IMAGE_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
+}
+
+const PNG_END = Buffer.from([0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+/**
+ * Whether bytes follow the image's own end marker (a polyglot: a picture with a page, a script or an
+ * archive appended, GIFAR style). Trailing zero bytes, which some encoders pad with, are tolerated.
+ */
+export function hasTrailingData(buf: Buffer, kind: ImageKind): boolean {
+  let end = buf.length;
+  while (end > 0 && buf[end - 1] === 0) end--;
+  switch (kind) {
+    case 'png': {
+      // The IEND chunk's length field is itself zeros: look for the marker with them put back.
+      const iend = buf.lastIndexOf(PNG_END.subarray(4));
+      return iend < 4 || iend + 8 < end;
+    }
+    case 'jpeg':
+      return !(end >= 2 && buf[end - 2] === 0xff && buf[end - 1] === 0xd9);
+    case 'gif':
+      return !(end >= 1 && buf[end - 1] === 0x3b);
+    case 'webp': {
+      const declared = buf.readUInt32LE(4) + 8;
+      return declared + (declared % 2) < buf.length && declared < end;
+    }
+  }
+}
+
+/**
+ * Markup or script hidden inside an image's bytes (a comment, a text chunk). The file is only ever
+ * served as an image with nosniff, so this is a second guard; compressed pixel data never spells
+ * these words by chance.
+ */
+// Whole words with their delimiter: four or five random bytes would match a shorter pattern in
+// one large photo out of a few hundred.
+const EMBEDDED_MARKUP = /<(script|html|body|iframe|svg|object|embed)[\s/>]|<\?php|javascript:/i;
+export function hasEmbeddedMarkup(buf: Buffer): boolean {
+  return EMBEDDED_MARKUP.test(buf.toString('latin1'));
+}
