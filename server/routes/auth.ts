@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   ChangePasswordBody,
@@ -24,30 +24,41 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app;
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
 
-  async function logLogin(entry: {
-    account: string;
-    userId: number | null;
-    ip: string;
-    success: boolean;
-    reason: string;
-    userAgent: string;
-  }) {
-    await db.insert(loginLogs).values({ ...entry, account: entry.account.slice(0, 64), userAgent: entry.userAgent.slice(0, 300) });
+  /**
+   * Every attempt is written to the login log before anything is checked, as a failure "checking",
+   * and settled at the end. So attempts still in flight count towards the per-address limit and the
+   * lock of an unknown name: a burst of concurrent guesses cannot all pass the check before any of
+   * them is recorded.
+   */
+  async function openLoginLog(entry: { account: string; ip: string; userAgent: string }): Promise<number> {
+    const [row] = await db
+      .insert(loginLogs)
+      .values({
+        account: entry.account.slice(0, 64),
+        userId: null,
+        ip: entry.ip,
+        success: false,
+        reason: 'checking',
+        userAgent: entry.userAgent.slice(0, 300),
+      })
+      .returning({ id: loginLogs.id });
+    return row.id;
   }
 
-  /** Failed sign-ins under a name no account has, within the lock's time. */
-  async function recentUnknownFailures(accountKey: string): Promise<number> {
-    const [{ failures }] = await db
-      .select({ failures: count() })
+  /** Attempts under a name no account has, within the lock's time, this one and those in flight included. */
+  async function recentUnknownAttempts(accountKey: string): Promise<number> {
+    const [{ attempts }] = await db
+      .select({ attempts: count() })
       .from(loginLogs)
       .where(
         and(
           eq(sql`lower(${loginLogs.account})`, accountKey),
-          eq(loginLogs.reason, 'unknown_account'),
+          isNull(loginLogs.userId),
+          inArray(loginLogs.reason, ['unknown_account', 'checking']),
           gt(loginLogs.createdAt, sql`now() - make_interval(mins => ${LOCK_MINUTES})`),
         ),
       );
-    return failures;
+    return attempts;
   }
 
   app.post(
@@ -60,10 +71,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { username, password } = request.body;
       const ip = request.ip;
       const userAgent = request.headers['user-agent'] ?? '';
-      const log = (userId: number | null, success: boolean, reason: string) =>
-        logLogin({ account: username, userId, ip, success, reason, userAgent });
+      const logId = await openLoginLog({ account: username, ip, userAgent });
+      const settle = (userId: number | null, success: boolean, reason: string) =>
+        db.update(loginLogs).set({ userId, success, reason }).where(eq(loginLogs.id, logId));
 
-      // Per-address limit, counted in the database so it holds across server processes.
+      // Per-address limit, counted in the database so it holds across server processes. This
+      // attempt's own row is among the failures counted, and so are those still in flight.
       const [{ failures }] = await db
         .select({ failures: count() })
         .from(loginLogs)
@@ -74,8 +87,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
             gt(loginLogs.createdAt, sql`now() - make_interval(mins => ${config.loginAddressWindowMinutes})`),
           ),
         );
-      if (failures >= config.loginAddressLimit) {
-        await log(null, false, 'rate_limited');
+      if (failures > config.loginAddressLimit) {
+        await settle(null, false, 'rate_limited');
         throw new AppError(429, MESSAGES.tooManyAttempts);
       }
 
@@ -85,51 +98,63 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .from(users)
         .where(eq(sql`lower(${users.account})`, accountKey))
         .limit(1);
-      if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-        await log(user.id, false, 'locked');
+
+      // Take a numbered try before the password is checked (atomic, so concurrent guesses are
+      // numbered one after the other on every process): only the first five of a round are ever
+      // checked; the fifth wrong one locks. A name nobody has is numbered by its log rows, and
+      // locked the same way, so neither the answers nor the lock tell which names exist.
+      let attemptNo: number;
+      if (user) {
+        const [claimed] = await db
+          .update(users)
+          .set({ failedLogins: sql`${users.failedLogins} + 1` })
+          .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))))
+          .returning({ failedLogins: users.failedLogins });
+        if (!claimed) {
+          await settle(user.id, false, 'locked');
+          throw new AppError(423, MESSAGES.accountLocked);
+        }
+        attemptNo = claimed.failedLogins;
+      } else {
+        attemptNo = await recentUnknownAttempts(accountKey);
+      }
+      const lock = async () => {
+        if (user) {
+          await db
+            .update(users)
+            .set({ failedLogins: 0, lockedUntil: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
+            .where(eq(users.id, user.id));
+        }
+      };
+      if (attemptNo > LOCK_AFTER_FAILURES) {
+        await lock();
+        await settle(user?.id ?? null, false, 'locked');
         throw new AppError(423, MESSAGES.accountLocked);
       }
-      // A name nobody has gets locked like an account would, so the lock does not tell which names exist.
-      if (!user && (await recentUnknownFailures(accountKey)) >= LOCK_AFTER_FAILURES) {
-        await log(null, false, 'locked');
-        throw new AppError(423, MESSAGES.accountLocked);
-      }
+
+      // Unknown names are checked against a real hash too, so both take the same time.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
-        if (user) {
-          // Atomic: concurrent wrong guesses all count, on every process.
-          const [updated] = await db
-            .update(users)
-            .set({
-              failedLogins: sql`CASE WHEN ${users.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES} THEN 0 ELSE ${users.failedLogins} + 1 END`,
-              lockedUntil: sql`CASE WHEN ${users.failedLogins} + 1 >= ${LOCK_AFTER_FAILURES} THEN now() + make_interval(mins => ${LOCK_MINUTES}) ELSE ${users.lockedUntil} END`,
-            })
-            .where(eq(users.id, user.id))
-            .returning({ lockedUntil: users.lockedUntil });
-          await log(user.id, false, 'bad_password');
-          if (updated?.lockedUntil && updated.lockedUntil.getTime() > Date.now()) {
-            throw new AppError(423, MESSAGES.accountLocked);
-          }
-        } else {
-          await log(null, false, 'unknown_account');
-          if ((await recentUnknownFailures(accountKey)) >= LOCK_AFTER_FAILURES) throw new AppError(423, MESSAGES.accountLocked);
+        await settle(user?.id ?? null, false, user ? 'bad_password' : 'unknown_account');
+        if (attemptNo >= LOCK_AFTER_FAILURES) {
+          await lock();
+          throw new AppError(423, MESSAGES.accountLocked);
         }
         throw new AppError(401, MESSAGES.loginFailed);
       }
+      // The right password ends the count of wrong ones, whatever the account's state.
+      await db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
       if (user.status === 'pending') {
-        await log(user.id, false, 'pending');
+        await settle(user.id, false, 'pending');
         throw new AppError(403, MESSAGES.accountPending);
       }
       if (user.status === 'disabled') {
-        await log(user.id, false, 'disabled');
+        await settle(user.id, false, 'disabled');
         throw new AppError(403, MESSAGES.accountDisabled);
       }
-      await db
-        .update(users)
-        .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: sql`now()` })
-        .where(eq(users.id, user.id));
+      await db.update(users).set({ lockedUntil: null, lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
       const token = await createSession(db, user.id, policy, { ip, userAgent });
-      await log(user.id, true, 'ok');
+      await settle(user.id, true, 'ok');
       return ok({ token });
     },
   );

@@ -1,0 +1,282 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
+import { loginLogs, roles, users } from '../db/schema';
+import { hashPassword } from '../services/passwords';
+
+// Attacks on signing in: guessing one account's password (lockout), guessing from one address
+// (rate limit), finding out which accounts exist (by message or by time), and keeping a stolen
+// token alive after the user logged out, was disabled or changed their password.
+
+const LOGIN_FAILED = { code: 401, message: '账号或密码错误' };
+const LOCKED = { code: 423, message: '密码错误次数过多，账号已锁定15分钟，请稍后再试' };
+const TOO_MANY = { code: 429, message: '登录尝试过于频繁，请稍后再试' };
+const UNAUTHORIZED = { code: 401, message: '未授权或授权已过期，请重新登录' };
+const WRONG = 'Wrong12345';
+
+let addressCounter = 0;
+/** A new client address per call unless one is given, so the per-address limit stays out of the way. */
+const nextAddress = () => `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+const attempt = (t: TestContext, username: string, password: string, remoteAddress = nextAddress()) =>
+  t.app.inject({ method: 'POST', url: '/api/login/account', payload: { username, password }, remoteAddress });
+
+/** Villager accounts made straight in the database (one hash for all: hashing is what is slow). */
+async function makeAccounts(t: TestContext, prefix: string, count: number): Promise<string[]> {
+  const [villager] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'villager'));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const accounts = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(3, '0')}`);
+  await t.database.db.insert(users).values(
+    accounts.map((account, i) => ({
+      account,
+      name: `测试${i}`,
+      phone: `137${String(i).padStart(8, '0')}`,
+      passwordHash,
+      roleId: villager.id,
+      area: 2,
+      status: 'active',
+    })),
+  );
+  return accounts;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+describe('login security', () => {
+  let t: TestContext;
+  let admin: string;
+  const me = (token: string) => t.call(token, { method: 'GET', url: '/api/currentUser' });
+  const idOf = async (account: string) => {
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.account, account));
+    return row.id;
+  };
+
+  before(async () => {
+    t = await createTestContext();
+    admin = await t.login('admin');
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  describe('lockout per account', () => {
+    test('five wrong passwords from five addresses lock the account; the right one is then refused too', async () => {
+      const [account, other] = await makeAccounts(t, 'lock_a', 2);
+      // Spread over addresses, as a botnet would: the lock counts per account, not per address.
+      for (let i = 1; i <= 4; i++) assert.deepEqual((await attempt(t, account, WRONG)).json(), LOGIN_FAILED, `attempt ${i}`);
+      const fifth = await attempt(t, account, WRONG);
+      assert.equal(fifth.statusCode, 423);
+      assert.deepEqual(fifth.json(), LOCKED);
+      for (const password of [DEMO_PASSWORD, WRONG]) {
+        const res = await attempt(t, account, password);
+        assert.equal(res.statusCode, 423);
+        assert.deepEqual(res.json(), LOCKED);
+      }
+      // Another account is not affected, and neither is the case of the name a way round the lock.
+      assert.equal((await attempt(t, other, DEMO_PASSWORD)).statusCode, 200);
+      assert.equal((await attempt(t, account.toUpperCase(), DEMO_PASSWORD)).statusCode, 423);
+      // When the lock has passed, the right password signs in and the count starts again.
+      await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.account, account));
+      assert.equal((await attempt(t, account, DEMO_PASSWORD)).statusCode, 200);
+      assert.deepEqual((await attempt(t, account, WRONG)).json(), LOGIN_FAILED);
+    });
+
+    test('concurrent wrong guesses all count: twenty at once leave the account locked', async () => {
+      const [account] = await makeAccounts(t, 'lock_b', 1);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => attempt(t, account, WRONG)));
+      const statuses = answers.map((r) => r.statusCode);
+      assert.ok(statuses.every((s) => s === 401 || s === 423), statuses.join());
+      assert.ok(statuses.filter((s) => s === 401).length <= 4, `at most four answered as plain failures: ${statuses.join()}`);
+      assert.equal((await attempt(t, account, DEMO_PASSWORD)).statusCode, 423);
+      // And only five of them had their password checked at all: the rest were refused unseen.
+      const reasons = await t.database.db.select({ reason: loginLogs.reason }).from(loginLogs).where(eq(loginLogs.account, account));
+      const checked = reasons.filter((r) => r.reason === 'bad_password').length;
+      assert.ok(checked <= 5, `${checked} passwords checked`);
+      assert.equal(reasons.length, 21);
+    });
+
+    test('an admin password reset lifts the lock', async () => {
+      const [account] = await makeAccounts(t, 'lock_c', 1);
+      for (let i = 0; i < 5; i++) await attempt(t, account, WRONG);
+      assert.equal((await attempt(t, account, DEMO_PASSWORD)).statusCode, 423);
+      const reset = await t.call(admin, { method: 'POST', url: `/api/users/${await idOf(account)}/reset-password`, payload: { password: 'Reset12345' } });
+      assert.equal(reset.statusCode, 200);
+      assert.equal((await attempt(t, account, 'Reset12345')).statusCode, 200);
+    });
+  });
+
+  describe('no account enumeration', () => {
+    test('wrong password, unknown account, disabled or pending account with a wrong password: one answer', async () => {
+      const [plain, disabled] = await makeAccounts(t, 'enum_a', 2);
+      assert.equal((await t.call(admin, { method: 'POST', url: `/api/users/${await idOf(disabled)}/disable` })).statusCode, 200);
+      const answers = await Promise.all(
+        [plain, disabled, 'newcomer05', 'no_such_account', 'admin', 'ADMIN '].map((name) => attempt(t, name, WRONG)),
+      );
+      for (const res of answers) {
+        assert.equal(res.statusCode, 401);
+        assert.deepEqual(res.json(), LOGIN_FAILED);
+        assert.equal(res.headers['set-cookie'], undefined);
+      }
+      // Same headers too (apart from the per-response ones).
+      const shape = (res: (typeof answers)[number]) =>
+        Object.keys(res.headers).filter((h) => !['date', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(h)).sort();
+      for (const res of answers) assert.deepEqual(shape(res), shape(answers[0]));
+    });
+
+    test('wrong password and unknown account take the same time (medians within 20 %)', async () => {
+      const ROUNDS = 30;
+      const existing = await makeAccounts(t, 'timing_', ROUNDS);
+      const unknown = Array.from({ length: ROUNDS }, (_, i) => `ghost_${i}_${Date.now().toString(36)}`);
+      const timed = async (username: string) => {
+        const started = process.hrtime.bigint();
+        const res = await attempt(t, username, WRONG);
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        assert.deepEqual(res.json(), LOGIN_FAILED, username);
+        return ms;
+      };
+      // Warm both paths (the dummy hash is made on first use), then alternate so drift hits both alike.
+      await timed('warm_up_ghost');
+      await timed(existing[0]);
+      const known: number[] = [];
+      const ghost: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        if (i % 2) {
+          known.push(await timed(existing[i]));
+          ghost.push(await timed(unknown[i]));
+        } else {
+          ghost.push(await timed(unknown[i]));
+          known.push(await timed(existing[i]));
+        }
+      }
+      const [k, g] = [median(known), median(ghost)];
+      const ratio = Math.max(k, g) / Math.min(k, g);
+      console.log(`login timing: wrong password median ${k.toFixed(1)} ms, unknown account median ${g.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+      // Both run a full scrypt: a sign-in that skipped it would be ten times faster.
+      assert.ok(Math.min(k, g) > 5, `a password hash ran (${k.toFixed(1)} / ${g.toFixed(1)} ms)`);
+      assert.ok(ratio <= 1.2, `medians ${k.toFixed(1)} ms vs ${g.toFixed(1)} ms`);
+    });
+  });
+
+  describe('sessions end', () => {
+    test('after logout, by either call; the token is dead for every route', async () => {
+      for (const url of ['/api/admin/logout', '/api/login/outLogin']) {
+        const token = await t.login('grid02');
+        const res = await t.call(token, { method: url.endsWith('outLogin') ? 'POST' : 'GET', url });
+        assert.equal(res.statusCode, 200);
+        for (const probe of ['/api/currentUser', '/api/my/tasks', '/api/notices']) {
+          const after = await t.call(token, { method: 'GET', url: probe });
+          assert.equal(after.statusCode, 401, `${url} then ${probe}`);
+          assert.deepEqual(after.json(), UNAUTHORIZED);
+        }
+      }
+    });
+
+    test('after the user is disabled, and they stay dead when the user is enabled again', async () => {
+      const [account] = await makeAccounts(t, 'sess_d', 1);
+      const tokens = [await t.login(account), await t.login(account)];
+      const id = await idOf(account);
+      assert.equal((await t.call(admin, { method: 'POST', url: `/api/users/${id}/disable` })).statusCode, 200);
+      for (const token of tokens) assert.deepEqual((await me(token)).json(), UNAUTHORIZED);
+      assert.equal((await t.call(admin, { method: 'POST', url: `/api/users/${id}/enable` })).statusCode, 200);
+      for (const token of tokens) assert.equal((await me(token)).statusCode, 401);
+      assert.equal((await attempt(t, account, DEMO_PASSWORD)).statusCode, 200);
+    });
+
+    test('a disabled user is refused even if a session row survived (status checked on every request)', async () => {
+      const [account] = await makeAccounts(t, 'sess_s', 1);
+      const token = await t.login(account);
+      // Straight in the database, past the route that also removes the sessions.
+      await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.account, account));
+      assert.deepEqual((await me(token)).json(), UNAUTHORIZED);
+    });
+
+    test('after an admin resets the password: every session of that user, not the admin\'s', async () => {
+      const [account] = await makeAccounts(t, 'sess_r', 1);
+      const tokens = [await t.login(account), await t.login(account)];
+      const res = await t.call(admin, { method: 'POST', url: `/api/users/${await idOf(account)}/reset-password`, payload: { password: 'Reset12345' } });
+      assert.equal(res.statusCode, 200);
+      for (const token of tokens) assert.deepEqual((await me(token)).json(), UNAUTHORIZED);
+      assert.equal((await me(admin)).statusCode, 200);
+      assert.deepEqual((await attempt(t, account, DEMO_PASSWORD)).json(), LOGIN_FAILED);
+      assert.equal((await attempt(t, account, 'Reset12345')).statusCode, 200);
+    });
+
+    test('after the user changes their own password: every session, the one used too', async () => {
+      const [account] = await makeAccounts(t, 'sess_c', 1);
+      const used = await t.login(account);
+      const other = await t.login(account);
+      const res = await t.call(used, { method: 'PUT', url: '/api/currentUser/password', payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Changed12345' } });
+      assert.equal(res.statusCode, 200);
+      for (const token of [used, other]) assert.deepEqual((await me(token)).json(), UNAUTHORIZED);
+      assert.deepEqual((await attempt(t, account, DEMO_PASSWORD)).json(), LOGIN_FAILED);
+      assert.equal((await attempt(t, account, 'Changed12345')).statusCode, 200);
+    });
+
+    test('a role change takes effect on the next request of a live session', async () => {
+      const token = await t.login('staff01');
+      assert.equal((await t.call(token, { method: 'GET', url: '/api/tasks' })).statusCode, 200);
+      const [villager] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'villager'));
+      const id = await idOf('staff01');
+      const res = await t.call(admin, { method: 'PUT', url: `/api/users/${id}`, payload: { roleId: villager.id } });
+      assert.equal(res.statusCode, 200, res.body);
+      const after = await t.call(token, { method: 'GET', url: '/api/tasks' });
+      assert.ok([401, 403].includes(after.statusCode), String(after.statusCode));
+    });
+  });
+});
+
+describe('login security: rate limit per address', () => {
+  let t: TestContext;
+  const LIMIT = 4;
+  before(async () => {
+    t = await createTestContext({ config: { loginAddressLimit: LIMIT } });
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  test('after config.loginAddressLimit failures, an address gets 429 for any account and any password', async () => {
+    const ip = '10.88.0.1';
+    // Different accounts each time: no account lock is reached, only the address limit.
+    for (const name of ['staff01', 'cadre02', 'nobody_1', 'villager02']) {
+      assert.deepEqual((await attempt(t, name, WRONG, ip)).json(), LOGIN_FAILED, name);
+    }
+    for (const [name, password] of [['grid02', DEMO_PASSWORD], ['admin', WRONG], ['nobody_2', WRONG]]) {
+      const res = await attempt(t, name, password, ip);
+      assert.equal(res.statusCode, 429, name);
+      assert.deepEqual(res.json(), TOO_MANY);
+    }
+    // The refused attempts did not touch the accounts: grid02 has no failure counted.
+    const [grid02] = await t.database.db.select().from(users).where(eq(users.account, 'grid02'));
+    assert.equal(grid02.failedLogins, 0);
+    // Other addresses are unaffected.
+    assert.equal((await attempt(t, 'grid02', DEMO_PASSWORD, '10.88.0.2')).statusCode, 200);
+  });
+
+  test('successful sign-ins do not count, and failures older than the window no longer do', async () => {
+    const ip = '10.88.1.1';
+    for (let i = 0; i < LIMIT * 3; i++) assert.equal((await attempt(t, 'cadre03', DEMO_PASSWORD, ip)).statusCode, 200);
+    for (let i = 0; i < LIMIT; i++) assert.equal((await attempt(t, `ghost${i}`, WRONG, ip)).statusCode, 401);
+    assert.equal((await attempt(t, 'cadre03', DEMO_PASSWORD, ip)).statusCode, 429);
+    // Move this address's failures back past the window.
+    await t.database.db
+      .update(loginLogs)
+      .set({ createdAt: sql`now() - make_interval(mins => ${t.config.loginAddressWindowMinutes + 1})` })
+      .where(eq(loginLogs.ip, ip));
+    assert.equal((await attempt(t, 'cadre03', DEMO_PASSWORD, ip)).statusCode, 200);
+  });
+
+  test('concurrent failures from one address cannot overshoot the limit by much', async () => {
+    const ip = '10.88.2.1';
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(t, `burst${i}`, WRONG, ip)));
+    const failed = answers.filter((r) => r.statusCode === 401).length;
+    assert.ok(answers.every((r) => [401, 429].includes(r.statusCode)));
+    assert.ok(answers.some((r) => r.statusCode === 429), 'some were refused');
+    console.log(`burst of 30 from one address: ${failed} answered as plain failures (limit ${LIMIT})`);
+    assert.equal((await attempt(t, 'cadre03', DEMO_PASSWORD, ip)).statusCode, 429);
+  });
+});
