@@ -106,11 +106,15 @@ describe('route access declarations', () => {
 // To extend: add a row. The last test fails when a declared route has no row.
 // ---------------------------------------------------------------------------------------------
 
-type Who = 'anonymous' | 'villager' | 'village' | 'staff' | 'admin';
-const WHO: Who[] = ['anonymous', 'villager', 'village', 'staff', 'admin'];
+// `village` is the cadre of area 2 (cadre02), `village3` the cadre of area 3 (cadre03). Both hold
+// the built-in village role (no keys, area scope): on these calls they are answered alike unless a
+// row says otherwise; accessScope.test.ts gives them keys and checks one area against the other.
+type Who = 'anonymous' | 'villager' | 'village' | 'village3' | 'staff' | 'admin';
+const WHO: Who[] = ['anonymous', 'villager', 'village', 'village3', 'staff', 'admin'];
 const ACCOUNTS: Record<Exclude<Who, 'anonymous'>, string> = {
   villager: 'villager02',
   village: 'cadre02',
+  village3: 'cadre03',
   staff: 'staff01',
   admin: 'admin',
 };
@@ -132,8 +136,8 @@ interface Row {
 const row = (
   route: string,
   [anonymous, villager, village, staff, admin]: [number, number, number, number, number],
-  options: Omit<Row, 'route' | 'expected'> = {},
-): Row => ({ route, expected: { anonymous, villager, village, staff, admin }, ...options });
+  { village3 = village, ...options }: Omit<Row, 'route' | 'expected'> & { village3?: number } = {},
+): Row => ({ route, expected: { anonymous, villager, village, village3, staff, admin }, ...options });
 
 let storedImageUrl = '';
 const nobody = 99999;

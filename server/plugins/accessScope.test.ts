@@ -1,0 +1,257 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { newsBody } from '../../tests/helpers/content';
+import { appealBody, photoReportBody } from '../../tests/helpers/people';
+import { expectOk, newClientKey, taskBody, uploadImages } from '../../tests/helpers/tasks';
+
+// The area half of the access matrix. The built-in village role (area scope) is given every
+// management key, so both village cadres can call the management routes; then each call on a record
+// of area 2 is made first by the cadre of area 3, who must get 403 or 404 and change nothing, then
+// by the cadre of area 2, who must succeed. The last test derives, from the route table, every
+// route that reads or changes one record and fails when one has no step here.
+
+let t: TestContext;
+let admin: string;
+let staff: string;
+let cadre2: string;
+let cadre3: string;
+
+/** Area-2 records made before the steps run. */
+const ids: Record<string, number> = {};
+
+interface Step {
+  /** "METHOD /api/route/:param", as declared. */
+  route: string;
+  url: () => string;
+  payload?: () => Record<string, unknown>;
+  /** What the area-3 cadre gets (default 404: records outside the scope do not exist for them). */
+  outside?: 403 | 404;
+  /** What the area-2 cadre gets (default 200). */
+  inside?: number;
+  /** Checked after both calls: the area-3 call changed nothing that the area-2 one then did. */
+  check?: (inside: LightMyRequestResponse) => void | Promise<void>;
+}
+
+const step = (route: string, url: () => string, options: Omit<Step, 'route' | 'url'> = {}): Step => ({ route, url, ...options });
+
+const STEPS: Step[] = [
+  // Tasks aimed at area 2 alone (an area manager changes only those).
+  step('GET /api/tasks/:id', () => `/api/tasks/${ids.task}`),
+  step('GET /api/tasks/:id/completion', () => `/api/tasks/${ids.task}/completion`),
+  step('GET /api/tasks/:id/completion/people', () => `/api/tasks/${ids.task}/completion/people`),
+  step('GET /api/my/tasks/:id', () => `/api/my/tasks/${ids.task}`, { outside: 403 }),
+  step('POST /api/tasks/:id/submissions', () => `/api/tasks/${ids.task}/submissions`, {
+    outside: 403,
+    payload: () => ({ text: '已完成', imageIds: ids.images ? [ids.image1, ids.image2] : [], clientKey: newClientKey() }),
+  }),
+  step('PUT /api/tasks/:id', () => `/api/tasks/${ids.draftTask}`, { payload: () => taskBody({ title: '改过的草稿' }) }),
+  step('POST /api/tasks/:id/publish', () => `/api/tasks/${ids.draftTask}/publish`),
+  step('POST /api/tasks/:id/close', () => `/api/tasks/${ids.draftTask}/close`),
+  step('DELETE /api/tasks/:id', () => `/api/tasks/${ids.deletableTask}`),
+  // A submission of area 2 (by grid02).
+  step('GET /api/submissions/:id', () => `/api/submissions/${ids.submission}`),
+  step('POST /api/submissions/:id/audit', () => `/api/submissions/${ids.submission}/audit`, {
+    payload: () => ({ result: 'approved', comment: '同意' }),
+  }),
+  step('POST /api/submissions/audit', () => '/api/submissions/audit', {
+    // A batch is answered 200 with what it did: for the area-3 cadre, nothing.
+    outside: undefined,
+    payload: () => ({ ids: [ids.submission2], result: 'approved' }),
+  }),
+  // Appeals of area 2 (by villager02).
+  step('GET /api/appeals/:id', () => `/api/appeals/${ids.appeal}`),
+  step('POST /api/appeals/:id/accept', () => `/api/appeals/${ids.appeal}/accept`),
+  step('POST /api/appeals/:id/reply', () => `/api/appeals/${ids.appeal}/reply`, { payload: () => ({ reply: '已安排维修' }) }),
+  step('POST /api/appeals/:id/close', () => `/api/appeals/${ids.appeal}/close`),
+  step('POST /api/appeals/:id/reject', () => `/api/appeals/${ids.appeal2}/reject`, { payload: () => ({ reason: '不属于受理范围' }) }),
+  // Photo reports of area 2.
+  step('GET /api/photo-reports/:id', () => `/api/photo-reports/${ids.photo}`),
+  step('POST /api/photo-reports/:id/handle', () => `/api/photo-reports/${ids.photo}/handle`, { payload: () => ({ result: '已清理', imageIds: [] }) }),
+  step('POST /api/photo-reports/:id/invalid', () => `/api/photo-reports/${ids.photo2}/invalid`, { payload: () => ({ reason: '重复上报' }) }),
+  // An opinion item of area 2.
+  step('GET /api/opinions/:id', () => `/api/opinions/${ids.opinion}`),
+  step('PUT /api/opinions/:id', () => `/api/opinions/${ids.opinion}`, {
+    payload: () => ({ source: 1, title: '改过的舆情', summary: '', link: '', sentiment: 'neutral', level: 1, area: 2 }),
+  }),
+  step('POST /api/opinions/:id/handle', () => `/api/opinions/${ids.opinion}/handle`),
+  step('POST /api/opinions/:id/reopen', () => `/api/opinions/${ids.opinion}/reopen`),
+  step('DELETE /api/opinions/:id', () => `/api/opinions/${ids.opinion}`),
+  // News of area 2.
+  step('GET /api/news/:id', () => `/api/news/${ids.news}`),
+  step('PUT /api/news/:id', () => `/api/news/${ids.news}`, { payload: () => newsBody({ title: '改过的新闻', area: 2 }) }),
+  step('POST /api/news/:id/publish', () => `/api/news/${ids.news}/publish`),
+  step('POST /api/news/:id/pin', () => `/api/news/${ids.news}/pin`),
+  step('POST /api/news/:id/unpin', () => `/api/news/${ids.news}/unpin`),
+  step('POST /api/news/:id/offline', () => `/api/news/${ids.news}/offline`),
+  step('DELETE /api/news/:id', () => `/api/news/${ids.news}`),
+  // A user of area 2 (villager02) and their points.
+  step('GET /api/users/:id', () => `/api/users/${ids.villager}`),
+  step('PUT /api/users/:id', () => `/api/users/${ids.villager}`, { payload: () => ({ name: '周大伯改' }) }),
+  step('POST /api/users/:id/disable', () => `/api/users/${ids.villager}/disable`),
+  step('POST /api/users/:id/enable', () => `/api/users/${ids.villager}/enable`),
+  step('POST /api/users/:id/reset-password', () => `/api/users/${ids.villager}/reset-password`, { payload: () => ({ password: 'Reset12345' }) }),
+  step('POST /api/users/:id/approve', () => `/api/users/${ids.pending}/approve`),
+  step('DELETE /api/users/:id', () => `/api/users/${ids.pending}`),
+  step('GET /api/scores/ledger', () => `/api/scores/ledger?userId=${ids.villager}`),
+];
+
+/**
+ * Routes on one record that need no area step, and why. Everything else with a parameter and a
+ * management key must have a step above (checked by the last test).
+ */
+const NOT_AREA_SCOPED: Record<string, string> = {
+  'GET /api/groups/:id': '分组是全镇共用的',
+  'PUT /api/groups/:id': '分组是全镇共用的',
+  'DELETE /api/groups/:id': '分组是全镇共用的',
+  'PUT /api/groups/:id/members': '成员按调用者的范围筛选（groups.test.ts）',
+  'GET /api/roles/:id': '角色是全镇共用的',
+  'PUT /api/roles/:id': '角色是全镇共用的',
+  'DELETE /api/roles/:id': '角色是全镇共用的',
+  'PUT /api/areas/:id': '村名由介绍管理维护，不按村划分',
+  'PUT /api/introductions/villages/:area': '村情介绍由中心维护',
+  'PUT /api/org-units/:id': '组织架构是全镇的',
+  'DELETE /api/org-units/:id': '组织架构是全镇的',
+  'DELETE /api/opinion-keywords/:id': '关键词是全镇共用的',
+  'POST /api/display-links/:id/revoke': '大屏链接只有管理员能管理',
+};
+
+before(async () => {
+  t = await createTestContext();
+  admin = await t.login('admin');
+  staff = await t.login('staff01');
+  // The village role gets every management key; its scope stays "area".
+  const roles = expectOk(await t.call(admin, { method: 'GET', url: '/api/roles?pageSize=100' })).list as Array<{ id: number; code: string; name: string }>;
+  const village = roles.find((r) => r.code === 'village');
+  assert.ok(village);
+  expectOk(
+    await t.call(admin, {
+      method: 'PUT',
+      url: `/api/roles/${village.id}`,
+      payload: {
+        name: village.name,
+        code: 'village',
+        permissions: ['dashboard', 'userManage', 'taskManage', 'newsManage', 'peopleService'],
+        dataScope: 'area',
+      },
+    }),
+  );
+  cadre2 = await t.login('cadre02');
+  cadre3 = await t.login('cadre03');
+  const me2 = expectOk(await t.call(cadre2, { method: 'GET', url: '/api/currentUser' }));
+  assert.deepEqual([me2.area, me2.dataScope], [2, 'area']);
+  assert.ok(me2.permissions.includes('taskManage'));
+
+  const users = expectOk(await t.call(admin, { method: 'GET', url: '/api/users?pageSize=100' })).list as Array<{ id: number; account: string }>;
+  const userId = (account: string) => users.find((u) => u.account === account)?.id as number;
+  ids.villager = userId('villager02');
+  ids.grid02 = userId('grid02');
+  // A pending villager of area 2 to approve and delete.
+  expectOk(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { account: 'scope_pending', name: '待审', phone: '13712340000', password: 'Village123', area: 2 },
+    }),
+  );
+  ids.pending = (expectOk(await t.call(admin, { method: 'GET', url: '/api/users?account=scope_pending' })).list[0] as { id: number }).id;
+
+  const task = expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0, title: '二村专项任务' }) }));
+  expectOk(await t.call(staff, { method: 'POST', url: `/api/tasks/${task.id}/publish` }));
+  ids.task = task.id;
+  ids.draftTask = expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0 }) })).id;
+  ids.deletableTask = expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0 }) })).id;
+
+  const grid02 = await t.login('grid02');
+  ids.submission = expectOk(await t.call(grid02, { method: 'POST', url: `/api/tasks/${ids.task}/submissions`, payload: { text: '网格员已完成', clientKey: newClientKey() } })).id;
+  const task2 = expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0, title: '二村第二项任务' }) }));
+  expectOk(await t.call(staff, { method: 'POST', url: `/api/tasks/${task2.id}/publish` }));
+  ids.submission2 = expectOk(await t.call(grid02, { method: 'POST', url: `/api/tasks/${task2.id}/submissions`, payload: { text: '第二项已完成', clientKey: newClientKey() } })).id;
+
+  const villager = await t.login('villager02');
+  ids.appeal = expectOk(await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody() })).id;
+  ids.appeal2 = expectOk(await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody() })).id;
+  const images = await uploadImages(t, villager, 2);
+  ids.photo = expectOk(await t.call(villager, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody([images[0]]) })).id;
+  ids.photo2 = expectOk(await t.call(villager, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody([images[1]]) })).id;
+
+  ids.opinion = expectOk(
+    await t.call(staff, {
+      method: 'POST',
+      url: '/api/opinions',
+      payload: { source: 1, title: '二村舆情', summary: '', link: '', sentiment: 'negative', level: 2, area: 2 },
+    }),
+  ).id;
+  ids.news = expectOk(await t.call(staff, { method: 'POST', url: '/api/news', payload: newsBody({ title: '二村新闻', area: 2 }) })).id;
+});
+after(async () => {
+  await t.close();
+});
+
+describe('area scope: the cadre of area 3 cannot reach area 2\'s records; the cadre of area 2 can', () => {
+  test('the lists of the area-3 cadre hold none of them; those of the area-2 cadre hold them', async () => {
+    const lists: Array<[string, () => number]> = [
+      ['/api/tasks?pageSize=100', () => ids.task],
+      ['/api/submissions?pageSize=100', () => ids.submission],
+      ['/api/appeals?pageSize=100', () => ids.appeal],
+      ['/api/photo-reports?pageSize=100', () => ids.photo],
+      ['/api/opinions?pageSize=100', () => ids.opinion],
+      ['/api/news?pageSize=100', () => ids.news],
+      ['/api/users?pageSize=100', () => ids.villager],
+      // The ranking lists cadres and grid workers: grid02 is area 2's.
+      ['/api/scores/ranking?pageSize=100', () => ids.grid02],
+    ];
+    for (const [url, id] of lists) {
+      const idsIn = async (token: string) => {
+        const data = expectOk(await t.call(token, { method: 'GET', url }));
+        return (data.list as Array<{ id?: number; userId?: number }>).map((item) => (url.includes('ranking') ? item.userId : item.id));
+      };
+      assert.ok(!(await idsIn(cadre3)).includes(id()), `${url}: area 3 sees area 2's record`);
+      assert.ok((await idsIn(cadre2)).includes(id()), `${url}: area 2 misses its own record`);
+    }
+    // Nothing of another area at all in the area-3 cadre's appeals.
+    const appeals = expectOk(await t.call(cadre3, { method: 'GET', url: '/api/appeals?pageSize=100' })).list as Array<{ area: number }>;
+    assert.deepEqual([...new Set(appeals.map((a) => a.area))].filter((a) => a !== 3), []);
+  });
+
+  for (const entry of STEPS) {
+    test(entry.route, async () => {
+      const call = (token: string) =>
+        t.call(token, {
+          method: entry.route.split(' ')[0] as 'GET',
+          url: entry.url(),
+          ...(entry.payload ? { payload: entry.payload() } : {}),
+        });
+      const outside = await call(cadre3);
+      if (entry.route === 'POST /api/submissions/audit') {
+        assert.equal(outside.statusCode, 200, outside.body);
+        const still = expectOk(await t.call(staff, { method: 'GET', url: `/api/submissions/${ids.submission2}` }));
+        assert.equal(still.status, 'pending', 'the area-3 batch approved nothing of area 2');
+      } else {
+        assert.equal(outside.statusCode, entry.outside ?? 404, `area 3: ${outside.body}`);
+        const body = outside.json();
+        assert.equal(body.code, outside.statusCode);
+        assert.match(body.message, /[\u4e00-\u9fff]/, 'a Chinese message');
+      }
+      const inside = await call(cadre2);
+      assert.equal(inside.statusCode, entry.inside ?? 200, `area 2: ${inside.body}`);
+      assert.equal(inside.json().code, 200);
+      await entry.check?.(inside);
+    });
+  }
+
+  test('every route on one record with a management key has an area step or a reason not to', () => {
+    const stepped = new Set(STEPS.map((s) => s.route));
+    const missing = t.app.routeAccessTable
+      .filter((r) => /:/.test(r.url) || r.url === '/api/scores/ledger')
+      .filter((r) => !['public', 'signedIn', 'admin', 'screen'].includes(r.access) || r.url.startsWith('/api/my/tasks') || r.url.startsWith('/api/tasks/'))
+      .filter((r) => !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !stepped.has(key) && !(key in NOT_AREA_SCOPED));
+    assert.deepEqual(missing, []);
+    // And no step or exemption names a route that is gone.
+    const declared = new Set(t.app.routeAccessTable.map((r) => `${r.method} ${r.url}`));
+    assert.deepEqual([...stepped, ...Object.keys(NOT_AREA_SCOPED)].filter((key) => !declared.has(key)), []);
+  });
+});
