@@ -56,7 +56,7 @@ async function writeAndKill(server: RunningServer, token: string, killAfter: num
         if (i % 5 === 4) {
           const bytes = await image(i);
           const form = new FormData();
-          form.append('file', new Blob([bytes], { type: 'image/png' }), `crash-${i}.png`);
+          form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `crash-${i}.png`);
           const res = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers, body: form });
           if (res.status === 200) {
             const { data } = (await res.json()) as { data: { url: string } };
