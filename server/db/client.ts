@@ -41,8 +41,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  // A pool error (a dropped idle connection) must not crash the process.
+  // A dropped connection must not crash the process: the pool reports idle clients' errors here,
+  // and a client checked out (a transaction) emits 'error' itself, with no listener of the pool's
+  // while it is out. Its query fails (503 to the caller) and the pool discards it on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const client = await pool.connect();
   client.release();
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;

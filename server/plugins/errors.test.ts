@@ -149,6 +149,22 @@ describe('the error handler on its own', () => {
     };
     app.get('/internal', fail(new Error('password authentication failed for user "postgres" at 10.0.0.5')));
     app.get('/db-down', fail(new Error('connect ECONNREFUSED 127.0.0.1:5432')));
+    // What pg and drizzle throw when PostgreSQL goes away, as drizzle wraps them (cause).
+    const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1\nparams: '), { cause });
+    const lost: Record<string, unknown> = {
+      refused: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111 }),
+      reset: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      terminated: new Error('Connection terminated unexpectedly'),
+      'pool-timeout': new Error('timeout exceeded when trying to connect'),
+      'admin-shutdown': Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' }),
+      'cannot-connect-now': Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      'connection-failure': Object.assign(new Error('connection failure'), { code: '08006' }),
+    };
+    for (const [name, error] of Object.entries(lost)) {
+      app.get(`/lost/${name}`, fail(error));
+      app.get(`/lost-wrapped/${name}`, fail(wrapped(error)));
+    }
+    app.get('/not-lost/syntax', fail(wrapped(Object.assign(new Error('syntax error at or near "selec"'), { code: '42601' }))));
     app.get('/app-error', fail(new AppError(409, '任务已关闭，不能再提交')));
     app.get('/field', fail(badRequest('deadline', '截止时间', '不能早于现在')));
     app.get('/unique', fail(Object.assign(new Error('duplicate key'), { code: '23505' })));
@@ -166,10 +182,20 @@ describe('the error handler on its own', () => {
     assert.doesNotMatch(res.body, /postgres|10\.0\.0\.5|stack/);
   });
 
-  test('a lost database is a 503', async () => {
-    const res = await app.inject({ method: 'GET', url: '/db-down' });
-    assert.equal(res.statusCode, 503);
-    assert.deepEqual(res.json(), { code: 503, message: '数据库暂时不可用，请稍后重试' });
+  test('a lost database is a 503 asking to retry, however pg words it and however deep drizzle wraps it', async () => {
+    const urls = ['/db-down'];
+    for (const name of ['refused', 'reset', 'terminated', 'pool-timeout', 'admin-shutdown', 'cannot-connect-now', 'connection-failure']) {
+      urls.push(`/lost/${name}`, `/lost-wrapped/${name}`);
+    }
+    for (const url of urls) {
+      const res = await app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 503, url);
+      assert.deepEqual(res.json(), { code: 503, message: '数据库暂时无法连接，请稍后再试' }, url);
+      assert.equal(res.headers['retry-after'], '5');
+    }
+    // Any other database error stays a 500.
+    const other = await app.inject({ method: 'GET', url: '/not-lost/syntax' });
+    assert.equal(other.statusCode, 500);
   });
 
   test('an AppError keeps its status, message and field', async () => {

@@ -97,6 +97,29 @@ export function fieldErrors(errors: ErrorObject[]): FieldError[] {
   return [...byField.values()];
 }
 
+export const DATABASE_UNAVAILABLE = '数据库暂时无法连接，请稍后再试';
+
+// Socket-level failures reaching the database server.
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+// SQLSTATEs of a server that is shutting down, starting, or in recovery (class 08 is checked by prefix).
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// node-postgres says these in words only, without a code.
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|terminating connection due to administrator command/i;
+
+/** True when an error (or any error it wraps, e.g. drizzle's DrizzleQueryError) says the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const code = typeof current.code === 'string' ? current.code : '';
+    if (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof current.message === 'string' && CONNECTION_MESSAGES.test(current.message)) return true;
+    if (/ECONNREFUSED|ECONNRESET/.test(String(current.message ?? ''))) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 function joinFieldMessages(errors: FieldError[]): string {
   return errors.map((e) => `${e.label}：${e.message}`).join('；');
 }
@@ -150,13 +173,13 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clie
             : (HTTP_STATUS_MESSAGES[status] ?? MESSAGES.requestError);
       return reply.code(status).send({ code: status, message });
     }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
-    const isDbDown = /ECONNREFUSED|Connection terminated|connect ETIMEDOUT|ENOTFOUND/.test(
-      String(error.message ?? ''),
-    );
-    if (isDbDown) {
-      return reply.code(503).send({ code: 503, message: '数据库暂时不可用，请稍后重试' });
+    if (isDatabaseUnavailable(error)) {
+      // The database went away (stopped, restarting, network cut): the pool reconnects by itself,
+      // so the caller is told to retry rather than shown a server fault.
+      request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ code: 503, message: DATABASE_UNAVAILABLE });
     }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     return reply.code(500).send({ code: 500, message: MESSAGES.serverError });
   });
 
