@@ -32,7 +32,8 @@ import systemRoutes from './routes/system';
 import taskRoutes from './routes/tasks';
 import uploadRoutes from './routes/uploads';
 import userRoutes from './routes/users';
-import { type FileStorage, localStorage } from './services/storage';
+import { sharedRateLimit } from './services/rateLimitStore';
+import { type FileStorage, storageFromConfig } from './services/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,11 @@ export interface BuildOptions {
   db: Db;
   storage?: FileStorage;
   logger?: boolean | object;
+  /**
+   * Count the API rate limit in the database so that it holds across processes (ADR 0014).
+   * Default: on PostgreSQL (config.databaseUrl set); PGlite is one process, memory suffices.
+   */
+  sharedRateLimit?: boolean;
 }
 
 function addErrorMessageKeyword<T extends { addKeyword(keyword: string): unknown }>(ajv: T): T {
@@ -70,7 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('storage', opts.storage ?? localStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('storage', opts.storage ?? storageFromConfig(config));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -91,9 +97,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: false, // TLS is terminated by nginx in deployments; it sets HSTS there.
   });
+  const shared = (opts.sharedRateLimit ?? Boolean(config.databaseUrl))
+    ? sharedRateLimit(db, { onError: (err) => app.log.warn({ err }, 'rate-limit sync failed') })
+    : undefined;
+  if (shared) app.addHook('onClose', () => shared.close());
   await app.register(rateLimit, {
     global: true,
-    max: Number(process.env.RATE_LIMIT_PER_MINUTE) || 1200,
+    max: config.rateLimitPerMinute,
+    ...(shared ? { store: shared.Store } : {}),
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, code: 429, message: '请求过于频繁，请稍后再试' }),
   });

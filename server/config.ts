@@ -20,7 +20,30 @@ export interface AppConfig {
   logLevel: string;
   /** How long a count of the dashboard's figures is reused, in milliseconds (0: never). */
   statsCacheMs: number;
+  /** Requests per minute from one address to the API, across every process on PostgreSQL. */
+  rateLimitPerMinute: number;
+  /** Operation and sign-in logs are kept this many days (at least 180), then purged. */
+  logRetentionDays: number;
+  /** Where uploads live: the local folder DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      /** Folder inside the bucket, e.g. "uploads/"; empty for the bucket's root. */
+      prefix: string;
+    };
+
+/** Logs of operations and sign-ins are evidence: kept at least this long (issue 7). */
+export const MIN_LOG_RETENTION_DAYS = 180;
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -33,6 +56,45 @@ function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
   return value; // a comma-separated list of addresses or CIDRs, as fastify accepts it
+}
+
+function logRetentionDays(value: string | undefined): number {
+  const days = int(value, MIN_LOG_RETENTION_DAYS, 'LOG_RETENTION_DAYS');
+  if (!Number.isInteger(days) || days < MIN_LOG_RETENTION_DAYS) {
+    throw new Error(
+      `环境变量 LOG_RETENTION_DAYS 不能小于 ${MIN_LOG_RETENTION_DAYS}（操作日志和登录日志至少保留 ${MIN_LOG_RETENTION_DAYS} 天），当前为 "${value}"`,
+    );
+  }
+  return days;
+}
+
+function storage(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = (env.STORAGE || 'local').toLowerCase();
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`环境变量 STORAGE 只能是 local 或 s3，当前为 "${env.STORAGE}"`);
+  const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+  if (missing.length) throw new Error(`STORAGE=s3 时必须设置环境变量：${missing.join('、')}`);
+  let endpoint: URL;
+  try {
+    endpoint = new URL(env.S3_ENDPOINT as string);
+  } catch {
+    throw new Error(`环境变量 S3_ENDPOINT 不是有效的网址，当前为 "${env.S3_ENDPOINT}"`);
+  }
+  if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') {
+    throw new Error(`环境变量 S3_ENDPOINT 必须以 http:// 或 https:// 开头，当前为 "${env.S3_ENDPOINT}"`);
+  }
+  const prefix = (env.S3_PREFIX || '').replace(/^\/+/, '');
+  return {
+    kind: 's3',
+    endpoint: endpoint.toString().replace(/\/+$/, ''),
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    // MinIO, Ceph and most self-hosted servers want http://host/bucket/key; AWS and OSS take either.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE !== '0' && env.S3_FORCE_PATH_STYLE !== 'false',
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -53,5 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: path.resolve('dist'),
     logLevel: env.LOG_LEVEL || 'info',
     statsCacheMs: 5000,
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 1200, 'RATE_LIMIT_PER_MINUTE'),
+    logRetentionDays: logRetentionDays(env.LOG_RETENTION_DAYS),
+    storage: storage(env),
   };
 }

@@ -5,8 +5,12 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { purgeOldLogs } from './services/logRetention';
 import { purgeExpiredSessions } from './services/sessions';
-import { localStorage } from './services/storage';
+import { storageFromConfig } from './services/storage';
+
+/** Purge jobs run this often; each process runs them, the deletes are idempotent. */
+const PURGE_EVERY_MS = 3600_000;
 
 function ensureClientBuilt(clientDir: string) {
   if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
@@ -19,7 +23,14 @@ function ensureClientBuilt(clientDir: string) {
 }
 
 async function main() {
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    // A wrong setting (e.g. LOG_RETENTION_DAYS below 180) stops the start with its own message.
+    console.error(`配置错误：${(error as Error).message}`);
+    process.exit(1);
+  }
   if (config.clientDir && process.env.SKIP_CLIENT_BUILD !== '1') ensureClientBuilt(config.clientDir);
 
   let database;
@@ -33,7 +44,16 @@ async function main() {
   }
 
   await database.migrate();
-  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const storage = storageFromConfig(config);
+  if (storage.check) {
+    try {
+      await storage.check();
+    } catch (error) {
+      console.error(`无法访问对象存储（S3_ENDPOINT=${config.storage.kind === 's3' ? config.storage.endpoint : ''}）：${(error as Error).message}`);
+      console.error('Cannot reach the object storage. Check STORAGE and the S3_* settings.');
+      process.exit(1);
+    }
+  }
   const seeded = await seed(database.db, {
     storage,
     adminPassword: config.adminPassword,
@@ -44,9 +64,18 @@ async function main() {
   const app = await buildApp({ config, db: database.db, storage });
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
   await purgeExpiredSessions(database.db, policy);
+  const purgeLogs = () =>
+    purgeOldLogs(database.db, config.logRetentionDays)
+      .then((purged) => {
+        if (purged.operationLogs || purged.loginLogs) app.log.info({ purged, days: config.logRetentionDays }, 'old logs purged');
+      })
+      .catch((err) => app.log.warn({ err }, 'log purge failed'));
+  // Not awaited: a first purge of a large backlog must not hold up the start.
+  void purgeLogs();
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db, policy).catch((err) => app.log.warn({ err }, 'session purge failed'));
-  }, 3600_000);
+    void purgeLogs();
+  }, PURGE_EVERY_MS);
   purge.unref();
 
   let closing = false;

@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -169,6 +170,21 @@ export const loginLogs = pgTable(
     // Names nobody has are locked like accounts (routes/auth.ts), compared case-insensitively.
     index('login_logs_account_lower_idx').on(sql`lower(${t.account})`, t.createdAt),
   ],
+);
+
+/**
+ * The API rate limit's counters, shared by every server process on one PostgreSQL (ADR 0014).
+ * Created UNLOGGED in the migration: counters need no crash safety and no WAL. Times in epoch ms.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
 
 export const usersRelations = relations(users, ({ one, many }) => ({

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { AppConfig } from '../config';
+import { s3Storage } from './storageS3';
 
 /** The public address of a stored upload (GET /api/uploads/:name serves it). */
 export const uploadUrl = (storedName: string) => `/api/uploads/${storedName}`;
@@ -42,4 +44,10 @@ export function localStorage(dir: string): FileStorage {
       await fsp.rm(resolve(name), { force: true });
     },
   };
+}
+
+/** The storage the configuration names: DATA_DIR/uploads by default, a bucket with STORAGE=s3. */
+export function storageFromConfig(config: Pick<AppConfig, 'dataDir' | 'storage'>): FileStorage & { check?(): Promise<void> } {
+  if (config.storage.kind === 's3') return s3Storage(config.storage);
+  return localStorage(path.join(config.dataDir, 'uploads'));
 }
