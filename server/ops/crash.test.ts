@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -135,7 +136,7 @@ async function verifyInDatabase(query: (sql: string) => Promise<Array<Record<str
   }
 }
 
-async function crashRound(dataDir: string, env: Record<string, string>, killAfter: number) {
+async function crashRound(dataDir: string, env: Record<string, string>, killAfter: number, whileRunning?: () => void) {
   const server = await startServer(dataDir, { ADMIN_PASSWORD: PASSWORD, ...env });
   const token = await signIn(server.url, 'admin', PASSWORD);
   const acked = await writeAndKill(server, token, killAfter);
@@ -153,6 +154,7 @@ async function crashRound(dataDir: string, env: Record<string, string>, killAfte
       body: JSON.stringify({ name: '崩溃后新建的分组', description: '' }),
     });
     assert.equal(res.status, 200, await res.text());
+    whileRunning?.();
   } finally {
     await restarted.stop();
   }
@@ -164,7 +166,15 @@ describe('kill -9 in the middle of writes', () => {
   test('PGlite: every acknowledged write survives, whole', { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' }, async () => {
     const dataDir = tempDir('glp-crash-');
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const acked = await crashRound(dataDir, {}, 30);
+    const acked = await crashRound(dataDir, {}, 30, () => {
+      // A second process on the embedded database would corrupt it: a backup is refused meanwhile.
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', path.join(dataDir, 'refused.tar.gz')], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      assert.equal(run.status, 1, run.stdout + run.stderr);
+      assert.match(run.stderr, /正被另一个进程（pid \d+）使用，请先停止/);
+    });
     const db = new PGlite(path.join(dataDir, 'pglite'));
     try {
       const query = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows;
