@@ -375,8 +375,14 @@ export interface RestoreResult {
 /**
  * Restores `archive` (a .tar.gz from `backup`, or the folder it extracts to) into `target`.
  * Refuses a database or uploads folder that holds anything unless `force`, which replaces them.
+ * Then runs this release's newer migrations, as a start of the server would.
  */
-export async function restore(target: Target, archive: string, opts: { force?: boolean } = {}): Promise<RestoreResult> {
+export async function restore(
+  target: Target,
+  archive: string,
+  /** `upgrade: false` stops at the archive's own migration level (the upgrade test migrates itself). */
+  opts: { force?: boolean; upgrade?: boolean } = {},
+): Promise<RestoreResult> {
   const started = Date.now();
   if (!fs.existsSync(archive)) throw new OpsError(`找不到备份文件：${archive}`);
   let dir = archive;
@@ -453,7 +459,7 @@ export async function restore(target: Target, archive: string, opts: { force?: b
         throw error;
       }
       // Then up to this release's schema.
-      await conn.migrate(migrationsFolder);
+      if (opts.upgrade !== false) await conn.migrate(migrationsFolder);
       const finalLevel = await appliedMigrations(conn);
 
       fs.mkdirSync(uploadsDir, { recursive: true });
