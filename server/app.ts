@@ -49,7 +49,7 @@ export interface BuildOptions {
   storage?: FileStorage;
   logger?: boolean | object;
   /**
-   * Count the API rate limit in the database so that it holds across processes (ADR 0014).
+   * Count the API rate limit in the database so that it holds across processes (ADR 0015).
    * Default: on PostgreSQL (config.databaseUrl set); PGlite is one process, memory suffices.
    */
   sharedRateLimit?: boolean;

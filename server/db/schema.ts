@@ -173,7 +173,7 @@ export const loginLogs = pgTable(
 );
 
 /**
- * The API rate limit's counters, shared by every server process on one PostgreSQL (ADR 0014).
+ * The API rate limit's counters, shared by every server process on one PostgreSQL (ADR 0015).
  * Created UNLOGGED in the migration: counters need no crash safety and no WAL. Times in epoch ms.
  */
 export const rateLimitCounters = pgTable(

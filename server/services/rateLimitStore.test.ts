@@ -6,7 +6,7 @@ import { type Database, openPglite, openPostgres } from '../db/client';
 import { scratchDatabase, type ScratchDatabase } from '../ops/testkit';
 import { sharedRateLimit } from './rateLimitStore';
 
-// The shared rate-limit store (ADR 0014): two stores on one database stand for two processes.
+// The shared rate-limit store (ADR 0015): two stores on one database stand for two processes.
 // On PGlite in memory by default, on a scratch PostgreSQL database when DATABASE_URL is set.
 
 let database: Database;

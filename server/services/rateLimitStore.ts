@@ -2,7 +2,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-// A @fastify/rate-limit store shared by every server process on one PostgreSQL (ADR 0014).
+// A @fastify/rate-limit store shared by every server process on one PostgreSQL (ADR 0015).
 // Each request is counted in memory, as the built-in store does; every `syncMs` the increments of
 // all keys go to the UNLOGGED table rate_limit_counters in one statement, which answers with the
 // cluster-wide totals. So a request never waits for the database, and a burst can overshoot the

@@ -1,4 +1,4 @@
--- UNLOGGED (hand edit, ADR 0014): rate-limit counters need no WAL and may be lost in a crash.
+-- UNLOGGED (hand edit, ADR 0015): rate-limit counters need no WAL and may be lost in a crash.
 CREATE UNLOGGED TABLE "rate_limit_counters" (
 	"key" text PRIMARY KEY NOT NULL,
 	"window_start" bigint NOT NULL,
