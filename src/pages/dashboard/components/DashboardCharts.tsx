@@ -70,7 +70,8 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         axisPointer: { type: 'shadow' },
         formatter: (items: Array<{ dataIndex: number }>) => {
           const a = areas[items[0].dataIndex];
-          return `${a.name}<br/>完成 ${a.completed} / ${a.targets} 项（${percent(a.rate)}%）<br/>待审核 ${a.pending} 条`;
+          // The tooltip is HTML: the area's name is data anyone with the introduction key may edit.
+          return `${echarts.format.encodeHTML(a.name)}<br/>完成 ${a.completed} / ${a.targets} 项（${percent(a.rate)}%）<br/>待审核 ${a.pending} 条`;
         },
       },
       grid: { left: 48, right: 16, top: 24, bottom: 40 },
