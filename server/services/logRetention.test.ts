@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { loadConfig } from '../config';
 import { loginLogs, operationLogs } from '../db/schema';
+import { runServerToExit, tempDir } from '../ops/testkit';
 import { purgeOldLogs } from './logRetention';
 
 // Logs are kept at least 180 days (LOG_RETENTION_DAYS); the periodic purge removes older rows only.
@@ -22,6 +24,17 @@ describe('log retention', () => {
     assert.equal(loadConfig({ LOG_RETENTION_DAYS: '365' }).logRetentionDays, 365);
     assert.throws(() => loadConfig({ LOG_RETENTION_DAYS: '90' }), /LOG_RETENTION_DAYS 不能小于 180/);
     assert.throws(() => loadConfig({ LOG_RETENTION_DAYS: 'abc' }), /LOG_RETENTION_DAYS/);
+  });
+
+  test('the server refuses to start with LOG_RETENTION_DAYS below 180, saying why', async () => {
+    const dataDir = tempDir('glp-retention-');
+    try {
+      const { code, output } = await runServerToExit(dataDir, { LOG_RETENTION_DAYS: '30' });
+      assert.equal(code, 1);
+      assert.match(output, /配置错误：环境变量 LOG_RETENTION_DAYS 不能小于 180/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('rows older than the limit go, in batches; newer rows stay', async () => {

@@ -8,6 +8,8 @@ import { after, describe, test } from 'node:test';
 import { loadConfig } from '../config';
 import { s3ObjectUrl, s3Storage, type S3Config } from './storageS3';
 import { canonicalRequest, sha256Hex, signRequest } from './storageS3Sign';
+import { get, json, login, pngImage, upload } from '../ops/clusterkit';
+import { runServerToExit, startServer, tempDir } from '../ops/testkit';
 import { storageFromConfig } from './storage';
 
 // Object storage for uploads (STORAGE=s3). The signer is checked against AWS's published SigV4
@@ -225,6 +227,46 @@ describe('S3 client against a local signature-checking endpoint', () => {
       assert.deepEqual(server.objects.get('e.png'), Buffer.from('y'));
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('the server started with STORAGE=s3', () => {
+  test('uploads go to the bucket, not DATA_DIR, and are served from it; a wrong key stops the start', async () => {
+    const bucket = await localS3('local-secret');
+    const dataDir = tempDir('glp-s3-start-');
+    temps.push(dataDir);
+    const env = {
+      ADMIN_PASSWORD: 'Admin-12345',
+      STORAGE: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${bucket.port}`,
+      S3_BUCKET: 'bucket',
+      S3_ACCESS_KEY_ID: 'AKIDLOCAL',
+      S3_SECRET_ACCESS_KEY: 'local-secret',
+      S3_PREFIX: 'uploads/',
+    };
+    try {
+      const server = await startServer(dataDir, env);
+      try {
+        const token = (await json(await login(server.url, 'admin', 'Admin-12345'))).data.token as string;
+        const image = await pngImage();
+        const res = await upload(server.url, token, image);
+        assert.equal(res.status, 200, await res.clone().text());
+        const url = (await json(res)).data.url as string;
+        const key = `uploads/${url.split('/').pop()}`;
+        assert.deepEqual(bucket.objects.get(key), image);
+        assert.ok(!fs.existsSync(path.join(dataDir, 'uploads')), 'nothing written to DATA_DIR/uploads');
+        const served = await get(server.url, url);
+        assert.equal(served.status, 200);
+        assert.deepEqual(Buffer.from(await served.arrayBuffer()), image);
+      } finally {
+        await server.stop();
+      }
+      const refused = await runServerToExit(dataDir, { ...env, S3_SECRET_ACCESS_KEY: 'wrong' });
+      assert.equal(refused.code, 1);
+      assert.match(refused.output, /无法访问对象存储.*SignatureDoesNotMatch/);
+    } finally {
+      await bucket.close();
     }
   });
 });
