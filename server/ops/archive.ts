@@ -214,9 +214,10 @@ export interface BackupResult {
 /** Writes a backup of the database and uploads in `target` to `file` (a .tar.gz). */
 export async function backup(target: Target, file: string): Promise<BackupResult> {
   const started = Date.now();
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-backup-'));
   const partial = `${file}.part`;
   const conn = await connect(target);
+  // Made once the database is open: a refused open (data dir in use) leaves nothing behind.
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-backup-'));
   try {
     // One snapshot for every table (PostgreSQL serves the other sessions meanwhile).
     await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

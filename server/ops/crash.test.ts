@@ -174,6 +174,7 @@ describe('kill -9 in the middle of writes', () => {
       });
       assert.equal(run.status, 1, run.stdout + run.stderr);
       assert.match(run.stderr, /正被另一个进程（pid \d+）使用，请先停止/);
+      assert.ok(!fs.existsSync(path.join(dataDir, 'refused.tar.gz.part')));
     });
     const db = new PGlite(path.join(dataDir, 'pglite'));
     try {
