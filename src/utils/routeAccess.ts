@@ -1,6 +1,7 @@
 import type { PermissionKey } from '@common/constants';
 import { PERMISSION_KEYS, TASK_ROLE_CODES } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
+import { safeAppPath } from './safePath';
 
 export type AccessMap = { canAdmin: boolean } & Record<PermissionKey, boolean>;
 
@@ -61,9 +62,9 @@ export function landingPath(
   redirect?: string | null,
   roleCode?: string,
 ): string {
-  if (redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !isUserPage(redirect)) {
-    return redirect;
-  }
+  // Only a path of this site: a backslash after the slash makes it another host to a browser.
+  const safe = safeAppPath(redirect);
+  if (safe && !isUserPage(safe)) return safe;
   const adminPage = accessiblePaths(routes, access)[0];
   if (adminPage) return adminPage;
   return roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode) ? CADRE_HOME : PHONE_HOME;

@@ -241,6 +241,48 @@ describe('XSS in the browser', () => {
     ]);
   });
 
+  xssTest('vectors in the address: result, error and login pages driven by the query', async () => {
+    const q = encodeURIComponent;
+    // Every vector short enough for a query value, a few to a page.
+    const short = BROWSER_VECTORS.filter((v) => v.length <= 60);
+    const visits: Visit[] = [];
+    // Every short vector once: one as the code, eleven in the message.
+    for (let i = 0; i < short.length; i += 12) {
+      visits.push({ path: `/exception?errorCode=${q(short[i])}&errorMessage=${q(short.slice(i + 1, i + 12).join(' '))}`, literal: true });
+    }
+    for (let i = 0; i < short.length; i += 24) {
+      visits.push({
+        path: `/app/tip?type=fail&title=${q(short[i].slice(0, 40))}&text=${q(`${short[i + 1] ?? ''} ${short[i + 2] ?? ''}`)}&back=${q('javascript:__xss=1')}&backText=${q('返回')}`,
+        // The back button must go somewhere on this site, never run the address.
+        then: async (page) => {
+          await page.getByRole('button', { name: '返回' }).first().click();
+          await page.waitForURL((u) => u.pathname.startsWith('/app/'));
+        },
+      });
+    }
+    await visitAll(await newContext(PHONE), visits);
+    // A sign-in with a script or a foreign site as where to go next lands on this site.
+    for (const redirect of ['JaVaScRiPt:alert(1)', '//evil.example/x', '/\\evil.example']) {
+      const context = await newContext(DESKTOP);
+      const page = await context.newPage();
+      openPages.push(page);
+      page.on('dialog', (dialog) => {
+        dialogs.push(`${page.url()}: ${dialog.type()} ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await page.goto(`${server.url}/user/login?redirect=${q(redirect)}`);
+      await page.getByPlaceholder('账号').fill('staff01');
+      await page.getByPlaceholder('密码').fill('Demo12345');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
+      await page.waitForLoadState('networkidle');
+      assert.equal(new URL(page.url()).origin, server.url, redirect);
+      assert.equal((await evidence(page)).ran, false, redirect);
+      assert.deepEqual(dialogs, [], redirect);
+      await context.close();
+    }
+  });
+
   xssTest('phone pages at 390×844: visitor, villager and village cadre', async () => {
     await visitAll(await newContext(PHONE), [
       { path: '/app/index', literal: true },

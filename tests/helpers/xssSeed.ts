@@ -257,7 +257,8 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
       source: 1 + (i % 3),
       title,
       summary: opinionSummaries[i % opinionSummaries.length],
-      link: '',
+      // The link must be http(s) without spaces: still room for an attribute breaker.
+      link: i % 2 ? `https://example.cn/"><img/src=x/onerror=__xss=1>` : `https://example.cn/'onmouseover='__xss=1'`,
       sentiment: (['positive', 'neutral', 'negative'] as const)[i % 3],
       level: 1 + (i % 3),
       area: 2,
