@@ -133,3 +133,7 @@ export const XSS_VECTORS: Array<[string, string, string]> = [
   ['slash instead of a space before a handler', '<p/onclick=alert(1)>正文</p>', '<p>正文</p>'],
   ['our upload path on another host', `<img src="https://evil.com${UPLOAD}">`, ''],
 ];
+
+// The browser test's vectors for plain-text fields (each sets window.__xss or opens a dialog if it
+// ever runs), packed into fields by length: tests/helpers/xssVectors.ts, used by tests/e2e/xss.e2e.ts.
+export { BROWSER_VECTORS, packVectors } from './xssVectors';
