@@ -10,7 +10,7 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const dataDir = process.env.BENCH_DATA_DIR || '';
   if (!databaseUrl && !dataDir) throw new Error('BENCH_DATABASE_URL or BENCH_DATA_DIR is required');
-  const base = loadConfig({ DATA_DIR: dataDir || undefined });
+  const base = loadConfig({ ...process.env, DATA_DIR: dataDir || undefined });
   const statsCacheMs = process.env.BENCH_STATS_CACHE_MS;
   const config = {
     ...base,

@@ -14,7 +14,8 @@ import { getToken } from './utils/session';
 const shell = () => import('./components/AdminShell');
 const AdminProviders = lazy(() => shell().then((m) => ({ default: m.AdminProviders })));
 const HeaderActions = lazy(() => shell().then((m) => ({ default: m.HeaderActions })));
-const Forbidden = lazy(() => shell().then((m) => ({ default: m.Forbidden })));
+// Its own chunk: antd's Result brings 10 KiB of illustrations that most visits never show.
+const Forbidden = lazy(() => import('./components/AdminShell/Forbidden'));
 const MenuIcon = lazy(() => shell().then((m) => ({ default: m.MenuIcon })));
 
 export interface InitialState {

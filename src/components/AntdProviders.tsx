@@ -1,6 +1,5 @@
-// pro-components calls String.prototype.replaceAll (Chrome 85); government PCs run Chromium 80-class
-// browsers and the build ships no polyfills by default (.umirc polyfill: false).
-import 'core-js/actual/string/replace-all';
+// pro-components calls String.prototype.replaceAll, which Chromium-80-class browsers lack.
+import '@/vendor/replaceAll';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';

@@ -1,5 +1,4 @@
 import './admin.css';
 export { default as AdminProviders } from '../AntdProviders';
-export { default as Forbidden } from './Forbidden';
 export { default as HeaderActions } from './HeaderActions';
 export { default as MenuIcon } from './MenuIcon';
