@@ -219,7 +219,12 @@ export async function createSubmission(
     .select({ status: submissions.status })
     .from(submissions)
     .where(and(eq(submissions.taskId, taskId), eq(submissions.userId, caller.id), inArray(submissions.status, ['pending', 'approved'])));
-  if (live) throw conflict(live.status === 'approved' ? TASK_MESSAGES.approvedExists : TASK_MESSAGES.pendingExists);
+  if (live) {
+    // The same key may have committed since the look above: a retry racing its first call.
+    const winner = await findByClientKey(db, caller.id, body.clientKey);
+    if (winner) return { id: replayOrRefuse(winner, taskId), created: false };
+    throw conflict(live.status === 'approved' ? TASK_MESSAGES.approvedExists : TASK_MESSAGES.pendingExists);
+  }
 
   try {
     const id = await db.transaction(async (tx) => {
