@@ -108,7 +108,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, code: 429, message: '请求过于频繁，请稍后再试' }),
   });
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
+  // preservePath: the upload route sees the name as sent and refuses one that is a path, rather
+  // than the parser quietly cutting it down to a base name.
+  await app.register(multipart, { preservePath: true, limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
   await app.register(errorsPlugin, { clientDir: config.clientDir });
   // The documentation pages are public reading, registered by a plugin without our access option;
   // this hook runs before the auth plugin's check.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Notices, OpinionItem, OpinionKeyword, OpinionTrendDay } from '../../common/contracts/people';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { appealStep, createAppeal, createPhotoReport, peopleHandler } from '../../tests/helpers/people';
@@ -216,7 +216,7 @@ describe('notices (the bell)', () => {
   const bell = async (token: string) => expectOk(await get(token, '/api/notices')) as Notices;
   const group = (notices: Notices, kind: string) => notices.groups.find((g) => g.kind === kind);
 
-  test('staff see review work and people services with counts, the latest items and links; the total sums them', async () => {
+  test('staff see review work and people services with counts, the latest items and links; the total counts each item once', async () => {
     const notices = await bell(staff);
     assert.deepEqual(notices.groups.map((g) => g.kind), ['submissions', 'appeals', 'photoReports', 'overdueAppeals']);
     assert.deepEqual(notices.groups.map((g) => g.link), [
@@ -225,7 +225,14 @@ describe('notices (the bell)', () => {
       '/peopleService/shot?status=pending',
       '/peopleService/appeal?status=overdue',
     ]);
-    assert.equal(notices.total, notices.groups.reduce((sum, g) => sum + g.count, 0));
+    // An appeal both new and overdue sits in two groups but is one piece of work.
+    const db = t.database.db;
+    const appealWork = await db.$count(
+      appeals,
+      or(eq(appeals.status, 'pending'), and(inArray(appeals.status, ['pending', 'processing']), lt(appeals.dueAt, new Date()))),
+    );
+    const others = (group(notices, 'submissions')?.count ?? 0) + (group(notices, 'photoReports')?.count ?? 0);
+    assert.equal(notices.total, others + appealWork);
     for (const g of notices.groups) assert.ok(g.items.length <= 5 && g.items.length <= g.count, g.kind);
     assert.equal(group(notices, 'appeals')?.count, await t.database.db.$count(appeals, eq(appeals.status, 'pending')));
   });
@@ -253,6 +260,8 @@ describe('notices (the bell)', () => {
     const after = await bell(staff);
     assert.equal(group(after, 'overdueAppeals')?.count, (group(before, 'overdueAppeals')?.count ?? 0) + 1);
     assert.ok(group(after, 'overdueAppeals')?.items.some((i) => i.id === appeal.id));
+    assert.equal(group(after, 'appeals')?.count, (group(before, 'appeals')?.count ?? 0) + 1);
+    assert.equal(after.total, before.total + 1, 'a new appeal already overdue is one more piece of work, not two');
 
     const pending = group(after, 'submissions');
     assert.ok(pending && pending.count > 0);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { UploadResult } from '../../common/contracts/system';
@@ -7,7 +6,15 @@ import { uploads } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { declaredAsImage, hasEmbeddedMarkup, hasTrailingData, IMAGE_TYPES, inspectImage, sniffImage } from '../services/images';
+import {
+  declaredAsImage,
+  hasEmbeddedMarkup,
+  hasTrailingData,
+  IMAGE_TYPES,
+  inspectImage,
+  sniffImage,
+  unsafeFileName,
+} from '../services/images';
 import { uploadUrl } from '../services/storage';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
@@ -56,6 +63,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       if (!content.length) throw badRequest('file', '图片', '文件为空');
+      if (unsafeFileName(filename || '')) throw badRequest('file', '图片', '文件名不能包含路径或控制字符，请重命名后再上传');
       const notAnImage = () => badRequest('file', '图片', '只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
       // A page, a script or an SVG declared as such is refused whatever its bytes are.
       if (!declaredAsImage(filename || '', mimetype || '')) throw notAnImage();
@@ -69,8 +77,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { ext, contentType } = IMAGE_TYPES[kind];
       const storedName = `${randomUUID()}.${ext}`;
       await storage.put(storedName, content);
-      // Only the base name, without control characters, is kept; it is never used as a path.
-      const originalName = path.basename(filename || '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+      // The name is checked above and never used as a path: the stored name is generated.
+      const originalName = (filename || '').slice(0, 200);
       const [row] = await db
         .insert(uploads)
         .values({ storedName, originalName, ownerId: user.id, contentType, size: content.length, ...dims })

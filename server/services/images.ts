@@ -62,6 +62,27 @@ const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'gif', 'w
  * or an SVG is refused before its content is looked at, even when the bytes would pass: whoever
  * sent it meant something other than a photo. A missing name or extension ("blob") is fine.
  */
+/**
+ * Whether a file name tries to be a path: separators, parent-folder steps or control characters,
+ * also when percent-encoded (once or twice). A browser sends a bare name, so such a name is a
+ * crafted request, refused even though the name is never used as a path.
+ */
+export function unsafeFileName(filename: string): boolean {
+  let name = filename;
+  for (let round = 0; round < 3; round++) {
+    if (/[\\/\u0000-\u001f\u007f]/.test(name) || name === '.' || name === '..') return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      return false; // a stray % in an ordinary name
+    }
+    if (decoded === name) return false;
+    name = decoded;
+  }
+  return true; // encoded three times over: nobody names a photo like that
+}
+
 export function declaredAsImage(filename: string, mimetype: string): boolean {
   const type = mimetype.split(';')[0].trim().toLowerCase();
   if (type && !DECLARED_IMAGE_TYPES.has(type)) return false;

@@ -35,14 +35,20 @@ async function submissionsGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGro
   return { kind: 'submissions', title: '待审核提交', count: total, link: '/taskManage/audit', items: rows.map(entry) };
 }
 
-async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Promise<NoticeGroup> {
+/** A group and how many of its items another group already counts. */
+type Counted = { group: NoticeGroup; alsoElsewhere: number };
+
+async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Promise<Counted> {
   const scope = handlerScope(caller, { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId });
   const state: SQL = overdue
     ? and(inArray(appeals.status, ['pending', 'processing']), sql`${appeals.dueAt} < now()`)!
     : eq(appeals.status, 'pending');
   const where = and(state, scope);
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(appeals).where(where),
+  const [[{ total, pending }], rows] = await Promise.all([
+    db
+      .select({ total: count(), pending: sql<number>`count(*) filter (where ${appeals.status} = 'pending')`.mapWith(Number) })
+      .from(appeals)
+      .where(where),
     db
       .select({ id: appeals.id, title: appeals.title, name: users.name, areaName: areas.name, time: appeals.createdAt })
       .from(appeals)
@@ -52,9 +58,16 @@ async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Prom
       .orderBy(overdue ? appeals.dueAt : desc(appeals.createdAt), desc(appeals.id))
       .limit(NOTICE_ITEMS),
   ]);
+  // An overdue appeal still pending is also a new appeal: the bell's total counts it once.
   return overdue
-    ? { kind: 'overdueAppeals', title: '超期诉求', count: total, link: '/peopleService/appeal?status=overdue', items: rows.map(entry) }
-    : { kind: 'appeals', title: '新的群众诉求', count: total, link: '/peopleService/appeal?status=pending', items: rows.map(entry) };
+    ? {
+        group: { kind: 'overdueAppeals', title: '超期诉求', count: total, link: '/peopleService/appeal?status=overdue', items: rows.map(entry) },
+        alsoElsewhere: pending,
+      }
+    : {
+        group: { kind: 'appeals', title: '新的群众诉求', count: total, link: '/peopleService/appeal?status=pending', items: rows.map(entry) },
+        alsoElsewhere: 0,
+      };
 }
 
 async function photoReportGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGroup> {
@@ -82,10 +95,17 @@ async function photoReportGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGro
 
 /** The caller's pending work: only the groups their permissions cover, within their data scope. */
 export async function noticesFor(db: DbOrTx, caller: AuthUser): Promise<Notices> {
-  const groups: NoticeGroup[] = [];
-  if (hasAccess(caller, 'taskManage')) groups.push(await submissionsGroup(db, caller));
+  const counted: Counted[] = [];
+  if (hasAccess(caller, 'taskManage')) counted.push({ group: await submissionsGroup(db, caller), alsoElsewhere: 0 });
   if (hasAccess(caller, 'peopleService')) {
-    groups.push(await appealGroup(db, caller, false), await photoReportGroup(db, caller), await appealGroup(db, caller, true));
+    counted.push(
+      await appealGroup(db, caller, false),
+      { group: await photoReportGroup(db, caller), alsoElsewhere: 0 },
+      await appealGroup(db, caller, true),
+    );
   }
-  return { total: groups.reduce((sum, group) => sum + group.count, 0), groups };
+  return {
+    total: counted.reduce((sum, { group, alsoElsewhere }) => sum + group.count - alsoElsewhere, 0),
+    groups: counted.map(({ group }) => group),
+  };
 }
