@@ -228,6 +228,8 @@ export const tasks = pgTable(
     index('tasks_created_idx').on(t.createdAt, t.id),
     index('tasks_status_idx').on(t.status, t.createdAt),
     index('tasks_category_idx').on(t.category, t.createdAt),
+    // Category and status together (the list's usual pair): its count reads the index alone.
+    index('tasks_category_status_idx').on(t.category, t.status, t.createdAt),
     index('tasks_published_idx').on(t.status, t.publishedAt),
   ],
 );
@@ -672,4 +674,17 @@ export const scoreDaily = pgTable(
   },
   // The period ranking reads a range of days: with points in the index it never visits the table.
   (t) => [primaryKey({ columns: [t.day, t.userId] }), index('score_daily_cover_idx').on(t.day, t.userId, t.points)],
+);
+
+/** score_daily summed per Beijing week (Monday's date): a 30-day period reads about a third of the rows. */
+export const scoreWeekly = pgTable(
+  'score_weekly',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    points: integer('points').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.userId] }), index('score_weekly_cover_idx').on(t.week, t.userId, t.points)],
 );

@@ -4,7 +4,7 @@ import type { PageResult } from '../../common/contracts/base';
 import type { LedgerEntry, LedgerQuery, MyScore, RankingQuery, RankingRow } from '../../common/contracts/scores';
 import { type ScoreSource, TASK_ROLE_CODES } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
-import { areas, roles, scoreDaily, scoreLedger, submissions, tasks, userGroups, users } from '../db/schema';
+import { areas, roles, scoreDaily, scoreLedger, scoreWeekly, submissions, tasks, userGroups, users } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { containsPattern, inScope, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
@@ -26,10 +26,19 @@ const BEIJING_OFFSET_MS = 8 * 3600_000;
 const beijingDayStart = (t: number) => Math.floor((t + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS;
 const beijingDay = (dayStart: number) => new Date(dayStart + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
 
+/** Days since the Monday of a Beijing day (Monday 0 … Sunday 6). */
+const daysSinceMonday = (dayStart: number) => (new Date(dayStart + BEIJING_OFFSET_MS).getUTCDay() + 6) % 7;
+const mondayOnOrAfter = (dayStart: number) => {
+  const k = daysSinceMonday(dayStart);
+  return k === 0 ? dayStart : dayStart + (7 - k) * DAY_MS;
+};
+const mondayOnOrBefore = (dayStart: number) => dayStart - daysSinceMonday(dayStart) * DAY_MS;
+
 /**
- * Points per user earned within [from, to] (either end open). Whole days inside the period are
- * summed from score_daily (a row per user and day), the partial first and last days from the
- * ledger's entries: the same sums as over the ledger alone, over about a thirtieth of the rows.
+ * Points per user earned within [from, to] (either end open), from the coarsest rows that fit:
+ * whole Beijing weeks from score_weekly, the whole days around them from score_daily, the partial
+ * first and last days from the ledger's entries. The same sums as over the ledger alone; a 30-day
+ * period reads about a hundredth of its ledger rows.
  */
 export function periodPoints(db: DbOrTx, from: number | undefined, to: number | undefined) {
   // Whole days are [fullFrom, fullTo): the first midnight at or after `from`, the last at or before `to`.
@@ -45,25 +54,47 @@ export function periodPoints(db: DbOrTx, from: number | undefined, to: number | 
           hi !== undefined ? (hiInclusive ? lte : lt)(scoreLedger.createdAt, new Date(hi)) : undefined,
         ),
       );
-  let parts;
-  if (fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo) {
-    parts = ledger(from, to, true); // shorter than a day, or within one
-  } else {
-    const days = db
+  const days = (lo: number | undefined, hi: number | undefined) =>
+    db
       .select({ userId: sql<number>`${scoreDaily.userId}`.as('user_id'), points: sql<number>`${scoreDaily.points}`.as('points') })
       .from(scoreDaily)
       .where(
         and(
-          fullFrom !== undefined ? gte(scoreDaily.day, beijingDay(fullFrom)) : undefined,
-          fullTo !== undefined ? lt(scoreDaily.day, beijingDay(fullTo)) : undefined,
+          lo !== undefined ? gte(scoreDaily.day, beijingDay(lo)) : undefined,
+          hi !== undefined ? lt(scoreDaily.day, beijingDay(hi)) : undefined,
         ),
       );
-    const head = from !== undefined && fullFrom !== undefined && from < fullFrom ? ledger(from, fullFrom, false) : undefined;
-    const tail = to !== undefined && fullTo !== undefined ? ledger(fullTo, to, true) : undefined;
-    const rest = [head, tail].filter((q) => q !== undefined);
-    parts = rest.length ? unionAll(days, ...(rest as [ReturnType<typeof ledger>])) : days;
+  const weeks = (lo: number | undefined, hi: number | undefined) =>
+    db
+      .select({ userId: sql<number>`${scoreWeekly.userId}`.as('user_id'), points: sql<number>`${scoreWeekly.points}`.as('points') })
+      .from(scoreWeekly)
+      .where(
+        and(
+          lo !== undefined ? gte(scoreWeekly.week, beijingDay(lo)) : undefined,
+          hi !== undefined ? lt(scoreWeekly.week, beijingDay(hi)) : undefined,
+        ),
+      );
+
+  type Part = ReturnType<typeof ledger> | ReturnType<typeof days> | ReturnType<typeof weeks>;
+  const parts: Part[] = [];
+  if (fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo) {
+    parts.push(ledger(from, to, true)); // shorter than a day, or within one
+  } else {
+    // Whole weeks are [weekFrom, weekTo): Mondays inside the whole days.
+    const weekFrom = fullFrom === undefined ? undefined : mondayOnOrAfter(fullFrom);
+    const weekTo = fullTo === undefined ? undefined : mondayOnOrBefore(fullTo);
+    if (weekFrom === undefined || weekTo === undefined || weekFrom < weekTo) {
+      parts.push(weeks(weekFrom, weekTo));
+      if (fullFrom !== undefined && weekFrom !== undefined && fullFrom < weekFrom) parts.push(days(fullFrom, weekFrom));
+      if (fullTo !== undefined && weekTo !== undefined && weekTo < fullTo) parts.push(days(weekTo, fullTo));
+    } else {
+      parts.push(days(fullFrom, fullTo));
+    }
+    if (from !== undefined && fullFrom !== undefined && from < fullFrom) parts.push(ledger(from, fullFrom, false));
+    if (to !== undefined && fullTo !== undefined) parts.push(ledger(fullTo, to, true));
   }
-  const sub = parts.as('parts');
+  const [first, ...rest] = parts;
+  const sub = (rest.length ? unionAll(first as ReturnType<typeof days>, ...(rest as [ReturnType<typeof days>])) : first).as('parts');
   return db
     .select({ userId: sub.userId, points: sql<number>`sum(${sub.points})::int`.as('period_points') })
     .from(sub)
@@ -92,7 +123,7 @@ function rankingSource(db: DbOrTx, caller: AuthUser, filters: RankingFilters) {
       where: and(...conditions, or(inArray(users.roleId, taskRoleIds(db)), ne(users.points, 0))),
     };
   }
-  // A period: whole Beijing days from score_daily, the partial days at its ends from the ledger.
+  // A period: whole weeks and days from the summaries, the partial days at its ends from the ledger.
   const period = periodPoints(db, filters.from ? Date.parse(filters.from) : undefined, filters.to ? Date.parse(filters.to) : undefined);
   return {
     points: sql`coalesce(${period.points}, 0)`,

@@ -1,4 +1,4 @@
-// The summaries the database keeps by trigger (row_counts, score_daily; migration 0005): they must
+// The summaries the database keeps by trigger (row_counts, score_daily, score_weekly; migrations 0005, 0007): they must
 // always equal what counting the rows themselves gives, and the lists built on them must show the
 // same totals and points as a plain count would.
 import assert from 'node:assert/strict';
@@ -123,11 +123,28 @@ describe('score_daily', () => {
         select ((created_at at time zone 'Asia/Shanghai')::date)::text as day, user_id, sum(delta)::int as points
         from score_ledger group by 1, 2) x order by 1`);
     assert.deepEqual(kept.map((r) => r.line), truth.map((r) => r.line));
+    // Weeks are named by their Monday, on Beijing days.
+    const weekly = await rows<{ line: string }>(sql`select week || ' ' || user_id || ' ' || points as line from score_weekly order by 1`);
+    const weeklyTruth = await rows<{ line: string }>(sql`
+      select week || ' ' || user_id || ' ' || points as line from (
+        select (date_trunc('week', created_at at time zone 'Asia/Shanghai')::date)::text as week, user_id, sum(delta)::int as points
+        from score_ledger group by 1, 2) x order by 1`);
+    assert.deepEqual(weekly.map((r) => r.line), weeklyTruth.map((r) => r.line));
+    assert.ok(weekly.some((r) => r.line.startsWith('2026-02-23 ')), 'Sunday 1 March belongs to the week of Monday 23 February');
   });
 
   test('a period’s points equal the ledger’s sum for any bounds, whole days or not', async () => {
     const db = t.database.db;
-    const bounds = [undefined, ...instants, '2026-03-02T00:00:00.000Z', '2026-02-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'];
+    // Among them: a Monday midnight (08 March 16:00 UTC), the last instant of a Sunday, months apart.
+    const bounds = [
+      undefined,
+      ...instants,
+      '2026-03-02T00:00:00.000Z',
+      '2026-03-08T16:00:00.000Z',
+      '2026-03-22T15:59:59.999Z',
+      '2026-02-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+    ];
     let checked = 0;
     for (const from of bounds) {
       for (const to of bounds) {
