@@ -657,9 +657,11 @@ export const rowCounts = pgTable(
     entity: text('entity').notNull(),
     status: text('status').notNull(),
     area: integer('area').notNull(),
+    /** Tasks only (a task has several villages, so area is 0): the work category. 0 elsewhere. */
+    category: integer('category').notNull().default(0),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entity, t.status, t.area] })],
+  (t) => [primaryKey({ columns: [t.entity, t.status, t.area, t.category] })],
 );
 
 /** Points per user per day (Beijing time) from the ledger: a period's ranking sums days, not entries. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { rowCounts } from '../db/schema';
 import type { AuthUser } from './sessions';
 
-/** Tables whose rows per status (and area) the database keeps in row_counts (migration 0005, ADR 0013). */
+/** Tables whose rows per status (and area, or category for tasks) the database keeps in row_counts (migrations 0005, 0008; ADR 0013). */
 export type CountedTable = 'tasks' | 'submissions' | 'appeals' | 'photo_reports';
 
 /**
@@ -22,12 +22,13 @@ export function countedArea(caller: AuthUser, filterArea: number | undefined): n
 
 /**
  * A list's total from row_counts: a sum of at most a few dozen rows, whatever the table's size.
- * Only for lists filtered by nothing but status and area (the callers check).
+ * Only for lists filtered by nothing but status and area, or for tasks status and category (the
+ * callers check).
  */
 export async function countedTotal(
   db: DbOrTx,
   table: CountedTable,
-  filter: { status?: string; area?: number | null },
+  filter: { status?: string; area?: number | null; category?: number },
 ): Promise<number> {
   if (filter.area === null) return 0;
   const [row] = await db
@@ -38,6 +39,7 @@ export async function countedTotal(
         eq(rowCounts.entity, table),
         filter.status ? eq(rowCounts.status, filter.status) : undefined,
         filter.area !== undefined ? eq(rowCounts.area, filter.area) : undefined,
+        filter.category !== undefined ? eq(rowCounts.category, filter.category) : undefined,
       ),
     );
   return row?.n ?? 0;

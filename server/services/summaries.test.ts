@@ -1,4 +1,4 @@
-// The summaries the database keeps by trigger (row_counts, score_daily, score_weekly; migrations 0005, 0007): they must
+// The summaries the database keeps by trigger (row_counts, score_daily, score_weekly; migrations 0005, 0007, 0008): they must
 // always equal what counting the rows themselves gives, and the lists built on them must show the
 // same totals and points as a plain count would.
 import assert from 'node:assert/strict';
@@ -13,17 +13,17 @@ let admin: string;
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** row_counts against counting the tables, as sorted lines ("appeals pending 2 3"). */
+/** row_counts against counting the tables, as sorted lines ("appeals pending 2 0 3": area, category, n). */
 async function summaryAndTruth() {
   const kept = await rows<{ line: string }>(
-    sql`select entity || ' ' || status || ' ' || area || ' ' || n as line from row_counts where n <> 0 order by 1`,
+    sql`select entity || ' ' || status || ' ' || area || ' ' || category || ' ' || n as line from row_counts where n <> 0 order by 1`,
   );
   const truth = await rows<{ line: string }>(sql`
     select line from (
-      select 'tasks ' || status || ' 0 ' || count(*) as line from tasks group by status
-      union all select 'submissions ' || status || ' ' || coalesce(area, 0) || ' ' || count(*) from submissions group by status, area
-      union all select 'appeals ' || status || ' ' || coalesce(area, 0) || ' ' || count(*) from appeals group by status, area
-      union all select 'photo_reports ' || status || ' ' || coalesce(area, 0) || ' ' || count(*) from photo_reports group by status, area
+      select 'tasks ' || status || ' 0 ' || category || ' ' || count(*) as line from tasks group by status, category
+      union all select 'submissions ' || status || ' ' || coalesce(area, 0) || ' 0 ' || count(*) from submissions group by status, area
+      union all select 'appeals ' || status || ' ' || coalesce(area, 0) || ' 0 ' || count(*) from appeals group by status, area
+      union all select 'photo_reports ' || status || ' ' || coalesce(area, 0) || ' 0 ' || count(*) from photo_reports group by status, area
     ) x order by 1`);
   return { kept: kept.map((r) => r.line), truth: truth.map((r) => r.line) };
 }
@@ -52,6 +52,7 @@ describe('row_counts', () => {
              (select id from users where account = 'admin')
       from generate_series(1, 7) g`);
     await db.execute(sql`update tasks set status = 'closed' where title like '批量任务%' and status = 'published'`);
+    await db.execute(sql`update tasks set category = 9 where title in ('批量任务1', '批量任务2')`); // a category change alone
     await db.execute(sql`delete from tasks where title like '批量任务%' and status = 'draft'`);
     await db.execute(sql`delete from submission_images where submission_id in (select id from submissions where status = 'rejected')`);
     await db.execute(sql`update score_ledger set submission_id = null where submission_id in (select id from submissions where status = 'rejected')`);
@@ -78,6 +79,8 @@ describe('row_counts', () => {
     const cases: Array<[string, string, string]> = [
       [admin, '/api/tasks', 'select count(*)::int as n from tasks'],
       [admin, '/api/tasks?status=published', `select count(*)::int as n from tasks where status = 'published'`],
+      [admin, '/api/tasks?category=9', 'select count(*)::int as n from tasks where category = 9'],
+      [admin, '/api/tasks?category=1&status=closed', `select count(*)::int as n from tasks where category = 1 and status = 'closed'`],
       [admin, '/api/submissions?status=pending', `select count(*)::int as n from submissions where status = 'pending'`],
       [admin, '/api/submissions?area=2', 'select count(*)::int as n from submissions where area = 2'],
       [admin, '/api/appeals', 'select count(*)::int as n from appeals'],

@@ -143,10 +143,12 @@ const SORT_COLUMNS: Record<NonNullable<TaskListQuery['sortField']>, PgColumn> = 
   publishedAt: tasks.publishedAt,
 };
 
-/** The town-wide list filtered by status at most takes its total from row_counts; others count. */
+/** The town-wide list filtered by status and category at most takes its total from row_counts; others count. */
 async function taskTotal(db: DbOrTx, caller: AuthUser, query: TaskListQuery, where: SQL | undefined): Promise<[{ total: number }]> {
-  const plain = !query.title?.trim() && !query.category && !query.area && !query.from && !query.to;
-  if (plain && caller.dataScope === 'all') return [{ total: await countedTotal(db, 'tasks', { status: query.status }) }];
+  const plain = !query.title?.trim() && !query.area && !query.from && !query.to;
+  if (plain && caller.dataScope === 'all') {
+    return [{ total: await countedTotal(db, 'tasks', { status: query.status, category: query.category }) }];
+  }
   const [row] = await db.select({ total: count() }).from(tasks).where(where);
   return [row];
 }
