@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { rowCounts } from '../db/schema';
 import type { AuthUser } from './sessions';
 
-/** Tables whose rows per status (and area, or category for tasks) the database keeps in row_counts (migrations 0005, 0008; ADR 0013). */
+/** Tables whose rows per status (and area, or category for tasks) the database keeps in row_counts (migrations 0005, 0007; ADR 0013). */
 export type CountedTable = 'tasks' | 'submissions' | 'appeals' | 'photo_reports';
 
 /**

@@ -1,4 +1,4 @@
-// The summaries the database keeps by trigger (row_counts, score_daily, score_weekly; migrations 0005, 0007, 0008): they must
+// The summaries the database keeps by trigger (row_counts, score_daily, score_weekly; migrations 0005, 0007): they must
 // always equal what counting the rows themselves gives, and the lists built on them must show the
 // same totals and points as a plain count would.
 import assert from 'node:assert/strict';
