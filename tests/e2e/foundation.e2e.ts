@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { PHONE } from '../helpers/browser';
-import { setUpJourneys, submitLogin } from '../helpers/journeys';
+import { eventually, setUpJourneys, submitLogin } from '../helpers/journeys';
 
 const app = setUpJourneys();
 const { newPage, journey } = app;
@@ -61,7 +61,9 @@ describe('foundation journeys', () => {
     const roleDialog = page.locator('.ant-modal').filter({ hasText: '新建角色' });
     await roleDialog.getByLabel('角色名称').fill('用户管理员');
     await roleDialog.getByLabel('角色编码').fill('user_keeper');
-    await roleDialog.getByLabel('用户管理').check();
+    // antd's Checkbox.Group drops a click on an option it has drawn but not yet registered (an
+    // effect after the permission list arrives): a machine clicking at once may need a second go.
+    await eventually(() => roleDialog.getByLabel('用户管理').check());
     await roleDialog.getByLabel('全部数据').check();
     await roleDialog.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByRole('cell', { name: /用户管理员/ }).waitFor();
