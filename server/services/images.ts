@@ -58,11 +58,6 @@ const DECLARED_IMAGE_TYPES = new Set([
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'gif', 'webp']);
 
 /**
- * Whether the name and type the client declared fit an image. A file declared as a page, a script
- * or an SVG is refused before its content is looked at, even when the bytes would pass: whoever
- * sent it meant something other than a photo. A missing name or extension ("blob") is fine.
- */
-/**
  * Whether a file name tries to be a path: separators, parent-folder steps or control characters,
  * also when percent-encoded (once or twice). A browser sends a bare name, so such a name is a
  * crafted request, refused even though the name is never used as a path.
@@ -83,6 +78,11 @@ export function unsafeFileName(filename: string): boolean {
   return true; // encoded three times over: nobody names a photo like that
 }
 
+/**
+ * Whether the name and type the client declared fit an image. A file declared as a page, a script
+ * or an SVG is refused before its content is looked at, even when the bytes would pass: whoever
+ * sent it meant something other than a photo. A missing name or extension ("blob") is fine.
+ */
 export function declaredAsImage(filename: string, mimetype: string): boolean {
   const type = mimetype.split(';')[0].trim().toLowerCase();
   if (type && !DECLARED_IMAGE_TYPES.has(type)) return false;

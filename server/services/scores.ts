@@ -37,8 +37,8 @@ const mondayOnOrBefore = (dayStart: number) => dayStart - daysSinceMonday(daySta
 /**
  * Points per user earned within [from, to] (either end open), from the coarsest rows that fit:
  * whole Beijing weeks from score_weekly, the whole days around them from score_daily, the partial
- * first and last days from the ledger's entries. The same sums as over the ledger alone; a 30-day
- * period reads about a hundredth of its ledger rows.
+ * first and last days from the ledger's entries. The same sums as over the ledger alone, from a few
+ * rows per person instead of every entry.
  */
 export function periodPoints(db: DbOrTx, from: number | undefined, to: number | undefined) {
   // Whole days are [fullFrom, fullTo): the first midnight at or after `from`, the last at or before `to`.
