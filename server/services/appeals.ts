@@ -14,7 +14,7 @@ import type {
 } from '../../common/contracts/people';
 import { type AppealStatus, OPINION_SOURCE_APPEAL, PEOPLE_MESSAGES } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
-import { appealImages, appeals, areas, users } from '../db/schema';
+import { appealImages, appeals, users } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { raiseWatchedOpinion } from './opinions';
 import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, periodCondition, readerScope } from './peopleCommon';
@@ -24,6 +24,7 @@ import { countedArea, countedTotal } from './rowCounts';
 import { readSettings } from './settings';
 import { assertAttachableImages } from './uploadRefs';
 import { addWorkingDays } from './workingDays';
+import { areaNameOf, userNameOf } from './names';
 
 const OPEN: AppealStatus[] = ['pending', 'processing'];
 const columns = { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId };
@@ -36,14 +37,13 @@ const itemColumns = {
   excerpt: sql<string>`left(${appeals.content}, 100)`,
   category: appeals.category,
   area: appeals.area,
-  // Names by subquery, not join: fewer joined tables, much less planning (see listSubmissions).
-  areaName: sql<string>`(select ${areas.name} from ${areas} where ${areas.id} = ${appeals.area})`,
+  areaName: areaNameOf(appeals.area),
   phone: appeals.phone,
   status: appeals.status,
   submitterId: appeals.submitterId,
   submitterName: users.name,
   handlerId: appeals.handlerId,
-  handlerName: sql<string | null>`(select h.name from ${users} h where h.id = ${appeals.handlerId})`,
+  handlerName: userNameOf(appeals.handlerId),
   imageCount: sql<number>`(select count(*)::int from ${appealImages} where ${appealImages.appealId} = ${appeals.id})`,
   createdAt: appeals.createdAt,
   acceptedAt: appeals.acceptedAt,

@@ -20,7 +20,7 @@ import {
   photoReportTypeLabel,
 } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
-import { areas, photoReportImages, photoReports, users } from '../db/schema';
+import { photoReportImages, photoReports, users } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { raiseWatchedOpinion } from './opinions';
 import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, periodCondition, readerScope } from './peopleCommon';
@@ -28,6 +28,7 @@ import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
 import { assertAttachableImages } from './uploadRefs';
+import { areaNameOf, userNameOf } from './names';
 
 const columns = { area: photoReports.area, submitter: photoReports.submitterId, handler: photoReports.handlerId };
 const SAFETY_HAZARD = PHOTO_REPORT_TYPES.indexOf('安全隐患') + 1;
@@ -39,8 +40,7 @@ const selectItems = <T extends SelectedFields>(db: DbOrTx, extra: T) =>
       type: photoReports.type,
       excerpt: sql<string>`left(${photoReports.description}, 100)`,
       area: photoReports.area,
-      // Names by subquery, not join: fewer joined tables, much less planning (see listSubmissions).
-      areaName: sql<string>`(select ${areas.name} from ${areas} where ${areas.id} = ${photoReports.area})`,
+      areaName: areaNameOf(photoReports.area),
       location: photoReports.location,
       lat: photoReports.lat,
       lng: photoReports.lng,
@@ -48,7 +48,7 @@ const selectItems = <T extends SelectedFields>(db: DbOrTx, extra: T) =>
       submitterId: photoReports.submitterId,
       submitterName: users.name,
       handlerId: photoReports.handlerId,
-      handlerName: sql<string | null>`(select h.name from ${users} h where h.id = ${photoReports.handlerId})`,
+      handlerName: userNameOf(photoReports.handlerId),
       imageCount: sql<number>`(select count(*)::int from ${photoReportImages} where ${photoReportImages.reportId} = ${photoReports.id} and ${photoReportImages.kind} = 'report')`,
       createdAt: photoReports.createdAt,
       handledAt: photoReports.handledAt,

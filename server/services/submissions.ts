@@ -9,13 +9,14 @@ import {
   templateHasText,
 } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
-import { areas, scoreLedger, submissionImages, submissions, tasks, uploads, users } from '../db/schema';
+import { scoreLedger, submissionImages, submissions, tasks, uploads, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { containsPattern, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
 import { uploadUrl } from './storage';
 import { isTargeted } from './tasks';
+import { areaNameOf, userNameOf } from './names';
 
 // ---- Reading ----
 
@@ -29,14 +30,12 @@ const submissionColumns = {
   userId: submissions.userId,
   userName: users.name,
   area: submissions.area,
-  // Names by subquery rather than join: with five joined tables PostgreSQL spent longer planning
-  // the page (about 1.1 ms) than running it; with three it plans in 0.3 ms.
-  areaName: sql<string>`(select ${areas.name} from ${areas} where ${areas.id} = ${submissions.area})`,
+  areaName: areaNameOf(submissions.area),
   text: submissions.text,
   status: submissions.status,
   late: submissions.late,
   reviewerId: submissions.reviewerId,
-  reviewerName: sql<string | null>`(select r.name from ${users} r where r.id = ${submissions.reviewerId})`,
+  reviewerName: userNameOf(submissions.reviewerId),
   comment: submissions.comment,
   reviewedAt: submissions.reviewedAt,
   createdAt: submissions.createdAt,
