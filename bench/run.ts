@@ -10,7 +10,6 @@
 //   BENCH_SECONDS=5            seconds per measurement (after a 1 s warm-up at c=1)
 //   BENCH_ONLY=tasks,me        measure only these endpoint keys (see ENDPOINTS)
 //   BENCH_CLIENT=wrk|node      the load generator (default wrk when installed)
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,11 +18,11 @@ import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { generate, SCALES } from './generate';
 import { type LoadResult, measure, pickClient } from './load';
+import { type Server, startServer } from './spawnServer';
 
 const ADMIN_PASSWORD = 'Bench12345';
 const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-const ROOT = path.resolve(__dirname, '..');
 const CLIENT = pickClient();
 
 interface Endpoint {
@@ -115,40 +114,6 @@ async function prepare(target: string, scaleName: string): Promise<Target | unde
   };
 }
 
-// ---- The server child ----
-
-interface Server {
-  base: string;
-  stop(): Promise<void>;
-}
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '100000000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stderr?.on('data', (d) => (output += d));
-    child.stdout?.on('data', (d) => {
-      output += d;
-      const match = /\{"port":(\d+)\}/.exec(output);
-      if (match) {
-        resolve({
-          base: `http://127.0.0.1:${match[1]}`,
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}:\n${output}`)));
-  });
-}
 
 async function signIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/login/account`, {

@@ -16,7 +16,6 @@
 //   LOAD_SECONDS   how long the loop runs (default 300)
 //   LOAD_USERS     simulated people (default 200: 150 villagers, 38 cadres, 12 staff)
 //   LOAD_THINK_MS  pause between one person's actions (default 200, randomised ±50 %)
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,12 +23,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase, openPostgres } from '../server/db/client';
+import { openPostgres } from '../server/db/client';
 import { roles, users } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { hashPassword } from '../server/services/passwords';
+import { type Server, startServer } from './spawnServer';
 
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.LOAD_SECONDS) || 300;
@@ -37,7 +35,6 @@ const USERS = Number(process.env.LOAD_USERS) || 200;
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 200);
 const ADMIN_PASSWORD = 'Soak12345';
 const PASSWORD = 'Soak12345';
-const ROOT = path.resolve(__dirname, '..');
 /** Uploads are limited to 120 a minute per address (server/routes/uploads.ts); all of ours share one. */
 const UPLOADS_PER_MINUTE = 90;
 
@@ -257,58 +254,6 @@ async function staffLoop(p: Person, until: number) {
 
 // ---- Setup ----
 
-/**
- * The server child: this file again with `--server`. Like bench/server.ts, but its settings come
- * from the whole environment (RATE_LIMIT_PER_MINUTE above all: 200 people share one address here).
- */
-async function serve() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL as string;
-  const dataDir = process.env.BENCH_DATA_DIR as string;
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }), clientDir: undefined, logLevel: 'warn' };
-  const database = await openDatabase({ databaseUrl, dataDir });
-  const app = await buildApp({ config, db: database.db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-}
-
-function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', __filename, '--server'], {
-    cwd: ROOT,
-    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '100000000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stderr?.on('data', (d) => {
-      output += d;
-      process.stderr.write(d);
-    });
-    child.stdout?.on('data', (d) => {
-      output += d;
-      const match = /\{"port":(\d+)\}/.exec(output);
-      if (match) {
-        resolve({
-          base: `http://127.0.0.1:${match[1]}`,
-          stop: () =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
 
 async function prepare(url: string): Promise<Person[]> {
   const database = await openPostgres(url, 4);
@@ -377,13 +322,13 @@ async function main() {
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-soak-'));
-  let server: { base: string; stop: () => Promise<void> } | undefined;
+  let server: Server | undefined;
   let failed = true;
   try {
     console.log(`scratch database ${name}; ${USERS} people for ${SECONDS} s`);
     const people = await prepare(url.toString());
     photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5a8' } }).jpeg({ quality: 70 }).toBuffer();
-    server = await startServer({ BENCH_DATABASE_URL: url.toString(), BENCH_DATA_DIR: dataDir });
+    server = await startServer({ BENCH_DATABASE_URL: url.toString(), BENCH_DATA_DIR: dataDir }, { echoErrors: true });
     base = server.base;
 
     // Work to do: published tasks for every village.
@@ -464,7 +409,7 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-(process.argv.includes('--server') ? serve() : main()).catch((error) => {
+main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
