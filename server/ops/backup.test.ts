@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -16,7 +16,7 @@ import { seed } from '../db/seed';
 import { localStorage } from '../services/storage';
 import { backup, restore, type Target } from './archive';
 import { extractTarGz } from './tar';
-import { scratchDatabase, tempDir } from './testkit';
+import { cleanUpAfter, scratchDatabase } from './testkit';
 
 // A database filled with the demo content plus awkward text and extra uploads is backed up
 // (through `npm run backup`'s script on the embedded database), restored into a fresh data dir or
@@ -24,15 +24,7 @@ import { scratchDatabase, tempDir } from './testkit';
 // sequence and upload by upload. On PostgreSQL (DATABASE_URL): PostgreSQL to PostgreSQL, and the
 // same archive into PGlite. Refusals (a non-empty target, a damaged archive) are checked too.
 
-const cleanups: Array<() => Promise<void> | void> = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-const dir = (prefix: string) => {
-  const d = tempDir(prefix);
-  cleanups.push(() => fs.rmSync(d, { recursive: true, force: true }));
-  return d;
-};
+const { dir, defer } = cleanUpAfter();
 
 type Query = (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
@@ -214,9 +206,9 @@ describe('backup and restore on PostgreSQL', { skip: !process.env.DATABASE_URL &
   test('PostgreSQL to a fresh PostgreSQL database, and the same archive into PGlite, compare equal', async () => {
     const base = process.env.DATABASE_URL as string;
     const src = await scratchDatabase(base, 'bksrc');
-    cleanups.push(() => src.drop());
+    defer(() => src.drop());
     const dst = await scratchDatabase(base, 'bkdst');
-    cleanups.push(() => dst.drop());
+    defer(() => dst.drop());
     const srcDir = dir('glp-bk-pgsrc-');
     const source = await openPostgres(src.url, 2);
     const pool = new pg.Pool({ connectionString: src.url, max: 1 });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { after } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,6 +18,24 @@ export async function freePort(): Promise<number> {
 }
 
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/**
+ * What a test file undoes after its last test, newest first: `dir` makes a temporary folder that
+ * goes then, `defer` adds any other step (dropping a scratch database).
+ */
+export function cleanUpAfter() {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  after(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  const defer = (cleanup: () => Promise<void> | void) => void cleanups.push(cleanup);
+  const dir = (prefix: string) => {
+    const made = tempDir(prefix);
+    defer(() => fs.rmSync(made, { recursive: true, force: true }));
+    return made;
+  };
+  return { dir, defer };
+}
 
 export interface RunningServer {
   url: string;

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, migrationsFolder, openPglite, openPostgres } from '../db/client';
 import { restore } from './archive';
 import { extractTarGz } from './tar';
-import { scratchDatabase, tempDir } from './testkit';
+import { cleanUpAfter, scratchDatabase } from './testkit';
 
 // A database made by the previous release (migrations 0000–0004 and its demo content, kept as a
 // backup in server/db/fixtures) is brought up to this release by the app's own migrate(), as a
@@ -16,15 +16,7 @@ import { scratchDatabase, tempDir } from './testkit';
 // later, it must reach the last one with its data intact.
 
 const FIXTURE = path.resolve(__dirname, '../db/fixtures/release-0004.tar.gz');
-const cleanups: Array<() => Promise<void> | void> = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-const dir = (prefix: string) => {
-  const d = tempDir(prefix);
-  cleanups.push(() => fs.rmSync(d, { recursive: true, force: true }));
-  return d;
-};
+const { dir, defer } = cleanUpAfter();
 
 const allTags = () =>
   (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')).entries as Array<{ tag: string; when: number }>);
@@ -112,7 +104,7 @@ describe('a database of the previous release, upgraded', () => {
 
   test('PostgreSQL: reaches the last migration, data intact and usable', { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' }, async () => {
     const scratch = await scratchDatabase(process.env.DATABASE_URL as string, 'upgrade');
-    cleanups.push(() => scratch.drop());
+    defer(() => scratch.drop());
     const dataDir = dir('glp-up-pg-');
     await restore({ dataDir, databaseUrl: scratch.url }, FIXTURE, { upgrade: false });
     const database = await openPostgres(scratch.url, 2);
