@@ -38,25 +38,21 @@ export default defineConfig({
     memo.resolve.fallback.set('buffer', false);
     // Dead weight in every ProTable page (ADR 0016): pro-components' 33 interface languages (ADR 0005:
     // Chinese only), and the value types no page uses (see src/vendor/proFieldPlain.tsx).
-    memo
-      .plugin('pro-provider-zh-only')
-      .use(webpack.NormalModuleReplacementPlugin, [
-        /^\.\/locale\/(?!zh_CN$)[a-z]{2}_[A-Z]{2}$/,
-        (resource: { context: string; request: string }) => {
-          if (/pro-provider[\\/]es$/.test(resource.context)) resource.request = './locale/zh_CN';
-        },
-      ]);
+    memo.plugin('pro-provider-zh-only').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\/locale\/(?!zh_CN$)[a-z]{2}_[A-Z]{2}$/,
+      (resource: { context: string; request: string }) => {
+        if (/pro-provider[\\/]es$/.test(resource.context)) resource.request = './locale/zh_CN';
+      },
+    ]);
     // ahooks and pro-layout import lodash's CommonJS modules while pro-components uses lodash-es: one copy.
     memo.resolve.alias.set('lodash', 'lodash-es');
     const plainField = path.resolve(__dirname, 'src/vendor/proFieldPlain.tsx');
-    memo
-      .plugin('pro-field-plain-types')
-      .use(webpack.NormalModuleReplacementPlugin, [
-        /^\.\/components\/(Cascader|Code|ColorPicker|DigitRange|FromNow|Image|Money|Password|Percent|Progress|Rate|Second|Segmented|Slider|Switch|TreeSelect)$/,
-        (resource: { context: string; request: string }) => {
-          if (/pro-field[\\/]es$/.test(resource.context)) resource.request = plainField;
-        },
-      ]);
+    memo.plugin('pro-field-plain-types').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\/components\/(Cascader|Code|ColorPicker|DigitRange|FromNow|Image|Money|Password|Percent|Progress|Rate|Second|Segmented|Slider|Switch|TreeSelect)$/,
+      (resource: { context: string; request: string }) => {
+        if (/pro-field[\\/]es$/.test(resource.context)) resource.request = plainField;
+      },
+    ]);
     // Seed §9: a script chunk that has not loaded after 120 s fails with a chunk-load error.
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     // Umi's generated export barrels have no side effects: let tree-shaking drop axios from the entry.

@@ -76,12 +76,7 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measureNode(
-  url: string,
-  headers: Record<string, string>,
-  concurrency: number,
-  seconds: number,
-): Promise<LoadResult> {
+async function measureNode(url: string, headers: Record<string, string>, concurrency: number, seconds: number): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   let errors = 0;
@@ -109,5 +104,11 @@ async function measureNode(
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, requests: latencies.length, errors };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / elapsed,
+    requests: latencies.length,
+    errors,
+  };
 }

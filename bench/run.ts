@@ -40,10 +40,20 @@ const DAY = 86400_000;
 
 const ENDPOINTS: Endpoint[] = [
   { key: 'tasks', name: '任务列表 task list', url: '/api/tasks?current=1&pageSize=10', list: true },
-  { key: 'tasksFiltered', name: '任务列表（类别+状态）task list, category+status', url: '/api/tasks?current=1&pageSize=10&category=3&status=published', list: true },
+  {
+    key: 'tasksFiltered',
+    name: '任务列表（类别+状态）task list, category+status',
+    url: '/api/tasks?current=1&pageSize=10&category=3&status=published',
+    list: true,
+  },
   { key: 'tasksPage50', name: '任务列表第50页 task list page 50', url: '/api/tasks?current=50&pageSize=10', list: true },
   { key: 'audit', name: '审核队列 audit queue', url: '/api/submissions?current=1&pageSize=10&status=pending', list: true },
-  { key: 'auditArea', name: '审核队列（村）audit queue, area', url: '/api/submissions?current=1&pageSize=10&status=pending&area=5', list: true },
+  {
+    key: 'auditArea',
+    name: '审核队列（村）audit queue, area',
+    url: '/api/submissions?current=1&pageSize=10&status=pending&area=5',
+    list: true,
+  },
   { key: 'appeals', name: '群众诉求 appeal list', url: '/api/appeals?current=1&pageSize=10', list: true },
   {
     key: 'appealsFiltered',
@@ -51,9 +61,19 @@ const ENDPOINTS: Endpoint[] = [
     url: `/api/appeals?current=1&pageSize=10&status=closed&area=5&from=${iso(90 * DAY)}&to=${iso(0)}`,
     list: true,
   },
-  { key: 'photoReports', name: '随手拍（待处理）photo reports, pending', url: '/api/photo-reports?current=1&pageSize=10&status=pending', list: true },
+  {
+    key: 'photoReports',
+    name: '随手拍（待处理）photo reports, pending',
+    url: '/api/photo-reports?current=1&pageSize=10&status=pending',
+    list: true,
+  },
   { key: 'ranking', name: '积分排名 ranking (all time)', url: '/api/scores/ranking?current=1&pageSize=10', list: true },
-  { key: 'ranking30', name: '积分排名（近30天）ranking, 30 days', url: `/api/scores/ranking?current=1&pageSize=10&from=${iso(30 * DAY)}`, list: true },
+  {
+    key: 'ranking30',
+    name: '积分排名（近30天）ranking, 30 days',
+    url: `/api/scores/ranking?current=1&pageSize=10&from=${iso(30 * DAY)}`,
+    list: true,
+  },
   { key: 'stats', name: '数据概览（5 秒缓存）stats overview, cached', url: '/api/stats/overview' },
   { key: 'statsCold', name: '数据概览（每次重新统计）stats overview, cold count', url: '/api/stats/overview', cold: true },
   { key: 'me', name: '当前用户 currentUser', url: '/api/currentUser' },
@@ -114,7 +134,6 @@ async function prepare(target: string, scaleName: string): Promise<Target | unde
   };
 }
 
-
 async function signIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/login/account`, {
     method: 'POST',
@@ -127,7 +146,11 @@ async function signIn(base: string): Promise<string> {
 // ---- Tables ----
 
 const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms` : '–');
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 async function measureEndpoints(server: Server, token: string, list: Endpoint[], results: Record<string, Measured>) {
   const headers = { authorization: token };

@@ -220,15 +220,32 @@ async function staffLoop(p: Person, until: number) {
   let round = 0;
   while (Date.now() < until) {
     round++;
-    const pending = await call<{ list: Array<{ id: number }> }>('audit queue', p.token, 'GET', '/api/submissions?current=1&pageSize=20&status=pending');
+    const pending = await call<{ list: Array<{ id: number }> }>(
+      'audit queue',
+      p.token,
+      'GET',
+      '/api/submissions?current=1&pageSize=20&status=pending',
+    );
     const submission = pick(pending?.list ?? []);
     if (submission) {
       const result = round % 3 === 0 ? 'rejected' : 'approved';
-      const done = await call('review submission', p.token, 'POST', `/api/submissions/${submission.id}/audit`, { result, comment: '压力测试审核' }, { conflictOk: true });
+      const done = await call(
+        'review submission',
+        p.token,
+        'POST',
+        `/api/submissions/${submission.id}/audit`,
+        { result, comment: '压力测试审核' },
+        { conflictOk: true },
+      );
       if (done !== undefined) acked.audits.set(submission.id, result);
     }
     await think();
-    const appeals = await call<{ list: Array<{ id: number; status: string }> }>('appeal list', p.token, 'GET', '/api/appeals?current=1&pageSize=20&status=pending');
+    const appeals = await call<{ list: Array<{ id: number; status: string }> }>(
+      'appeal list',
+      p.token,
+      'GET',
+      '/api/appeals?current=1&pageSize=20&status=pending',
+    );
     const appeal = pick(appeals?.list ?? []);
     if (appeal) {
       const accepted = await call('accept appeal', p.token, 'POST', `/api/appeals/${appeal.id}/accept`, undefined, { conflictOk: true });
@@ -239,11 +256,23 @@ async function staffLoop(p: Person, until: number) {
       }
     }
     await think();
-    const reports = await call<{ list: Array<{ id: number }> }>('photo report list', p.token, 'GET', '/api/photo-reports?current=1&pageSize=20&status=pending');
+    const reports = await call<{ list: Array<{ id: number }> }>(
+      'photo report list',
+      p.token,
+      'GET',
+      '/api/photo-reports?current=1&pageSize=20&status=pending',
+    );
     const report = pick(reports?.list ?? []);
     if (report) {
       const result = `已清理（${round}）`;
-      const handled = await call('handle photo report', p.token, 'POST', `/api/photo-reports/${report.id}/handle`, { result, imageIds: [] }, { conflictOk: true });
+      const handled = await call(
+        'handle photo report',
+        p.token,
+        'POST',
+        `/api/photo-reports/${report.id}/handle`,
+        { result, imageIds: [] },
+        { conflictOk: true },
+      );
       if (handled !== undefined) acked.handled.set(report.id, result);
     }
     if (round % 3 === 0) await call('stats overview', p.token, 'GET', '/api/stats/overview');
@@ -253,7 +282,6 @@ async function staffLoop(p: Person, until: number) {
 }
 
 // ---- Setup ----
-
 
 async function prepare(url: string): Promise<Person[]> {
   const database = await openPostgres(url, 4);
@@ -300,7 +328,11 @@ async function verify(url: string) {
     ['uploads (by id)', acked.uploads.size, (await found('SELECT id FROM uploads WHERE id = ANY($1)', [[...acked.uploads]])).length],
   ];
   const audits = await found('SELECT id, status FROM submissions WHERE id = ANY($1)', [[...acked.audits.keys()]]);
-  checks.push(['reviews (submission in the acknowledged state)', acked.audits.size, audits.filter((r) => acked.audits.get(Number(r.id)) === r.status).length]);
+  checks.push([
+    'reviews (submission in the acknowledged state)',
+    acked.audits.size,
+    audits.filter((r) => acked.audits.get(Number(r.id)) === r.status).length,
+  ]);
   const replies = await found('SELECT id, status, reply FROM appeals WHERE id = ANY($1)', [[...acked.replies.keys()]]);
   checks.push([
     'appeal replies (replied, with the reply)',
@@ -308,7 +340,11 @@ async function verify(url: string) {
     replies.filter((r) => ['replied', 'closed'].includes(r.status) && r.reply === acked.replies.get(Number(r.id))).length,
   ]);
   const handled = await found('SELECT id, status, result FROM photo_reports WHERE id = ANY($1)', [[...acked.handled.keys()]]);
-  checks.push(['photo reports handled (with the result)', acked.handled.size, handled.filter((r) => r.status === 'handled' && r.result === acked.handled.get(Number(r.id))).length]);
+  checks.push([
+    'photo reports handled (with the result)',
+    acked.handled.size,
+    handled.filter((r) => r.status === 'handled' && r.result === acked.handled.get(Number(r.id))).length,
+  ]);
   await client.end();
   return checks;
 }
@@ -327,12 +363,16 @@ async function main() {
   try {
     console.log(`scratch database ${name}; ${USERS} people for ${SECONDS} s`);
     const people = await prepare(url.toString());
-    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5a8' } }).jpeg({ quality: 70 }).toBuffer();
+    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5a8' } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
     server = await startServer({ BENCH_DATABASE_URL: url.toString(), BENCH_DATA_DIR: dataDir }, { echoErrors: true });
     base = server.base;
 
     // Work to do: published tasks for every village.
-    const adminToken = (await call<{ token: string }>('sign in', null, 'POST', '/api/login/account', { username: 'admin', password: ADMIN_PASSWORD }))?.token;
+    const adminToken = (
+      await call<{ token: string }>('sign in', null, 'POST', '/api/login/account', { username: 'admin', password: ADMIN_PASSWORD })
+    )?.token;
     if (!adminToken) throw new Error('admin sign-in failed');
     for (let i = 0; i < 120; i++) {
       const task = await call<{ id: number }>('publish task (setup)', adminToken, 'POST', '/api/tasks', {
@@ -355,7 +395,9 @@ async function main() {
       Array.from({ length: 8 }, async () => {
         while (next < people.length) {
           const p = people[next++];
-          p.token = (await call<{ token: string }>('sign in', null, 'POST', '/api/login/account', { username: p.account, password: PASSWORD }))?.token ?? '';
+          p.token =
+            (await call<{ token: string }>('sign in', null, 'POST', '/api/login/account', { username: p.account, password: PASSWORD }))
+              ?.token ?? '';
         }
       }),
     );
@@ -367,10 +409,14 @@ async function main() {
     const until = started + SECONDS * 1000;
     const progress = setInterval(() => {
       const elapsed = (Date.now() - started) / 1000;
-      console.log(`  ${elapsed.toFixed(0)} s: ${total - setupRequests} requests, ${[...stats.values()].reduce((n, s) => n + s.errors, 0)} errors`);
+      console.log(
+        `  ${elapsed.toFixed(0)} s: ${total - setupRequests} requests, ${[...stats.values()].reduce((n, s) => n + s.errors, 0)} errors`,
+      );
     }, 30_000);
     await Promise.all(
-      signedIn.map((p) => (p.kind === 'villager' ? villagerLoop(p, until) : p.kind === 'cadre' ? cadreLoop(p, until) : staffLoop(p, until))),
+      signedIn.map((p) =>
+        p.kind === 'villager' ? villagerLoop(p, until) : p.kind === 'cadre' ? cadreLoop(p, until) : staffLoop(p, until),
+      ),
     );
     clearInterval(progress);
     const seconds = (Date.now() - started) / 1000;
@@ -380,7 +426,14 @@ async function main() {
       .filter(([action, s]) => !action.endsWith('(setup)') && s.times.length > 0)
       .map(([action, s]) => {
         const sorted = [...s.times].sort((a, b) => a - b);
-        return { action, n: sorted.length, errors: s.errors, conflicts: s.conflicts, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+        return {
+          action,
+          n: sorted.length,
+          errors: s.errors,
+          conflicts: s.conflicts,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+        };
       })
       .sort((a, b) => b.n - a.n);
     // The rate counts the loop only: sign-ins happened before it started.
@@ -388,8 +441,11 @@ async function main() {
     const errorCount = [...stats.values()].reduce((n, s) => n + s.errors, 0);
     console.log(`\n| action | requests | errors | 409 (taken by another) | p50 ms | p99 ms |`);
     console.log('|---|---:|---:|---:|---:|---:|');
-    for (const r of rows) console.log(`| ${r.action} | ${r.n} | ${r.errors} | ${r.conflicts} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
-    console.log(`\n${measured} requests in ${seconds.toFixed(0)} s by ${signedIn.length} people: ${(measured / seconds).toFixed(0)} req/s; ${errorCount} errors`);
+    for (const r of rows)
+      console.log(`| ${r.action} | ${r.n} | ${r.errors} | ${r.conflicts} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`);
+    console.log(
+      `\n${measured} requests in ${seconds.toFixed(0)} s by ${signedIn.length} people: ${(measured / seconds).toFixed(0)} req/s; ${errorCount} errors`,
+    );
     const checks = await verify(url.toString());
     console.log('\n| writes | acknowledged | found in the database |');
     console.log('|---|---:|---:|');

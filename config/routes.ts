@@ -117,6 +117,13 @@ export default [
       { path: '/peopleService/opinion', name: '舆情监测', component: './peopleService/opinion', title: '舆情监测' },
     ],
   },
-  { path: '/system/settings', name: '系统设置', menuIcon: 'setting', access: 'canAdmin', component: './system/settings', title: '系统设置' },
+  {
+    path: '/system/settings',
+    name: '系统设置',
+    menuIcon: 'setting',
+    access: 'canAdmin',
+    component: './system/settings',
+    title: '系统设置',
+  },
   { path: '*', layout: false, component: './404', title: '页面不存在' },
 ];

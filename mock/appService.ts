@@ -72,12 +72,45 @@ export const MY_INVALID_REASON = '照片未反映具体问题。';
 function seedMyRecords(now: number) {
   const mine = { submitter: me, area: villagerUser.area! };
   peopleDb.appeals.push(
-    appeal({ id: 21, title: MY_APPEALS.pending, content: '村卫生室周六周日都关门，老人有个头疼脑热只能跑到镇上。', category: 4, ...mine, status: 'pending', age: 30 * MINUTE }, now),
     appeal(
-      { id: 22, title: MY_APPEALS.overdue, content: '小桥桥面的裂缝已经有两指宽，农用车每天都从上面过，担心塌了。', category: 1, ...mine, status: 'processing', age: 4 * DAY, dueAfter: DUE_AFTER, images: 2 },
+      {
+        id: 21,
+        title: MY_APPEALS.pending,
+        content: '村卫生室周六周日都关门，老人有个头疼脑热只能跑到镇上。',
+        category: 4,
+        ...mine,
+        status: 'pending',
+        age: 30 * MINUTE,
+      },
       now,
     ),
-    appeal({ id: 23, title: MY_APPEALS.replied, content: '村口是下坡，车开得很快，孩子上学过马路很危险。', category: 5, ...mine, status: 'replied', age: 2 * DAY, reply: MY_REPLY }, now),
+    appeal(
+      {
+        id: 22,
+        title: MY_APPEALS.overdue,
+        content: '小桥桥面的裂缝已经有两指宽，农用车每天都从上面过，担心塌了。',
+        category: 1,
+        ...mine,
+        status: 'processing',
+        age: 4 * DAY,
+        dueAfter: DUE_AFTER,
+        images: 2,
+      },
+      now,
+    ),
+    appeal(
+      {
+        id: 23,
+        title: MY_APPEALS.replied,
+        content: '村口是下坡，车开得很快，孩子上学过马路很危险。',
+        category: 5,
+        ...mine,
+        status: 'replied',
+        age: 2 * DAY,
+        reply: MY_REPLY,
+      },
+      now,
+    ),
     appeal(
       {
         id: 24,
@@ -93,15 +126,65 @@ function seedMyRecords(now: number) {
       },
       now,
     ),
-    appeal({ id: 25, title: MY_APPEALS.rejected, content: '去年的种粮补贴一直没有到账。', category: 4, ...mine, status: 'rejected', age: 6 * DAY, rejectReason: MY_REJECT_REASON }, now),
-  );
-  peopleDb.reports.push(
-    report({ id: 21, type: 2, description: MY_REPORTS.pending, ...mine, location: '第一村小广场东侧', lat: 30.2741, lng: 120.1551, status: 'pending', age: 1 * HOUR, images: 2 }, now),
-    report(
-      { id: 22, type: 1, description: MY_REPORTS.handled, ...mine, location: '村小学门口', status: 'handled', age: 3 * DAY, images: 1, result: MY_RESULT, resultImages: 1 },
+    appeal(
+      {
+        id: 25,
+        title: MY_APPEALS.rejected,
+        content: '去年的种粮补贴一直没有到账。',
+        category: 4,
+        ...mine,
+        status: 'rejected',
+        age: 6 * DAY,
+        rejectReason: MY_REJECT_REASON,
+      },
       now,
     ),
-    report({ id: 23, type: 4, description: MY_REPORTS.invalid, ...mine, location: '', status: 'invalid', age: 5 * DAY, images: 1, invalidReason: MY_INVALID_REASON }, now),
+  );
+  peopleDb.reports.push(
+    report(
+      {
+        id: 21,
+        type: 2,
+        description: MY_REPORTS.pending,
+        ...mine,
+        location: '第一村小广场东侧',
+        lat: 30.2741,
+        lng: 120.1551,
+        status: 'pending',
+        age: 1 * HOUR,
+        images: 2,
+      },
+      now,
+    ),
+    report(
+      {
+        id: 22,
+        type: 1,
+        description: MY_REPORTS.handled,
+        ...mine,
+        location: '村小学门口',
+        status: 'handled',
+        age: 3 * DAY,
+        images: 1,
+        result: MY_RESULT,
+        resultImages: 1,
+      },
+      now,
+    ),
+    report(
+      {
+        id: 23,
+        type: 4,
+        description: MY_REPORTS.invalid,
+        ...mine,
+        location: '',
+        status: 'invalid',
+        age: 5 * DAY,
+        images: 1,
+        invalidReason: MY_INVALID_REASON,
+      },
+      now,
+    ),
   );
 }
 
@@ -144,13 +227,15 @@ function text(errors: FieldError[], value: unknown, field: string, label: string
   else if (value.length > max) errors.push({ field, label, message: `不能超过${max}个字符` });
 }
 function integer(errors: FieldError[], value: unknown, field: string, label: string, min: number, max: number) {
-  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) errors.push({ field, label, message: `必须是${min}-${max}之间的整数` });
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max)
+    errors.push({ field, label, message: `必须是${min}-${max}之间的整数` });
 }
 /** The contract's patterns, so the mock refuses what the server's schema refuses. */
 const PHONE_PATTERN = new RegExp(AppealBody.properties.phone.pattern!);
 const CLIENT_KEY_PATTERN = new RegExp(AppealBody.properties.clientKey.pattern!);
 function clientKey(errors: FieldError[], value: unknown) {
-  if (typeof value !== 'string' || !CLIENT_KEY_PATTERN.test(value)) errors.push({ field: 'clientKey', label: '提交标识', message: '提交标识格式不正确' });
+  if (typeof value !== 'string' || !CLIENT_KEY_PATTERN.test(value))
+    errors.push({ field: 'clientKey', label: '提交标识', message: '提交标识格式不正确' });
 }
 /** A 400 the way the error handler sends one: every field, and their messages joined. */
 const invalid = (errors: FieldError[]) => apiError(400, errors.map((e) => `${e.label}：${e.message}`).join('；'), errors);
@@ -159,7 +244,14 @@ const ownImages = (ids: number[]) => ids.every((id) => appTaskDb.uploads.has(id)
 const uploadedImage = (id: number) => ({ id, url: `/api/uploads/mock-${id}.jpg`, width: 1600, height: 1200 });
 
 function event(action: HistoryAction, actor: { id: number; name: string } | null, note = '') {
-  return { id: nextEventId++, action, actorId: actor?.id ?? null, actorName: actor?.name ?? '系统', note, createdAt: new Date().toISOString() };
+  return {
+    id: nextEventId++,
+    action,
+    actorId: actor?.id ?? null,
+    actorName: actor?.name ?? '系统',
+    note,
+    createdAt: new Date().toISOString(),
+  };
 }
 
 const mineOnly = <T extends { submitterId: number }>(record: T | undefined, userId: number) =>
@@ -169,7 +261,11 @@ const mineOnly = <T extends { submitterId: number }>(record: T | undefined, user
 const withMessage = <T>(data: T, message: string) => HttpResponse.json({ code: 200, data, message });
 
 const myAppealItem = (a: AppealDetail): MyAppealItem => ({ ...toAppealItem(a), reply: a.reply, rejectReason: a.rejectReason });
-const myReportItem = (r: PhotoReportDetail): MyPhotoReportItem => ({ ...toReportItem(r), result: r.result, invalidReason: r.invalidReason });
+const myReportItem = (r: PhotoReportDetail): MyPhotoReportItem => ({
+  ...toReportItem(r),
+  result: r.result,
+  invalidReason: r.invalidReason,
+});
 
 /** POST /api/appeals as the server answers it (exported: a test can run it and then lose the answer). */
 export async function answerCreateAppeal({ request }: { request: Request }) {
@@ -181,7 +277,8 @@ export async function answerCreateAppeal({ request }: { request: Request }) {
   text(errors, body.content, 'content', '诉求内容', 2000);
   integer(errors, body.category, 'category', '诉求类别', 1, APPEAL_CATEGORIES.length);
   integer(errors, body.area, 'area', '所在村（社区）', AREA_MIN, AREA_MAX);
-  if (typeof body.phone !== 'string' || !PHONE_PATTERN.test(body.phone)) errors.push({ field: 'phone', label: '联系电话', message: '请输入正确的联系电话' });
+  if (typeof body.phone !== 'string' || !PHONE_PATTERN.test(body.phone))
+    errors.push({ field: 'phone', label: '联系电话', message: '请输入正确的联系电话' });
   if (!Array.isArray(body.imageIds) || body.imageIds.length > APPEAL_IMAGES_MAX) {
     errors.push({ field: 'imageIds', label: '图片', message: `不能超过${APPEAL_IMAGES_MAX}项` });
   }
@@ -244,9 +341,13 @@ export async function answerCreatePhotoReport({ request }: { request: Request })
     errors.push({ field: 'imageIds', label: '照片', message: `不能超过${PHOTO_REPORT_IMAGES_MAX}项` });
   }
   text(errors, body.location, 'location', '位置', 100, false);
-  for (const [field, label, limit] of [['lat', '纬度', 90], ['lng', '经度', 180]] as const) {
+  for (const [field, label, limit] of [
+    ['lat', '纬度', 90],
+    ['lng', '经度', 180],
+  ] as const) {
     const value = body[field];
-    if (value !== null && (typeof value !== 'number' || Math.abs(value) > limit)) errors.push({ field, label, message: `必须在-${limit}到${limit}之间` });
+    if (value !== null && (typeof value !== 'number' || Math.abs(value) > limit))
+      errors.push({ field, label, message: `必须在-${limit}到${limit}之间` });
   }
   clientKey(errors, body.clientKey);
   if (errors.length) return invalid(errors);
@@ -312,14 +413,20 @@ export const appServiceHandlers = [
   http.get(api('/appeals/:id'), ({ request, params }) => {
     const user = whoIs(request);
     if (!user) return unauthorized();
-    const found = mineOnly(peopleDb.appeals.find((a) => a.id === Number(params.id)), user.id);
+    const found = mineOnly(
+      peopleDb.appeals.find((a) => a.id === Number(params.id)),
+      user.id,
+    );
     return found ? ok(withOverdue(found)) : apiError(404, PEOPLE_MESSAGES.appealNotFound);
   }),
 
   http.get(api('/photo-reports/:id'), ({ request, params }) => {
     const user = whoIs(request);
     if (!user) return unauthorized();
-    const found = mineOnly(peopleDb.reports.find((r) => r.id === Number(params.id)), user.id);
+    const found = mineOnly(
+      peopleDb.reports.find((r) => r.id === Number(params.id)),
+      user.id,
+    );
     return found ? ok(found) : apiError(404, PEOPLE_MESSAGES.reportNotFound);
   }),
 
@@ -330,12 +437,17 @@ export const appServiceHandlers = [
     const errors: FieldError[] = [];
     integer(errors, body.score, 'score', '满意度', 1, 5);
     if (body.comment !== undefined) text(errors, body.comment, 'comment', '评价内容', 500, false);
-    if (Object.keys(body).some((key) => key !== 'score' && key !== 'comment')) errors.push({ field: 'body', label: '请求内容', message: '格式不正确' });
+    if (Object.keys(body).some((key) => key !== 'score' && key !== 'comment'))
+      errors.push({ field: 'body', label: '请求内容', message: '格式不正确' });
     if (errors.length) return invalid(errors);
-    const found = mineOnly(peopleDb.appeals.find((a) => a.id === Number(params.id)), user.id);
+    const found = mineOnly(
+      peopleDb.appeals.find((a) => a.id === Number(params.id)),
+      user.id,
+    );
     if (!found) return apiError(404, PEOPLE_MESSAGES.appealNotFound);
     if (found.satisfaction !== null) return apiError(409, PEOPLE_MESSAGES.appealRated);
-    if (!found.repliedAt || (found.status !== 'replied' && found.status !== 'closed')) return apiError(409, PEOPLE_MESSAGES.appealNotReplied);
+    if (!found.repliedAt || (found.status !== 'replied' && found.status !== 'closed'))
+      return apiError(409, PEOPLE_MESSAGES.appealNotReplied);
     const comment = body.comment?.trim() ?? '';
     const now = new Date().toISOString();
     found.satisfaction = body.score;

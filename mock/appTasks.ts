@@ -113,7 +113,15 @@ export function resetAppTaskDb() {
   appTaskDb.nextId = 500;
   // Task 12 was rejected once; task 13 waits for review.
   appTaskDb.submissions.push(
-    submission({ id: 301, taskId: 12, status: 'rejected', text: '已走访3户', comment: '请补充走访时间和照片说明', reviewerName: '张审核', reviewedAt: '2024-06-03T08:00:00.000Z' }),
+    submission({
+      id: 301,
+      taskId: 12,
+      status: 'rejected',
+      text: '已走访3户',
+      comment: '请补充走访时间和照片说明',
+      reviewerName: '张审核',
+      reviewedAt: '2024-06-03T08:00:00.000Z',
+    }),
     submission({ id: 302, taskId: 13, status: 'pending', images: [{ id: 1, url: '/api/uploads/a.jpg', width: 10, height: 10 }] }),
   );
 }
@@ -199,7 +207,12 @@ export const appTaskHandlers = [
     if (error) return error;
     const url = new URL(request.url);
     const state = url.searchParams.get('state');
-    return ok(page(appTaskDb.tasks.map(myItem).filter((t) => !state || t.state === state), url));
+    return ok(
+      page(
+        appTaskDb.tasks.map(myItem).filter((t) => !state || t.state === state),
+        url,
+      ),
+    );
   }),
 
   http.get(api('/my/tasks/:id'), ({ request, params }) => {

@@ -63,7 +63,8 @@ const initialNews = (): NewsDetail[] => [
     cover: image(901),
     pinned: true,
     views: 128,
-    content: '<h2>会议要点</h2><p>各村要在月底前完成<strong>主干道</strong>清扫。</p><p><img src="/api/uploads/content-902.jpg" alt="会场"></p>',
+    content:
+      '<h2>会议要点</h2><p>各村要在月底前完成<strong>主干道</strong>清扫。</p><p><img src="/api/uploads/content-902.jpg" alt="会场"></p>',
   }),
   newsDetail({ id: 2, title: '关于开展秋季防火宣传的通知（草稿）', status: 'draft', column: 2, area: 3 }),
   newsDetail({ id: 3, title: '第一村村务公开：上半年财务收支', status: 'offline', column: 4, area: 2, views: 40 }),

@@ -8,17 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { MESSAGES, PAGE_SIZE_DEFAULT } from '@common/constants';
 import type { FieldError } from '@common/contracts/base';
 import type { UserCreateBody, UserItem } from '@common/contracts/users';
-import {
-  ADMIN_TOKEN,
-  PASSWORDS,
-  adminUser,
-  areas,
-  groups,
-  initialUsers,
-  roles,
-  settings,
-  userItem,
-} from './fixtures';
+import { ADMIN_TOKEN, PASSWORDS, adminUser, areas, groups, initialUsers, roles, settings, userItem } from './fixtures';
 
 /** Matches the API on any origin (jsdom's is http://localhost). */
 export const api = (path: string) => `*/api${path}`;
@@ -111,9 +101,7 @@ export const handlers = [
 
   http.get(api('/currentUser'), ({ request }) => (signedIn(request) ? ok(adminUser) : unauthorized())),
 
-  http.get(api('/admin/logout'), ({ request }) =>
-    signedIn(request) ? okEmpty(MESSAGES.operationSuccess) : unauthorized(),
-  ),
+  http.get(api('/admin/logout'), ({ request }) => (signedIn(request) ? okEmpty(MESSAGES.operationSuccess) : unauthorized())),
 
   http.get(api('/settings'), () => ok(settings)),
 
@@ -125,13 +113,23 @@ export const handlers = [
   http.get(api('/roles'), ({ request }) => {
     if (!signedIn(request)) return unauthorized();
     const url = new URL(request.url);
-    return ok(page(roles.filter((r) => contains(r.name, url.searchParams.get('name'))), url));
+    return ok(
+      page(
+        roles.filter((r) => contains(r.name, url.searchParams.get('name'))),
+        url,
+      ),
+    );
   }),
 
   http.get(api('/groups'), ({ request }) => {
     if (!signedIn(request)) return unauthorized();
     const url = new URL(request.url);
-    return ok(page(groups.filter((g) => contains(g.name, url.searchParams.get('name'))), url));
+    return ok(
+      page(
+        groups.filter((g) => contains(g.name, url.searchParams.get('name'))),
+        url,
+      ),
+    );
   }),
 
   http.get(api('/users'), ({ request }) => {

@@ -41,11 +41,29 @@ export function overviewFixture(now = Date.now()): StatsOverview {
     },
     tasks: { published: 9, active: 7, closed: 3, draft: 1 },
     submissions: { pending: 6, approved: 12, rejected: 2 },
-    completionByArea: areas.map((a) => (a.id === 2 ? completion(2, 8, 6, 1) : a.id === 3 ? completion(3, 6, 3, 2) : a.id === 4 ? completion(4, 4, 1, 3) : completion(a.id, 0, 0, 0))),
-    completionByCategory: WORK_CATEGORIES.map(({ id, label }) =>
-      id === 14 ? { category: 14, label, tasks: 3, targets: 9, completed: 6, rate: 0.667 } : id === 2 ? { category: 2, label, tasks: 2, targets: 4, completed: 1, rate: 0.25 } : { category: id, label, tasks: 0, targets: 0, completed: 0, rate: 0 },
+    completionByArea: areas.map((a) =>
+      a.id === 2
+        ? completion(2, 8, 6, 1)
+        : a.id === 3
+          ? completion(3, 6, 3, 2)
+          : a.id === 4
+            ? completion(4, 4, 1, 3)
+            : completion(a.id, 0, 0, 0),
     ),
-    appeals: { total: 10, byStatus: { pending: 3, processing: 2, replied: 1, closed: 3, rejected: 1 }, overdue: 2, satisfaction: 4.5, rated: 2 },
+    completionByCategory: WORK_CATEGORIES.map(({ id, label }) =>
+      id === 14
+        ? { category: 14, label, tasks: 3, targets: 9, completed: 6, rate: 0.667 }
+        : id === 2
+          ? { category: 2, label, tasks: 2, targets: 4, completed: 1, rate: 0.25 }
+          : { category: id, label, tasks: 0, targets: 0, completed: 0, rate: 0 },
+    ),
+    appeals: {
+      total: 10,
+      byStatus: { pending: 3, processing: 2, replied: 1, closed: 3, rejected: 1 },
+      overdue: 2,
+      satisfaction: 4.5,
+      rated: 2,
+    },
     photoReports: { total: 6, byStatus: { pending: 3, handled: 2, invalid: 1 } },
     perDay: dates.map((date, i) => ({ date, appeals: i % 3, photoReports: i % 4 === 0 ? 1 : 0 })),
     pointsTop: [
@@ -54,11 +72,33 @@ export function overviewFixture(now = Date.now()): StatsOverview {
     ],
     news: { publishedThisMonth: 4 },
     latestAppeals: [
-      { id: 11, title: '村口路灯不亮', areaName: '第一村', status: 'pending', overdue: false, createdAt: new Date(now - 3600_000).toISOString() },
-      { id: 9, title: '自来水管漏水一直没人修', areaName: '第一村', status: 'pending', overdue: true, createdAt: new Date(now - 6 * DAY).toISOString() },
+      {
+        id: 11,
+        title: '村口路灯不亮',
+        areaName: '第一村',
+        status: 'pending',
+        overdue: false,
+        createdAt: new Date(now - 3600_000).toISOString(),
+      },
+      {
+        id: 9,
+        title: '自来水管漏水一直没人修',
+        areaName: '第一村',
+        status: 'pending',
+        overdue: true,
+        createdAt: new Date(now - 6 * DAY).toISOString(),
+      },
     ],
     latestApprovals: [
-      { id: 21, taskId: 3, taskTitle: '清洁村庄集中整治', userName: '张红梅', areaName: '第一村', points: 10, reviewedAt: new Date(now - 7200_000).toISOString() },
+      {
+        id: 21,
+        taskId: 3,
+        taskTitle: '清洁村庄集中整治',
+        userName: '张红梅',
+        areaName: '第一村',
+        points: 10,
+        reviewedAt: new Date(now - 7200_000).toISOString(),
+      },
     ],
   };
 }

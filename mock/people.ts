@@ -212,7 +212,8 @@ function initialAppeals(now: number): AppealDetail[] {
       submitter: V.chen,
       status: 'replied',
       age: 2 * DAY,
-      reply: '您好，申请低保需携带户口簿、身份证、收入情况说明及银行卡复印件，到镇便民服务中心民政窗口办理，工作人员会在10个工作日内入户核查。',
+      reply:
+        '您好，申请低保需携带户口簿、身份证、收入情况说明及银行卡复印件，到镇便民服务中心民政窗口办理，工作人员会在10个工作日内入户核查。',
     },
     {
       id: 6,
@@ -437,7 +438,11 @@ function initialReports(now: number): PhotoReportDetail[] {
   return seeds.map((seed) => report(seed, now));
 }
 
-function opinion(seed: Partial<OpinionItem> & Pick<OpinionItem, 'id' | 'title' | 'source' | 'sentiment'>, now: number, age: number): OpinionItem {
+function opinion(
+  seed: Partial<OpinionItem> & Pick<OpinionItem, 'id' | 'title' | 'source' | 'sentiment'>,
+  now: number,
+  age: number,
+): OpinionItem {
   const area = seed.area ?? null;
   return {
     summary: '',
@@ -539,7 +544,11 @@ function initialOpinions(now: number): OpinionItem[] {
       now,
       5 * DAY,
     ),
-    opinion({ id: 6, title: '镇文化礼堂周末惠民演出反响热烈', source: 1, sentiment: 'positive', link: 'https://news.example.com/a/2024' }, now, 8 * DAY),
+    opinion(
+      { id: 6, title: '镇文化礼堂周末惠民演出反响热烈', source: 1, sentiment: 'positive', link: 'https://news.example.com/a/2024' },
+      now,
+      8 * DAY,
+    ),
     opinion({ id: 7, title: '走访了解到部分老人对医保报销流程不熟悉', source: 3, sentiment: 'neutral', area: 5 }, now, 10 * DAY),
   ];
 }
@@ -599,7 +608,16 @@ function page<T>(items: T[], url: URL) {
 const isOpen = (status: AppealStatus) => status === 'pending' || status === 'processing';
 export const withOverdue = (a: AppealDetail): AppealDetail => ({ ...a, overdue: isOpen(a.status) && Date.parse(a.dueAt) < Date.now() });
 export const toAppealItem = (a: AppealDetail): AppealItem => {
-  const { content: _c, images: _i, reply: _r, rejectReason: _j, satisfactionComment: _s, ratedAt: _t, history: _h, ...item } = withOverdue(a);
+  const {
+    content: _c,
+    images: _i,
+    reply: _r,
+    rejectReason: _j,
+    satisfactionComment: _s,
+    ratedAt: _t,
+    history: _h,
+    ...item
+  } = withOverdue(a);
   return item;
 };
 export const toReportItem = (r: PhotoReportDetail): PhotoReportItem => {
@@ -611,7 +629,8 @@ const num = (q: URLSearchParams, key: string) => (q.get(key) ? Number(q.get(key)
 const contains = (values: string[], part: string | null) => !part || values.some((v) => v.toLowerCase().includes(part.toLowerCase()));
 const inPeriod = (time: string, q: URLSearchParams) =>
   (!q.get('from') || time >= (q.get('from') as string)) && (!q.get('to') || time <= (q.get('to') as string));
-const newestFirst = <T extends { createdAt: string; id: number }>(a: T, b: T) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1);
+const newestFirst = <T extends { createdAt: string; id: number }>(a: T, b: T) =>
+  a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
 
 /** The server's appeal filters other than state (the counts' scope). */
 function filterAppealsBase(q: URLSearchParams): AppealDetail[] {
@@ -692,7 +711,12 @@ function trend(): OpinionTrendDay[] {
     const day = new Date(today.getTime() - i * DAY);
     const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
     const n = 30 - i;
-    const row = { date, positive: (n * 7) % 4 === 0 ? 2 : (n * 7) % 3, neutral: (n * 5) % 4, negative: n % 6 === 0 ? 3 : n % 4 === 0 ? 1 : 0 };
+    const row = {
+      date,
+      positive: (n * 7) % 4 === 0 ? 2 : (n * 7) % 3,
+      neutral: (n * 5) % 4,
+      negative: n % 6 === 0 ? 3 : n % 4 === 0 ? 1 : 0,
+    };
     for (const o of peopleDb.opinions) {
       const t = Date.parse(o.createdAt);
       if (t >= day.getTime() && t < day.getTime() + DAY) row[o.sentiment] += 1;
@@ -712,15 +736,29 @@ function notices(): Notices {
   const reports = peopleDb.reports.filter((r) => r.status === 'pending').sort(newestFirst);
   const groups: NoticeGroup[] = [
     SUBMISSIONS_GROUP(now),
-    { kind: 'appeals', title: '新的群众诉求', count: pending.length, link: '/peopleService/appeal?status=pending', items: pending.slice(0, 5).map(entry) },
+    {
+      kind: 'appeals',
+      title: '新的群众诉求',
+      count: pending.length,
+      link: '/peopleService/appeal?status=pending',
+      items: pending.slice(0, 5).map(entry),
+    },
     {
       kind: 'photoReports',
       title: '新的随手拍',
       count: reports.length,
       link: '/peopleService/shot?status=pending',
-      items: reports.slice(0, 5).map((r) => ({ id: r.id, title: r.excerpt, subtitle: `${r.submitterName} · ${r.areaName}`, time: r.createdAt })),
+      items: reports
+        .slice(0, 5)
+        .map((r) => ({ id: r.id, title: r.excerpt, subtitle: `${r.submitterName} · ${r.areaName}`, time: r.createdAt })),
     },
-    { kind: 'overdueAppeals', title: '超期诉求', count: overdue.length, link: '/peopleService/appeal?status=overdue', items: overdue.slice(0, 5).map(entry) },
+    {
+      kind: 'overdueAppeals',
+      title: '超期诉求',
+      count: overdue.length,
+      link: '/peopleService/appeal?status=overdue',
+      items: overdue.slice(0, 5).map(entry),
+    },
   ];
   return { total: groups.reduce((sum, g) => sum + g.count, 0), groups };
 }
@@ -737,7 +775,14 @@ const findReport = (id: unknown) => peopleDb.reports.find((r) => r.id === Number
 const findOpinion = (id: unknown) => peopleDb.opinions.find((o) => o.id === Number(id));
 
 function addEvent(target: { history: HistoryEvent[] }, action: HistoryAction, note = '') {
-  target.history.push({ id: eventId++, action, actorId: adminUser.id, actorName: adminUser.name, note, createdAt: new Date().toISOString() });
+  target.history.push({
+    id: eventId++,
+    action,
+    actorId: adminUser.id,
+    actorName: adminUser.name,
+    note,
+    createdAt: new Date().toISOString(),
+  });
 }
 
 const APPEAL_STEPS: Record<string, { from: AppealStatus[]; to: AppealStatus }> = {
@@ -879,7 +924,11 @@ export const peopleHandlers = [
     const body = (await request.json()) as OpinionBody;
     const bad = requiredText(body.title, 'title', '标题', 100);
     if (bad) return badRequest(bad);
-    const item = opinion({ id: peopleDb.nextId++, title: '', source: 1, sentiment: 'neutral', createdByName: adminUser.name }, Date.now(), 0);
+    const item = opinion(
+      { id: peopleDb.nextId++, title: '', source: 1, sentiment: 'neutral', createdByName: adminUser.name },
+      Date.now(),
+      0,
+    );
     applyOpinionBody(item, body);
     peopleDb.opinions.push(item);
     return ok(item);
@@ -935,7 +984,13 @@ export const peopleHandlers = [
     if (peopleDb.keywords.some((k) => k.keyword === keyword)) {
       return apiError(409, PEOPLE_MESSAGES.keywordTaken, [{ field: 'keyword', label: '关键词', message: PEOPLE_MESSAGES.keywordTaken }]);
     }
-    const item: OpinionKeyword = { id: peopleDb.nextId++, keyword, matches: 0, createdByName: adminUser.name, createdAt: new Date().toISOString() };
+    const item: OpinionKeyword = {
+      id: peopleDb.nextId++,
+      keyword,
+      matches: 0,
+      createdByName: adminUser.name,
+      createdAt: new Date().toISOString(),
+    };
     peopleDb.keywords.push(item);
     return ok(item);
   }),

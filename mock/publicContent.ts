@@ -21,7 +21,7 @@ function initialNews(): PublicNewsDetail[] {
   return Array.from({ length: 23 }, (_, i) => {
     const id = i + 1;
     const column = (i % NEWS_COLUMNS.length) + 1;
-    const area = id % 3 === 0 ? ((id % 11) + 2) : null;
+    const area = id % 3 === 0 ? (id % 11) + 2 : null;
     const day = String(28 - i).padStart(2, '0');
     return {
       id,
@@ -45,7 +45,8 @@ function initialNews(): PublicNewsDetail[] {
 
 const initialCenter = (): CenterIntroduction => ({
   title: '某镇综合治理中心简介',
-  content: '<p>中心是全镇<strong>矛盾纠纷化解</strong>、社会治理的综合平台。</p><h3>主要职能</h3><ul><li>受理群众诉求</li><li>统筹网格管理</li></ul>',
+  content:
+    '<p>中心是全镇<strong>矛盾纠纷化解</strong>、社会治理的综合平台。</p><h3>主要职能</h3><ul><li>受理群众诉求</li><li>统筹网格管理</li></ul>',
   images: [
     { id: 201, url: '/api/uploads/center-1.jpg', width: 1200, height: 800 },
     { id: 202, url: '/api/uploads/center-2.jpg', width: 1200, height: 800 },
@@ -99,7 +100,10 @@ function initialOrgUnits(): OrgUnitNode[] {
         unit(2, 1, '综治办公室', {
           leader: '陈平',
           position: '办公室主任',
-          children: [unit(5, 2, '网格管理组', { leader: '周敏', position: '组长', members: '网格员甲\n网格员乙' }), unit(6, 2, '矛盾调解组')],
+          children: [
+            unit(5, 2, '网格管理组', { leader: '周敏', position: '组长', members: '网格员甲\n网格员乙' }),
+            unit(6, 2, '矛盾调解组'),
+          ],
         }),
         unit(3, 1, '党建办公室', { leader: '刘芳', position: '办公室主任' }),
         unit(4, 1, '应急管理办公室', { leader: '吴刚', position: '办公室主任', phone: '0571-88002222' }),

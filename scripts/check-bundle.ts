@@ -29,7 +29,13 @@ const FORBIDDEN_ON_PHONE: Record<string, RegExp> = {
 };
 
 /** signIn: true signs in as admin, or as the account named; phone: every loaded script is checked. */
-const PAGES: Array<{ path: string; viewport: { width: number; height: number }; budgetKiB: number; signIn?: boolean | string; phone?: boolean }> = [
+const PAGES: Array<{
+  path: string;
+  viewport: { width: number; height: number };
+  budgetKiB: number;
+  signIn?: boolean | string;
+  phone?: boolean;
+}> = [
   { path: '/user/login', viewport: PHONE, budgetKiB: 330 },
   // Phone pages (antd-mobile only): no antd or pro-components may load here.
   { path: '/app/taskList', viewport: PHONE, budgetKiB: 160, phone: true },
@@ -96,7 +102,9 @@ async function main() {
       failed = true;
     }
   }
-  console.log(`entry chunk ${entry}: ${(gzipSize(path.join(dist, entry)) / KiB).toFixed(1)} KiB gzip, no antd/pro-components/echarts/wangEditor: ${failed ? 'NO' : 'yes'}`);
+  console.log(
+    `entry chunk ${entry}: ${(gzipSize(path.join(dist, entry)) / KiB).toFixed(1)} KiB gzip, no antd/pro-components/echarts/wangEditor: ${failed ? 'NO' : 'yes'}`,
+  );
 
   const server = await startServer({ SEED_DEMO: '1' });
   const browser = await launchBrowser();

@@ -15,10 +15,7 @@ function walk(dir) {
       const content = fs.readFileSync(full);
       if (content.length < 1024) continue;
       fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
-      fs.writeFileSync(
-        `${full}.br`,
-        zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
+      fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
       count += 1;
     }
   }

@@ -36,7 +36,9 @@ async function resolveTaskIds(page: Page, url: string): Promise<string> {
 async function fillReport(page: Page) {
   const sharp = (await import('sharp')).default;
   const photo = (r: number, g: number, b: number) =>
-    sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r, g, b } } }).jpeg({ quality: 95 }).toBuffer();
+    sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r, g, b } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
   const text = page.locator('#submission-text');
   if (await text.count()) await text.fill('已组织人员对辖区开展排查，发现隐患2处，已设置警示标志并上报村委会。');
   const album = page.locator('[data-testid="photo-album"]');
@@ -45,7 +47,11 @@ async function fillReport(page: Page) {
       { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await photo(120, 160, 90) },
       { name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: await photo(90, 130, 200) },
     ]);
-    await page.waitForFunction(() => !document.querySelector('.photo-tile[data-status="uploading"], .photo-tile[data-status="compressing"]'), undefined, { timeout: 30000 });
+    await page.waitForFunction(
+      () => !document.querySelector('.photo-tile[data-status="uploading"], .photo-tile[data-status="compressing"]'),
+      undefined,
+      { timeout: 30000 },
+    );
   }
 }
 
@@ -93,7 +99,10 @@ async function main() {
     { name: 'app-mytask-form', url: '/app/mytask/{myTask:rejected}', who: 'cadre03', prepare: fillReport },
     { name: 'app-mytask-approved', url: '/app/mytask/{myTask:approved}', who: 'cadre02' },
     { name: 'app-noauth', url: '/app/noauth', who: 'villager02' },
-    { name: 'app-tip', url: '/app/tip?type=success&title=提交成功&text=已提交，等待审核。审核通过后可获得 5 积分。&back=/app/mytask&backText=返回我的任务' },
+    {
+      name: 'app-tip',
+      url: '/app/tip?type=success&title=提交成功&text=已提交，等待审核。审核通过后可获得 5 积分。&back=/app/mytask&backText=返回我的任务',
+    },
     { name: 'app-tip-fail', url: '/app/tip?type=fail&title=提交失败&text=网络连接失败，请稍后重试&back=//evil.example' },
     // Content pages (issue 4).
     { name: 'app-index', url: '/app/index' },
@@ -101,12 +110,20 @@ async function main() {
     { name: 'app-newsList', url: '/app/newsList' },
     { name: 'app-newsList-column', url: '/app/newsList?column=2' },
     { name: 'app-newsList-detail', url: '/app/newsList', prepare: (page) => openFirst(page, '.app-news-card') },
-    { name: 'app-newsList-detail-large', url: '/app/newsList', prepare: async (page) => openFirst(page, '.app-news-card').then(() => largeText(page)) },
+    {
+      name: 'app-newsList-detail-large',
+      url: '/app/newsList',
+      prepare: async (page) => openFirst(page, '.app-news-card').then(() => largeText(page)),
+    },
     { name: 'app-introductList', url: '/app/introductList' },
     { name: 'app-introductList-detail', url: '/app/introductList/2' },
     { name: 'app-taskList-large', url: '/app/taskList', prepare: largeText },
     { name: 'app-mytask-large', url: '/app/mytask/{myTask:todo}', who: 'cadre02', prepare: largeText },
-    { name: 'app-index-empty', url: '/app/index', prepare: (page) => answerEmpty(page, '/api/public/news', { list: [], total: 0, current: 1, pageSize: 10 }) },
+    {
+      name: 'app-index-empty',
+      url: '/app/index',
+      prepare: (page) => answerEmpty(page, '/api/public/news', { list: [], total: 0, current: 1, pageSize: 10 }),
+    },
   ];
   // Public desktop pages (issue 4): desktop and phone sizes, the wall-screen pages also at 1920×1080.
   const WALL = { width: 1920, height: 1080 };
@@ -189,7 +206,10 @@ async function largeText(page: Page) {
 
 /** Answers `apiPath` (and its queries) with empty data from now on and reloads: the empty states. */
 async function answerEmpty(page: Page, apiPath: string, data: unknown) {
-  await page.route((url) => url.pathname === apiPath, (route) => route.fulfill({ json: { code: 200, data } }));
+  await page.route(
+    (url) => url.pathname === apiPath,
+    (route) => route.fulfill({ json: { code: 200, data } }),
+  );
   await page.reload();
   await page.waitForLoadState('networkidle');
 }

@@ -22,9 +22,7 @@ if (!files.length) {
   console.error('no server test files found');
   process.exit(1);
 }
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files.sort()],
-  { stdio: 'inherit' },
-);
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files.sort()], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

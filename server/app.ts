@@ -97,9 +97,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: false, // TLS is terminated by nginx in deployments; it sets HSTS there.
   });
-  const shared = (opts.sharedRateLimit ?? Boolean(config.databaseUrl))
-    ? sharedRateLimit(db, { onError: (err) => app.log.warn({ err }, 'rate-limit sync failed') })
-    : undefined;
+  const shared =
+    (opts.sharedRateLimit ?? Boolean(config.databaseUrl))
+      ? sharedRateLimit(db, { onError: (err) => app.log.warn({ err }, 'rate-limit sync failed') })
+      : undefined;
   if (shared) app.addHook('onClose', () => shared.close());
   await app.register(rateLimit, {
     global: true,

@@ -19,8 +19,7 @@ export const conflict = (message: string, field?: string, label?: string) =>
   new AppError(409, message, field ? [{ field, label: label ?? field, message }] : undefined);
 export const notFound = (what = '') => new AppError(404, what ? `${what}不存在` : MESSAGES.notFound);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
-export const unauthorized = (message: string = MESSAGES.unauthorizedRelogin) =>
-  new AppError(401, message);
+export const unauthorized = (message: string = MESSAGES.unauthorizedRelogin) => new AppError(401, message);
 
 /** PostgreSQL's unique_violation, as raised by both pg and PGlite. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

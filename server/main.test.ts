@@ -24,7 +24,17 @@ after(() => {
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Started> {
   const port = 21000 + Math.floor(Math.random() * 9000);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: '', SEED_DEMO: '', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SKIP_CLIENT_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: '',
+      SEED_DEMO: '',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -52,7 +62,11 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
 }
 
 const login = (url: string, username: string, password: string) =>
-  fetch(`${url}/api/login/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  fetch(`${url}/api/login/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
 
 describe('npm start on a new embedded database', { skip: Boolean(process.env.DATABASE_URL) }, () => {
   test('the first start prints a generated admin password once; it signs in; the next start prints none', async () => {

@@ -49,7 +49,9 @@ async function main() {
     try {
       await storage.check();
     } catch (error) {
-      console.error(`无法访问对象存储（S3_ENDPOINT=${config.storage.kind === 's3' ? config.storage.endpoint : ''}）：${(error as Error).message}`);
+      console.error(
+        `无法访问对象存储（S3_ENDPOINT=${config.storage.kind === 's3' ? config.storage.endpoint : ''}）：${(error as Error).message}`,
+      );
       console.error('Cannot reach the object storage. Check STORAGE and the S3_* settings.');
       process.exit(1);
     }

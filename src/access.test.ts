@@ -54,12 +54,7 @@ describe('access', () => {
 describe('route access', () => {
   test('children inherit the parent key', () => {
     const map = access({ currentUser: user({ permissions: ['userManage'] }), fetchUserInfo: async () => undefined });
-    expect(accessiblePaths(routes, map)).toEqual([
-      '/userManage/list',
-      '/userManage/group',
-      '/userManage/role',
-      '/userManage/score',
-    ]);
+    expect(accessiblePaths(routes, map)).toEqual(['/userManage/list', '/userManage/group', '/userManage/role', '/userManage/score']);
   });
 
   test('the content keys open the news, introduction and organisation pages, in menu order', () => {
@@ -80,9 +75,7 @@ describe('route access', () => {
   });
 
   test('a child is closed when its parent is, even if the child names an open key', () => {
-    const tree = [
-      { path: '/a', access: 'taskManage', routes: [{ path: '/a/b', access: 'userManage', component: './b' }] },
-    ];
+    const tree = [{ path: '/a', access: 'taskManage', routes: [{ path: '/a/b', access: 'userManage', component: './b' }] }];
     const map = access({ currentUser: user({ permissions: ['userManage'] }), fetchUserInfo: async () => undefined });
     expect(accessiblePaths(tree, map)).toEqual([]);
   });

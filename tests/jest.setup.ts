@@ -7,13 +7,11 @@ import '@umijs/max/test-setup';
  * for jsdom's window (1024 px wide: a desktop, so antd's breakpoints up to lg hold) and nothing else.
  */
 const mediaMatches = (query: string) =>
-  query
-    .split(/\s+and\s+/)
-    .every((part) => {
-      if (/^(only\s+)?(screen|all)$/.test(part.trim())) return true;
-      const m = /^\((min|max)-width:\s*(\d+(?:\.\d+)?)px\)$/.exec(part.trim());
-      return m !== null && (m[1] === 'min' ? window.innerWidth >= Number(m[2]) : window.innerWidth <= Number(m[2]));
-    });
+  query.split(/\s+and\s+/).every((part) => {
+    if (/^(only\s+)?(screen|all)$/.test(part.trim())) return true;
+    const m = /^\((min|max)-width:\s*(\d+(?:\.\d+)?)px\)$/.exec(part.trim());
+    return m !== null && (m[1] === 'min' ? window.innerWidth >= Number(m[2]) : window.innerWidth <= Number(m[2]));
+  });
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
@@ -55,8 +53,7 @@ function speedUpStyleRuleMatching() {
   const implSymbol = Object.getOwnPropertySymbols(document).find((s) => s.description === 'impl');
   if (!implSymbol) return;
   getComputedStyle(document.body); // makes jsdom create its style-rule matcher
-  const matcher = (document as unknown as Record<symbol, { _nwsapiDontThrow?: { match: Function } }>)[implSymbol]
-    ?._nwsapiDontThrow;
+  const matcher = (document as unknown as Record<symbol, { _nwsapiDontThrow?: { match: Function } }>)[implSymbol]?._nwsapiDontThrow;
   if (!matcher || typeof matcher.match !== 'function') return;
   const match = matcher.match;
   const cache = new Map<string, string[][] | null>();

@@ -1,12 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import {
-  ACCOUNT_PATTERN,
-  RULE_MESSAGES,
-  DATA_SCOPES,
-  PASSWORD_PATTERN,
-  PERMISSION_KEYS,
-  PHONE_PATTERN,
-} from '../constants';
+import { ACCOUNT_PATTERN, RULE_MESSAGES, DATA_SCOPES, PASSWORD_PATTERN, PERMISSION_KEYS, PHONE_PATTERN } from '../constants';
 import { AreaId, Nullable, Text } from './base';
 
 export const Password = (title = '密码') =>

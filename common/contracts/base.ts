@@ -4,8 +4,7 @@ import { AREA_MAX, AREA_MIN, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constan
 // Building blocks of the HTTP contract. `title` is the field's Chinese name: the server
 // uses it to say which field is wrong in a 400 answer.
 
-export const Ok = <T extends TSchema>(data: T) =>
-  Type.Object({ code: Type.Literal(200), data, message: Type.Optional(Type.String()) });
+export const Ok = <T extends TSchema>(data: T) => Type.Object({ code: Type.Literal(200), data, message: Type.Optional(Type.String()) });
 export const OkEmpty = Type.Object({
   code: Type.Literal(200),
   message: Type.Optional(Type.String()),
@@ -46,24 +45,17 @@ export const PageQuery = {
     default: PAGE_SIZE_DEFAULT,
     title: '每页条数',
   }),
-  sortOrder: Type.Optional(
-    Type.Union([Type.Literal('ascend'), Type.Literal('descend')], { title: '排序方向' }),
-  ),
+  sortOrder: Type.Optional(Type.Union([Type.Literal('ascend'), Type.Literal('descend')], { title: '排序方向' })),
 };
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) });
-export const AreaId = (title = '所属区域') =>
-  Type.Integer({ minimum: AREA_MIN, maximum: AREA_MAX, title });
+export const AreaId = (title = '所属区域') => Type.Integer({ minimum: AREA_MIN, maximum: AREA_MAX, title });
 export const Timestamp = Type.String({ format: 'date-time' });
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A text with a length limit; when required it must hold more than whitespace. */
 export const Text = (title: string, maxLength: number, minLength = 1) =>
-  Type.String(
-    minLength > 0
-      ? { title, minLength, maxLength, pattern: '\\S', errorMessage: '不能为空' }
-      : { title, maxLength },
-  );
+  Type.String(minLength > 0 ? { title, minLength, maxLength, pattern: '\\S', errorMessage: '不能为空' } : { title, maxLength });
 
 /** One of these strings, named `title` in error answers. */
 export const literals = <T extends string>(values: readonly T[], title: string) =>

@@ -19,16 +19,10 @@ export const GroupMember = Type.Object({
 });
 export type GroupMember = Static<typeof GroupMember>;
 
-export const GroupDetail = Type.Composite([
-  GroupItem,
-  Type.Object({ members: Type.Array(GroupMember) }),
-]);
+export const GroupDetail = Type.Composite([GroupItem, Type.Object({ members: Type.Array(GroupMember) })]);
 export type GroupDetail = Static<typeof GroupDetail>;
 
-export const GroupListQuery = Type.Object(
-  { ...PageQuery, name: Type.Optional(Text('分组名称', 64, 0)) },
-  { additionalProperties: false },
-);
+export const GroupListQuery = Type.Object({ ...PageQuery, name: Type.Optional(Text('分组名称', 64, 0)) }, { additionalProperties: false });
 export type GroupListQuery = Static<typeof GroupListQuery>;
 
 export const GroupBody = Type.Object(

@@ -160,10 +160,7 @@ export const AppealRateBody = Type.Object(
 export type AppealRateBody = Static<typeof AppealRateBody>;
 
 /** GET /api/my/appeals: the caller's own, newest first. */
-export const MyAppealQuery = Type.Object(
-  { ...PageQuery, status: Type.Optional(AppealStatusSchema) },
-  { additionalProperties: false },
-);
+export const MyAppealQuery = Type.Object({ ...PageQuery, status: Type.Optional(AppealStatusSchema) }, { additionalProperties: false });
 export type MyAppealQuery = Static<typeof MyAppealQuery>;
 export const MyAppealItem = Type.Composite([
   AppealItem,

@@ -14,10 +14,7 @@ export const RoleItem = Type.Object({
 });
 export type RoleItem = Static<typeof RoleItem>;
 
-export const RoleListQuery = Type.Object(
-  { ...PageQuery, name: Type.Optional(Text('角色名称', 64, 0)) },
-  { additionalProperties: false },
-);
+export const RoleListQuery = Type.Object({ ...PageQuery, name: Type.Optional(Text('角色名称', 64, 0)) }, { additionalProperties: false });
 export type RoleListQuery = Static<typeof RoleListQuery>;
 
 export const RoleBody = Type.Object(

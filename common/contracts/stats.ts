@@ -6,7 +6,8 @@ import { Nullable, Text, Timestamp } from './base';
 // display /screen (GET /api/stats/screen, the whole township). Both have this one shape.
 
 const Count = Type.Integer({ minimum: 0 });
-const countsOf = <T extends string>(keys: readonly T[]) => Type.Object(Object.fromEntries(keys.map((k) => [k, Count])) as Record<T, typeof Count>);
+const countsOf = <T extends string>(keys: readonly T[]) =>
+  Type.Object(Object.fromEntries(keys.map((k) => [k, Count])) as Record<T, typeof Count>);
 
 export const AreaCount = Type.Object({ area: Type.Integer(), name: Type.String(), count: Count });
 export const RoleCount = Type.Object({ code: Type.String(), name: Type.String(), count: Count });

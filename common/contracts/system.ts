@@ -45,7 +45,10 @@ export const OperationLogQuery = Type.Object(
     ...PageQuery,
     account: Type.Optional(Text('账号', 64, 0)),
     method: Type.Optional(
-      Type.Union(['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => Type.Literal(m)), { title: '方法' }),
+      Type.Union(
+        ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => Type.Literal(m)),
+        { title: '方法' },
+      ),
     ),
     from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
     to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),

@@ -1,12 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import {
-  MAX_IMAGE_NUM,
-  MY_TASK_STATES,
-  SUBMISSION_STATUSES,
-  TASK_STATUSES,
-  TASK_TEMPLATES,
-  WORK_CATEGORIES,
-} from '../constants';
+import { MAX_IMAGE_NUM, MY_TASK_STATES, SUBMISSION_STATUSES, TASK_STATUSES, TASK_TEMPLATES, WORK_CATEGORIES } from '../constants';
 import { AreaId, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
@@ -279,10 +272,7 @@ export const MyTaskQuery = Type.Object(
   { additionalProperties: false },
 );
 export type MyTaskQuery = Static<typeof MyTaskQuery>;
-export const MyTaskDetail = Type.Composite([
-  MyTaskItem,
-  Type.Object({ content: Type.String(), submissions: Type.Array(SubmissionItem) }),
-]);
+export const MyTaskDetail = Type.Composite([MyTaskItem, Type.Object({ content: Type.String(), submissions: Type.Array(SubmissionItem) })]);
 export type MyTaskDetail = Static<typeof MyTaskDetail>;
 export const MyTaskCounts = Type.Object({
   todo: Type.Integer(),

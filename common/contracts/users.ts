@@ -65,10 +65,7 @@ const userFields = {
   area: Type.Union([AreaId(), Type.Null()], { title: '所属区域' }),
 };
 
-export const UserCreateBody = Type.Object(
-  { ...userFields, password: Password() },
-  { additionalProperties: false },
-);
+export const UserCreateBody = Type.Object({ ...userFields, password: Password() }, { additionalProperties: false });
 export type UserCreateBody = Static<typeof UserCreateBody>;
 
 export const UserUpdateBody = Type.Object(
@@ -77,17 +74,12 @@ export const UserUpdateBody = Type.Object(
     name: Type.Optional(userFields.name),
     phone: Type.Optional(userFields.phone),
     roleId: Type.Optional(userFields.roleId),
-    groupIds: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1, title: '用户分组' }), { title: '用户分组', maxItems: 50 }),
-    ),
+    groupIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1, title: '用户分组' }), { title: '用户分组', maxItems: 50 })),
     area: Type.Optional(userFields.area),
   },
   { additionalProperties: false },
 );
 export type UserUpdateBody = Static<typeof UserUpdateBody>;
 
-export const ResetPasswordBody = Type.Object(
-  { password: Password('新密码') },
-  { additionalProperties: false },
-);
+export const ResetPasswordBody = Type.Object({ password: Password('新密码') }, { additionalProperties: false });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

@@ -239,7 +239,10 @@ const DEMO_NEWS: DemoNews[] = [
     area: null,
     status: 'draft',
     by: 'staff02',
-    content: p('问：在承包地上建房需要办理什么手续？', '答：农村村民建住宅应当符合乡镇国土空间规划，优先使用空闲地，严禁占用永久基本农田。'),
+    content: p(
+      '问：在承包地上建房需要办理什么手续？',
+      '答：农村村民建住宅应当符合乡镇国土空间规划，优先使用空闲地，严禁占用永久基本农田。',
+    ),
   },
 ];
 
@@ -386,7 +389,9 @@ const DEMO_ORG: DemoUnit = {
       position: '主任',
       phone: '0731-84561119',
       members: '曾强、邓小红',
-      children: [{ name: '应急救援队', leader: '曾强', position: '队长', phone: '0731-84561120', members: '队员20人，负责防汛、森林防火等应急处置' }],
+      children: [
+        { name: '应急救援队', leader: '曾强', position: '队长', phone: '0731-84561120', members: '队员20人，负责防汛、森林防火等应急处置' },
+      ],
     },
     {
       name: '指挥调度中心',
@@ -501,9 +506,7 @@ export async function seedDemoContent(db: Db, storage: FileStorage, ids: { users
       .set({ ...CENTRE, updatedAt: ago(8), updatedById: admin?.id ?? staff })
       .where(eq(centreIntroduction.id, CENTRE_ID));
     await tx.delete(centreIntroductionImages);
-    await tx
-      .insert(centreIntroductionImages)
-      .values(centreFiles.map((file, position) => ({ position, uploadId: uploadIds[file] })));
+    await tx.insert(centreIntroductionImages).values(centreFiles.map((file, position) => ({ position, uploadId: uploadIds[file] })));
 
     for (const [i, village] of DEMO_VILLAGES.entries()) {
       const { area, ...figures } = village;

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import {
-  requiredImageCount,
-  type SubmissionStatus,
-  type TaskStatus,
-  type TaskTemplate,
-  templateHasImages,
-} from '../../common/constants';
+import { requiredImageCount, type SubmissionStatus, type TaskStatus, type TaskTemplate, templateHasImages } from '../../common/constants';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
 import { scoreLedger, submissionImages, submissions, taskAreas, taskGroups, tasks, uploads, users } from './schema';
@@ -75,9 +69,23 @@ const DEMO_TASKS: DemoTask[] = [
     deadline: 7,
     publishedDaysAgo: 5,
     submissions: [
-      { by: 'cadre02', status: 'approved', at: 4, text: '已组织村民清理主干道两侧垃圾12处、柴草堆8处，疏通沟渠300米。', reviewedAfterHours: 20, comment: '整治效果明显，照片清晰。' },
+      {
+        by: 'cadre02',
+        status: 'approved',
+        at: 4,
+        text: '已组织村民清理主干道两侧垃圾12处、柴草堆8处，疏通沟渠300米。',
+        reviewedAfterHours: 20,
+        comment: '整治效果明显，照片清晰。',
+      },
       { by: 'grid02', status: 'pending', at: 1, text: '网格内房前屋后杂物已清理完毕，共出动志愿者15人次。' },
-      { by: 'cadre03', status: 'rejected', at: 3, text: '已完成村内环境整治。', reviewedAfterHours: 26, comment: '照片未体现整治后的效果，请补拍房前屋后的照片后重新提交。' },
+      {
+        by: 'cadre03',
+        status: 'rejected',
+        at: 3,
+        text: '已完成村内环境整治。',
+        reviewedAfterHours: 26,
+        comment: '照片未体现整治后的效果，请补拍房前屋后的照片后重新提交。',
+      },
     ],
   },
   {
@@ -93,7 +101,14 @@ const DEMO_TASKS: DemoTask[] = [
     deadline: 3,
     publishedDaysAgo: 6,
     submissions: [
-      { by: 'grid02', status: 'approved', at: 5, text: '排查山塘2座、危旧房屋3户、易涝点1处，已设置警示标志并报村委会。', reviewedAfterHours: 22, comment: '排查细致，隐患已转交相关部门跟进。' },
+      {
+        by: 'grid02',
+        status: 'approved',
+        at: 5,
+        text: '排查山塘2座、危旧房屋3户、易涝点1处，已设置警示标志并报村委会。',
+        reviewedAfterHours: 22,
+        comment: '排查细致，隐患已转交相关部门跟进。',
+      },
       { by: 'grid04', status: 'pending', at: 0.5, text: '排查网格内低洼地段4处，其中1处需加固护坡，已上报。' },
     ],
   },
@@ -111,7 +126,14 @@ const DEMO_TASKS: DemoTask[] = [
     publishedDaysAgo: 2,
     submissions: [
       { by: 'cadre02', status: 'pending', at: 0.8, text: '本村党员集中学习2次，应到28人，实到26人，学习了党的基层组织建设相关内容。' },
-      { by: 'grid04', status: 'approved', at: 1.5, text: '参加村党支部冬训集中学习1次，撰写心得体会1篇。', reviewedAfterHours: 6, comment: '学习记录完整。' },
+      {
+        by: 'grid04',
+        status: 'approved',
+        at: 1.5,
+        text: '参加村党支部冬训集中学习1次，撰写心得体会1篇。',
+        reviewedAfterHours: 6,
+        comment: '学习记录完整。',
+      },
     ],
   },
   {
@@ -142,7 +164,14 @@ const DEMO_TASKS: DemoTask[] = [
     deadline: 14,
     publishedDaysAgo: 4,
     submissions: [
-      { by: 'grid02', status: 'rejected', at: 3, text: '已在网格内开展医保参保宣传。', reviewedAfterHours: 2, comment: '请写明已动员的户数和参保人数。' },
+      {
+        by: 'grid02',
+        status: 'rejected',
+        at: 3,
+        text: '已在网格内开展医保参保宣传。',
+        reviewedAfterHours: 2,
+        comment: '请写明已动员的户数和参保人数。',
+      },
       { by: 'grid02', status: 'pending', at: 1, text: '已入户动员86户，完成参保缴费213人，其中脱贫户、低保户全部参保。' },
     ],
   },
@@ -158,8 +187,22 @@ const DEMO_TASKS: DemoTask[] = [
     deadline: 9,
     publishedDaysAgo: 3,
     submissions: [
-      { by: 'grid04', status: 'rejected', at: 2.5, text: '已核查高龄老人名单。', reviewedAfterHours: 4, comment: '核查台账缺少身份证后四位比对结果，请补充。' },
-      { by: 'grid04', status: 'approved', at: 1.2, text: '核查80周岁以上老人41人，信息均与发放名单一致，比对结果见台账。', reviewedAfterHours: 5, comment: '信息核查完整。' },
+      {
+        by: 'grid04',
+        status: 'rejected',
+        at: 2.5,
+        text: '已核查高龄老人名单。',
+        reviewedAfterHours: 4,
+        comment: '核查台账缺少身份证后四位比对结果，请补充。',
+      },
+      {
+        by: 'grid04',
+        status: 'approved',
+        at: 1.2,
+        text: '核查80周岁以上老人41人，信息均与发放名单一致，比对结果见台账。',
+        reviewedAfterHours: 5,
+        comment: '信息核查完整。',
+      },
       { by: 'cadre03', status: 'pending', at: 0.2, text: '核查老人37人，发现1人已去世未停发，已报民政办。' },
     ],
   },
@@ -176,9 +219,30 @@ const DEMO_TASKS: DemoTask[] = [
     publishedDaysAgo: 30,
     closedDaysAgo: 14,
     submissions: [
-      { by: 'cadre02', status: 'approved', at: 25, text: '本村储备化肥60吨、种子3.5吨，农机具检修完成42台。', reviewedAfterHours: 24, comment: '数据详实。' },
-      { by: 'grid02', status: 'approved', at: 22, text: '网格内农户农资已基本备齐，2户缺少种子已协调解决。', reviewedAfterHours: 20, comment: '情况清楚。' },
-      { by: 'cadre03', status: 'approved', at: 20, text: '全村农资储备充足，农机合作社检修拖拉机12台。', reviewedAfterHours: 18, comment: '同意。' },
+      {
+        by: 'cadre02',
+        status: 'approved',
+        at: 25,
+        text: '本村储备化肥60吨、种子3.5吨，农机具检修完成42台。',
+        reviewedAfterHours: 24,
+        comment: '数据详实。',
+      },
+      {
+        by: 'grid02',
+        status: 'approved',
+        at: 22,
+        text: '网格内农户农资已基本备齐，2户缺少种子已协调解决。',
+        reviewedAfterHours: 20,
+        comment: '情况清楚。',
+      },
+      {
+        by: 'cadre03',
+        status: 'approved',
+        at: 20,
+        text: '全村农资储备充足，农机合作社检修拖拉机12台。',
+        reviewedAfterHours: 18,
+        comment: '同意。',
+      },
     ],
   },
   {
@@ -194,8 +258,22 @@ const DEMO_TASKS: DemoTask[] = [
     publishedDaysAgo: 20,
     closedDaysAgo: 4,
     submissions: [
-      { by: 'cadre02', status: 'approved', at: 15, text: '入户宣传320户，发放宣传资料450份，组织集中宣讲1场。', reviewedAfterHours: 28, comment: '宣传覆盖面广。' },
-      { by: 'cadre03', status: 'rejected', at: 12, text: '已完成宣传。', reviewedAfterHours: 30, comment: '宣传覆盖户数与台账不符，请核实。' },
+      {
+        by: 'cadre02',
+        status: 'approved',
+        at: 15,
+        text: '入户宣传320户，发放宣传资料450份，组织集中宣讲1场。',
+        reviewedAfterHours: 28,
+        comment: '宣传覆盖面广。',
+      },
+      {
+        by: 'cadre03',
+        status: 'rejected',
+        at: 12,
+        text: '已完成宣传。',
+        reviewedAfterHours: 30,
+        comment: '宣传覆盖户数与台账不符，请核实。',
+      },
     ],
   },
   {
@@ -222,7 +300,14 @@ const DEMO_TASKS: DemoTask[] = [
     deadline: 12,
     publishedDaysAgo: 7,
     submissions: [
-      { by: 'grid04', status: 'approved', at: 6, text: '排查纠纷3起，已调解化解2起，1起土地纠纷移交镇司法所。', reviewedAfterHours: 10, comment: '化解及时。' },
+      {
+        by: 'grid04',
+        status: 'approved',
+        at: 6,
+        text: '排查纠纷3起，已调解化解2起，1起土地纠纷移交镇司法所。',
+        reviewedAfterHours: 10,
+        comment: '化解及时。',
+      },
     ],
   },
   {
@@ -277,7 +362,12 @@ export async function seedDemoTasks(
   const now = Date.now();
   const ago = (days: number) => new Date(now - days * DAY);
   const userId = (account: string) => ids.users.get(account) as number;
-  const userArea = new Map([['cadre02', 2], ['grid02', 2], ['cadre03', 3], ['grid04', 4]]);
+  const userArea = new Map([
+    ['cadre02', 2],
+    ['grid02', 2],
+    ['cadre03', 3],
+    ['grid04', 4],
+  ]);
   const photos = await demoPhotos();
   let photoIndex = 0;
 

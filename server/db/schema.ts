@@ -38,7 +38,10 @@ export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   code: text('code').notNull().unique(),
-  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   dataScope: text('data_scope').notNull().default('self'),
   builtIn: boolean('built_in').notNull().default(false),
   createdAt: createdAt(),
@@ -144,10 +147,7 @@ export const operationLogs = pgTable(
     statusCode: integer('status_code').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('operation_logs_created_idx').on(t.createdAt),
-    index('operation_logs_account_idx').on(t.account, t.createdAt),
-  ],
+  (t) => [index('operation_logs_created_idx').on(t.createdAt), index('operation_logs_account_idx').on(t.account, t.createdAt)],
 );
 
 export const loginLogs = pgTable(
@@ -333,10 +333,7 @@ export const scoreLedger = pgTable(
     operatorId: integer('operator_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('score_ledger_user_idx').on(t.userId, t.createdAt),
-    index('score_ledger_created_idx').on(t.createdAt, t.userId, t.delta),
-  ],
+  (t) => [index('score_ledger_user_idx').on(t.userId, t.createdAt), index('score_ledger_created_idx').on(t.createdAt, t.userId, t.delta)],
 );
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -623,7 +620,10 @@ export const opinionKeywords = pgTable(
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('opinion_keywords_keyword_idx').on(sql`lower(${t.keyword})`), index('opinion_keywords_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('opinion_keywords_keyword_idx').on(sql`lower(${t.keyword})`),
+    index('opinion_keywords_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export type AppealRow = typeof appeals.$inferSelect;

@@ -51,10 +51,7 @@ export async function seedReference(db: Db): Promise<void> {
     .insert(villageIntroductions)
     .values(areaRows.map((area) => ({ area: area.id, content: villagePlaceholder(area.name) })))
     .onConflictDoNothing();
-  await db
-    .insert(settings)
-    .values(settingRows(DEFAULT_SETTINGS))
-    .onConflictDoNothing();
+  await db.insert(settings).values(settingRows(DEFAULT_SETTINGS)).onConflictDoNothing();
   await db
     .insert(roles)
     .values(BUILT_IN_ROLE_SEED.map((r) => ({ ...r, builtIn: true })))

@@ -255,7 +255,9 @@ export async function backup(target: Target, file: string): Promise<BackupResult
       `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'S' ORDER BY relname`,
     );
     for (const { name } of seqs) {
-      const [state] = await conn.query<{ v: string; c: boolean }>(`SELECT last_value::text AS v, is_called AS c FROM public.${ident(name)}`);
+      const [state] = await conn.query<{ v: string; c: boolean }>(
+        `SELECT last_value::text AS v, is_called AS c FROM public.${ident(name)}`,
+      );
       sequences.push({ name, lastValue: state.v, isCalled: state.c });
     }
     await conn.query('COMMIT');
@@ -333,7 +335,9 @@ async function verifiedManifest(dir: string): Promise<Manifest> {
 async function rowsPresent(conn: Conn): Promise<Array<{ table: string; rows: number }>> {
   const found = [];
   for (const shape of await tableShapes(conn)) {
-    const [{ n }] = await conn.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM public.${ident(shape.name)} LIMIT 1000) x`);
+    const [{ n }] = await conn.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM public.${ident(shape.name)} LIMIT 1000) x`,
+    );
     if (n > 0) found.push({ table: shape.name, rows: n });
   }
   return found;
@@ -407,7 +411,10 @@ export async function restore(
       const present = await rowsPresent(conn);
       if ((present.length || existingUploads.length) && !opts.force) {
         const what = present.length
-          ? `数据库已有数据（${present.slice(0, 3).map((p) => `${p.table} 表 ${p.rows >= 1000 ? '1000+' : p.rows} 行`).join('、')}）`
+          ? `数据库已有数据（${present
+              .slice(0, 3)
+              .map((p) => `${p.table} 表 ${p.rows >= 1000 ? '1000+' : p.rows} 行`)
+              .join('、')}）`
           : `上传目录 ${uploadsDir} 已有 ${existingUploads.length} 个文件`;
         throw new OpsError(`${what}，恢复会覆盖它们。确认要覆盖，请加 --force 再运行。`);
       }

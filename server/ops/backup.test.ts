@@ -48,7 +48,9 @@ async function fill(db: Db, query: Query, dataDir: string) {
 async function fingerprint(query: Query) {
   await query(`SET TimeZone = 'UTC'`);
   await query(`SET DateStyle = 'ISO, MDY'`);
-  const tables = await query(`SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' ORDER BY relname`);
+  const tables = await query(
+    `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' ORDER BY relname`,
+  );
   const result: Record<string, string> = {};
   for (const { name } of tables) {
     const [row] = await query(
@@ -56,7 +58,9 @@ async function fingerprint(query: Query) {
     );
     result[`table ${name}`] = `${row.n} ${row.h}`;
   }
-  const seqs = await query(`SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'S' ORDER BY relname`);
+  const seqs = await query(
+    `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'S' ORDER BY relname`,
+  );
   for (const { name } of seqs) {
     const [row] = await query(`SELECT last_value::text AS v, is_called AS c FROM public."${name}"`);
     result[`sequence ${name}`] = `${row.v} ${row.c}`;
@@ -69,7 +73,9 @@ function uploadHashes(dataDir: string) {
   const hashes: Record<string, string> = {};
   for (const name of fs.readdirSync(uploads).sort()) {
     if (name.endsWith('.part')) continue;
-    hashes[name] = createHash('sha256').update(fs.readFileSync(path.join(uploads, name))).digest('hex');
+    hashes[name] = createHash('sha256')
+      .update(fs.readFileSync(path.join(uploads, name)))
+      .digest('hex');
   }
   return hashes;
 }
@@ -87,13 +93,19 @@ async function usable(db: Db, dataDir: string) {
     const created = await app.inject({ method: 'POST', url: '/api/groups', headers, payload: { name: '恢复后新建', description: '' } });
     assert.equal(created.statusCode, 200, created.body);
     const group = await app.inject({ method: 'GET', url: '/api/groups?pageSize=100', headers });
-    assert.ok(group.json().data.list.some((g: { description: string }) => g.description === AWKWARD), 'awkward text intact');
+    assert.ok(
+      group.json().data.list.some((g: { description: string }) => g.description === AWKWARD),
+      'awkward text intact',
+    );
   } finally {
     await app.close();
   }
 }
 
-const pgliteQuery = (db: PGlite): Query => async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows;
+const pgliteQuery =
+  (db: PGlite): Query =>
+  async (text, params) =>
+    (await db.query<Record<string, unknown>>(text, params)).rows;
 
 async function openFreshPglite(dataDir?: string) {
   const db = new PGlite(dataDir ? path.join(dataDir, 'pglite') : undefined);
@@ -101,46 +113,50 @@ async function openFreshPglite(dataDir?: string) {
   return db;
 }
 
-describe('backup and restore on PGlite', { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' }, () => {
-  test('a full round trip through `npm run backup`, into a fresh data dir, compares equal; refusals hold', async () => {
-    const srcDir = dir('glp-bk-src-');
-    const source = await openFreshPglite(srcDir);
-    const srcDb = drizzlePglite(source, { schema }) as unknown as Db;
-    await migratePglite(srcDb as never, { migrationsFolder });
-    await fill(srcDb, pgliteQuery(source), srcDir);
-    const expected = await fingerprint(pgliteQuery(source));
-    await source.close();
+describe(
+  'backup and restore on PGlite',
+  { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' },
+  () => {
+    test('a full round trip through `npm run backup`, into a fresh data dir, compares equal; refusals hold', async () => {
+      const srcDir = dir('glp-bk-src-');
+      const source = await openFreshPglite(srcDir);
+      const srcDb = drizzlePglite(source, { schema }) as unknown as Db;
+      await migratePglite(srcDb as never, { migrationsFolder });
+      await fill(srcDb, pgliteQuery(source), srcDir);
+      const expected = await fingerprint(pgliteQuery(source));
+      await source.close();
 
-    // The command an operator runs, on the server's settings from the environment.
-    const archive = path.join(dir('glp-bk-out-'), 'township.tar.gz');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', archive], {
-      env: { ...process.env, DATA_DIR: srcDir, DATABASE_URL: '' },
-      encoding: 'utf8',
+      // The command an operator runs, on the server's settings from the environment.
+      const archive = path.join(dir('glp-bk-out-'), 'township.tar.gz');
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', archive], {
+        env: { ...process.env, DATA_DIR: srcDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      assert.match(run.stdout, /备份完成.*\n.*张表.*个上传文件/);
+      assert.ok(fs.statSync(archive).size > 100_000);
+
+      const dstDir = dir('glp-bk-dst-');
+      const target = await openFreshPglite(dstDir);
+      try {
+        const result = await restore({ dataDir: dstDir, pglite: target }, archive);
+        assert.equal(result.uploads, Object.keys(uploadHashes(srcDir)).length);
+        assert.deepEqual(await fingerprint(pgliteQuery(target)), expected);
+        assert.deepEqual(uploadHashes(dstDir), uploadHashes(srcDir));
+        assert.ok(!fs.existsSync(path.join(dstDir, 'uploads', 'leftover.png.part')));
+        await usable(drizzlePglite(target, { schema }) as unknown as Db, dstDir);
+
+        // Now non-empty: refused without --force, replaced with it.
+        await assert.rejects(restore({ dataDir: dstDir, pglite: target }, archive), /数据库已有数据.*--force/);
+        await restore({ dataDir: dstDir, pglite: target }, archive, { force: true });
+        assert.deepEqual(await fingerprint(pgliteQuery(target)), expected);
+        assert.deepEqual(uploadHashes(dstDir), uploadHashes(srcDir));
+      } finally {
+        await target.close();
+      }
     });
-    assert.equal(run.status, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /备份完成.*\n.*张表.*个上传文件/);
-    assert.ok(fs.statSync(archive).size > 100_000);
-
-    const dstDir = dir('glp-bk-dst-');
-    const target = await openFreshPglite(dstDir);
-    try {
-      const result = await restore({ dataDir: dstDir, pglite: target }, archive);
-      assert.equal(result.uploads, Object.keys(uploadHashes(srcDir)).length);
-      assert.deepEqual(await fingerprint(pgliteQuery(target)), expected);
-      assert.deepEqual(uploadHashes(dstDir), uploadHashes(srcDir));
-      assert.ok(!fs.existsSync(path.join(dstDir, 'uploads', 'leftover.png.part')));
-      await usable(drizzlePglite(target, { schema }) as unknown as Db, dstDir);
-
-      // Now non-empty: refused without --force, replaced with it.
-      await assert.rejects(restore({ dataDir: dstDir, pglite: target }, archive), /数据库已有数据.*--force/);
-      await restore({ dataDir: dstDir, pglite: target }, archive, { force: true });
-      assert.deepEqual(await fingerprint(pgliteQuery(target)), expected);
-      assert.deepEqual(uploadHashes(dstDir), uploadHashes(srcDir));
-    } finally {
-      await target.close();
-    }
-  });
-});
+  },
+);
 
 describe('damaged archives are refused before anything is touched', () => {
   test('a changed row, a missing upload, a truncated file', async () => {
@@ -151,7 +167,10 @@ describe('damaged archives are refused before anything is touched', () => {
     fs.mkdirSync(path.join(good, 'uploads'));
     fs.writeFileSync(path.join(good, 'data', 'areas.jsonl'), '{"id":1,"name":"镇社区"}\n');
     fs.writeFileSync(path.join(good, 'uploads', 'a.png'), 'png bytes');
-    const sha = (file: string) => createHash('sha256').update(fs.readFileSync(path.join(good, file))).digest('hex');
+    const sha = (file: string) =>
+      createHash('sha256')
+        .update(fs.readFileSync(path.join(good, file)))
+        .digest('hex');
     const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'));
     fs.writeFileSync(
       path.join(good, 'manifest.json'),
@@ -172,10 +191,19 @@ describe('damaged archives are refused before anything is touched', () => {
       return copy;
     };
     await assert.rejects(
-      restore(target, damaged('row', (d) => fs.writeFileSync(path.join(d, 'data', 'areas.jsonl'), '{"id":1,"name":"篡改"}\n'))),
+      restore(
+        target,
+        damaged('row', (d) => fs.writeFileSync(path.join(d, 'data', 'areas.jsonl'), '{"id":1,"name":"篡改"}\n')),
+      ),
       /备份文件已损坏：data\/areas\.jsonl 校验和不符/,
     );
-    await assert.rejects(restore(target, damaged('upload', (d) => fs.rmSync(path.join(d, 'uploads', 'a.png')))), /缺少 uploads\/a\.png/);
+    await assert.rejects(
+      restore(
+        target,
+        damaged('upload', (d) => fs.rmSync(path.join(d, 'uploads', 'a.png'))),
+      ),
+      /缺少 uploads\/a\.png/,
+    );
     await assert.rejects(restore(target, path.join(work, 'nothing.tar.gz')), /找不到备份文件/);
     const truncated = path.join(work, 'truncated.tar.gz');
     fs.writeFileSync(truncated, Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]));

@@ -15,7 +15,9 @@ export const get = (url: string, path: string, token?: string, headers: Record<s
   fetch(`${url}${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
 
 export const pngImage = () =>
-  sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 
 export async function upload(url: string, token: string, content: Buffer, name = 'photo.png') {
   const form = new FormData();

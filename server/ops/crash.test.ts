@@ -112,7 +112,13 @@ async function verifyThroughApi(server: RunningServer, acked: Acked) {
   for (const [url, hash] of acked.uploads) {
     const res = await fetch(`${server.url}${url}`, { headers });
     assert.equal(res.status, 200, `acknowledged upload ${url} is missing after the crash`);
-    assert.equal(createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex'), hash, url);
+    assert.equal(
+      createHash('sha256')
+        .update(Buffer.from(await res.arrayBuffer()))
+        .digest('hex'),
+      hash,
+      url,
+    );
   }
 }
 
@@ -163,42 +169,50 @@ async function crashRound(dataDir: string, env: Record<string, string>, killAfte
 
 describe('kill -9 in the middle of writes', () => {
   // The PostgreSQL pass of the suite (DATABASE_URL set) has run this one already in the first pass.
-  test('PGlite: every acknowledged write survives, whole', { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' }, async () => {
-    const dataDir = tempDir('glp-crash-');
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const acked = await crashRound(dataDir, {}, 30, () => {
-      // A second process on the embedded database would corrupt it: a backup is refused meanwhile.
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', path.join(dataDir, 'refused.tar.gz')], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-        encoding: 'utf8',
+  test(
+    'PGlite: every acknowledged write survives, whole',
+    { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' },
+    async () => {
+      const dataDir = tempDir('glp-crash-');
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const acked = await crashRound(dataDir, {}, 30, () => {
+        // A second process on the embedded database would corrupt it: a backup is refused meanwhile.
+        const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', path.join(dataDir, 'refused.tar.gz')], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          encoding: 'utf8',
+        });
+        assert.equal(run.status, 1, run.stdout + run.stderr);
+        assert.match(run.stderr, /正被另一个进程（pid \d+）使用，请先停止/);
+        assert.ok(!fs.existsSync(path.join(dataDir, 'refused.tar.gz.part')));
       });
-      assert.equal(run.status, 1, run.stdout + run.stderr);
-      assert.match(run.stderr, /正被另一个进程（pid \d+）使用，请先停止/);
-      assert.ok(!fs.existsSync(path.join(dataDir, 'refused.tar.gz.part')));
-    });
-    const db = new PGlite(path.join(dataDir, 'pglite'));
-    try {
-      const query = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows;
-      await verifyInDatabase(query, dataDir);
-      const [{ n }] = await query('SELECT count(*)::int AS n FROM tasks');
-      assert.ok(Number(n) >= acked.tasks.size);
-    } finally {
-      await db.close();
-    }
-  });
+      const db = new PGlite(path.join(dataDir, 'pglite'));
+      try {
+        const query = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows;
+        await verifyInDatabase(query, dataDir);
+        const [{ n }] = await query('SELECT count(*)::int AS n FROM tasks');
+        assert.ok(Number(n) >= acked.tasks.size);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 
-  test('PostgreSQL: every acknowledged write survives, whole', { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' }, async () => {
-    const scratch: ScratchDatabase = await scratchDatabase(process.env.DATABASE_URL as string, 'crash');
-    cleanups.push(() => scratch.drop());
-    const dataDir = tempDir('glp-crash-pg-');
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    await crashRound(dataDir, { DATABASE_URL: scratch.url }, 24);
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      await verifyInDatabase(async (sql) => (await client.query(sql)).rows, dataDir);
-    } finally {
-      await client.end();
-    }
-  });
+  test(
+    'PostgreSQL: every acknowledged write survives, whole',
+    { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' },
+    async () => {
+      const scratch: ScratchDatabase = await scratchDatabase(process.env.DATABASE_URL as string, 'crash');
+      cleanups.push(() => scratch.drop());
+      const dataDir = tempDir('glp-crash-pg-');
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      await crashRound(dataDir, { DATABASE_URL: scratch.url }, 24);
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      try {
+        await verifyInDatabase(async (sql) => (await client.query(sql)).rows, dataDir);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });

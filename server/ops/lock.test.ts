@@ -21,7 +21,10 @@ test('one holder at a time; a live other process keeps it; a dead one loses it; 
   const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
   try {
     fs.writeFileSync(`${dir}.lock`, String(other.pid));
-    assert.throws(() => lockDataDir(dir), (e: Error) => e instanceof DataDirInUse && /正被另一个进程（pid \d+）使用/.test(e.message));
+    assert.throws(
+      () => lockDataDir(dir),
+      (e: Error) => e instanceof DataDirInUse && /正被另一个进程（pid \d+）使用/.test(e.message),
+    );
   } finally {
     other.kill('SIGKILL');
     await new Promise((r) => other.once('exit', r));

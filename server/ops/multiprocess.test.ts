@@ -12,100 +12,104 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const ADMIN = 'Admin-12345';
 const RATE_LIMIT = 300;
 
-describe('two server processes on one PostgreSQL', {
-  skip: DATABASE_URL ? false : 'needs DATABASE_URL: two processes cannot share an embedded PGlite database',
-}, () => {
-  let db: ScratchDatabase;
-  let dataDir: string;
-  let a: RunningServer;
-  let b: RunningServer;
-  let adminA: string;
-  let adminB: string;
+describe(
+  'two server processes on one PostgreSQL',
+  {
+    skip: DATABASE_URL ? false : 'needs DATABASE_URL: two processes cannot share an embedded PGlite database',
+  },
+  () => {
+    let db: ScratchDatabase;
+    let dataDir: string;
+    let a: RunningServer;
+    let b: RunningServer;
+    let adminA: string;
+    let adminB: string;
 
-  before(async () => {
-    db = await scratchDatabase(DATABASE_URL as string, 'multiproc');
-    dataDir = tempDir('glp-multi-');
-    const env = { DATABASE_URL: db.url, ADMIN_PASSWORD: ADMIN, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) };
-    // One after the other: the first migrates and seeds, the second finds it done.
-    a = await startServer(dataDir, env);
-    b = await startServer(dataDir, env);
-    adminA = (await json(await login(a.url, 'admin', ADMIN))).data.token;
-    adminB = (await json(await login(b.url, 'admin', ADMIN))).data.token;
-  });
-  after(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await db?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    before(async () => {
+      db = await scratchDatabase(DATABASE_URL as string, 'multiproc');
+      dataDir = tempDir('glp-multi-');
+      const env = { DATABASE_URL: db.url, ADMIN_PASSWORD: ADMIN, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) };
+      // One after the other: the first migrates and seeds, the second finds it done.
+      a = await startServer(dataDir, env);
+      b = await startServer(dataDir, env);
+      adminA = (await json(await login(a.url, 'admin', ADMIN))).data.token;
+      adminB = (await json(await login(b.url, 'admin', ADMIN))).data.token;
+    });
+    after(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await db?.drop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  test('a token issued by one works on the other; logout on one ends it on both', async () => {
-    assert.equal((await json(await get(b.url, '/api/currentUser', adminA))).data.account, 'admin');
-    const token = (await json(await login(b.url, 'admin', ADMIN))).data.token as string;
-    assert.equal((await get(a.url, '/api/currentUser', token)).status, 200);
-    const out = await fetch(`${a.url}/api/login/outLogin`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    assert.equal(out.status, 200);
-    assert.equal((await get(b.url, '/api/currentUser', token)).status, 401);
-    assert.equal((await get(a.url, '/api/currentUser', token)).status, 401);
-    assert.equal((await get(b.url, '/api/currentUser', adminB)).status, 200, 'other sessions live on');
-  });
+    test('a token issued by one works on the other; logout on one ends it on both', async () => {
+      assert.equal((await json(await get(b.url, '/api/currentUser', adminA))).data.account, 'admin');
+      const token = (await json(await login(b.url, 'admin', ADMIN))).data.token as string;
+      assert.equal((await get(a.url, '/api/currentUser', token)).status, 200);
+      const out = await fetch(`${a.url}/api/login/outLogin`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      assert.equal(out.status, 200);
+      assert.equal((await get(b.url, '/api/currentUser', token)).status, 401);
+      assert.equal((await get(a.url, '/api/currentUser', token)).status, 401);
+      assert.equal((await get(b.url, '/api/currentUser', adminB)).status, 200, 'other sessions live on');
+    });
 
-  test('an upload written through one is served by the other', async () => {
-    const image = await pngImage();
-    const res = await upload(a.url, adminA, image);
-    assert.equal(res.status, 200, await res.clone().text());
-    const { url } = (await json(res)).data as { url: string };
-    const served = await fetch(`${b.url}${url}`);
-    assert.equal(served.status, 200);
-    assert.equal(served.headers.get('content-type'), 'image/png');
-    assert.deepEqual(Buffer.from(await served.arrayBuffer()), image);
-  });
+    test('an upload written through one is served by the other', async () => {
+      const image = await pngImage();
+      const res = await upload(a.url, adminA, image);
+      assert.equal(res.status, 200, await res.clone().text());
+      const { url } = (await json(res)).data as { url: string };
+      const served = await fetch(`${b.url}${url}`);
+      assert.equal(served.status, 200);
+      assert.equal(served.headers.get('content-type'), 'image/png');
+      assert.deepEqual(Buffer.from(await served.arrayBuffer()), image);
+    });
 
-  test('an account lockout counted on one holds on the other', async () => {
-    const account = await createUser(a.url, adminA, 'lockme01', 'Right-12345');
-    const statuses: number[] = [];
-    // Five wrong passwords, alternately on each process: the fifth locks the account.
-    for (let i = 0; i < 5; i++) statuses.push((await login(i % 2 ? b.url : a.url, account, 'wrong-pass')).status);
-    assert.deepEqual(statuses, [401, 401, 401, 401, 423]);
-    for (const server of [a, b]) {
-      const res = await login(server.url, account, 'Right-12345');
-      assert.equal(res.status, 423, 'the right password is refused while locked, on both');
-      assert.match(String((await json(res)).message), /锁定/);
-    }
-  });
-
-  test('the per-address sign-in limit counts failures on both processes', async () => {
-    // Failures from 127.0.0.1 so far: the lockout's five and its two refused tries.
-    const statuses: number[] = [];
-    for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
-      // A new name each time: the per-name lock must not be what stops us.
-      statuses.push((await login(i % 2 ? b.url : a.url, `nobody${i}`, 'wrong-pass')).status);
-    }
-    assert.equal(statuses.at(-1), 429, `refused at last: ${statuses.join(',')}`);
-    // The limit is 20 failures in 10 minutes for the address, whichever process counted them.
-    assert.ok(statuses.length <= 20 - 7 + 1, `refused after ${statuses.length} tries on the two processes`);
-    for (const server of [a, b]) {
-      assert.equal((await login(server.url, 'admin', ADMIN)).status, 429, 'both refuse the address, even the right password');
-    }
-  });
-
-  test('the global API rate limit holds across both processes', async () => {
-    // Spend the address's budget on A alone; B, which counted only its own share, must refuse too.
-    let allowedOnA = 0;
-    let status = 200;
-    while (status !== 429 && allowedOnA < RATE_LIMIT * 2) {
-      const batch = await Promise.all(Array.from({ length: 10 }, () => get(a.url, '/api/currentUser', adminA)));
-      for (const res of batch) {
-        await res.arrayBuffer();
-        if (res.status === 200) allowedOnA++;
-        else status = res.status;
+    test('an account lockout counted on one holds on the other', async () => {
+      const account = await createUser(a.url, adminA, 'lockme01', 'Right-12345');
+      const statuses: number[] = [];
+      // Five wrong passwords, alternately on each process: the fifth locks the account.
+      for (let i = 0; i < 5; i++) statuses.push((await login(i % 2 ? b.url : a.url, account, 'wrong-pass')).status);
+      assert.deepEqual(statuses, [401, 401, 401, 401, 423]);
+      for (const server of [a, b]) {
+        const res = await login(server.url, account, 'Right-12345');
+        assert.equal(res.status, 423, 'the right password is refused while locked, on both');
+        assert.match(String((await json(res)).message), /锁定/);
       }
-    }
-    assert.equal(status, 429);
-    assert.ok(allowedOnA < RATE_LIMIT, `A allowed ${allowedOnA}: the requests B and A served before count too`);
-    await new Promise((r) => setTimeout(r, 800)); // two sync intervals
-    const onB = await get(b.url, '/api/currentUser', adminB);
-    assert.equal(onB.status, 429, 'B refuses the address too');
-    assert.match(String((await json(onB)).message), /请求过于频繁/);
-    assert.equal(onB.headers.get('x-ratelimit-limit'), String(RATE_LIMIT));
-  });
-});
+    });
+
+    test('the per-address sign-in limit counts failures on both processes', async () => {
+      // Failures from 127.0.0.1 so far: the lockout's five and its two refused tries.
+      const statuses: number[] = [];
+      for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
+        // A new name each time: the per-name lock must not be what stops us.
+        statuses.push((await login(i % 2 ? b.url : a.url, `nobody${i}`, 'wrong-pass')).status);
+      }
+      assert.equal(statuses.at(-1), 429, `refused at last: ${statuses.join(',')}`);
+      // The limit is 20 failures in 10 minutes for the address, whichever process counted them.
+      assert.ok(statuses.length <= 20 - 7 + 1, `refused after ${statuses.length} tries on the two processes`);
+      for (const server of [a, b]) {
+        assert.equal((await login(server.url, 'admin', ADMIN)).status, 429, 'both refuse the address, even the right password');
+      }
+    });
+
+    test('the global API rate limit holds across both processes', async () => {
+      // Spend the address's budget on A alone; B, which counted only its own share, must refuse too.
+      let allowedOnA = 0;
+      let status = 200;
+      while (status !== 429 && allowedOnA < RATE_LIMIT * 2) {
+        const batch = await Promise.all(Array.from({ length: 10 }, () => get(a.url, '/api/currentUser', adminA)));
+        for (const res of batch) {
+          await res.arrayBuffer();
+          if (res.status === 200) allowedOnA++;
+          else status = res.status;
+        }
+      }
+      assert.equal(status, 429);
+      assert.ok(allowedOnA < RATE_LIMIT, `A allowed ${allowedOnA}: the requests B and A served before count too`);
+      await new Promise((r) => setTimeout(r, 800)); // two sync intervals
+      const onB = await get(b.url, '/api/currentUser', adminB);
+      assert.equal(onB.status, 429, 'B refuses the address too');
+      assert.match(String((await json(onB)).message), /请求过于频繁/);
+      assert.equal(onB.headers.get('x-ratelimit-limit'), String(RATE_LIMIT));
+    });
+  },
+);

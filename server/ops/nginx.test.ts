@@ -85,150 +85,177 @@ function request(
 }
 const jsonOf = (reply: Reply) => JSON.parse(reply.body.toString()) as { code?: number; data?: any; message?: string };
 
-describe('nginx in front of the server (deploy/nginx.conf)', {
-  skip: NGINX ? false : 'nginx is not installed (apt-get install -y nginx); deploy/nginx.conf was not run',
-}, () => {
-  let dir: string;
-  let dataDir: string;
-  let db: ScratchDatabase | undefined;
-  const servers: RunningServer[] = [];
-  let nginx: ChildProcess | undefined;
-  let nginxOutput = '';
-  let port: number;
+describe(
+  'nginx in front of the server (deploy/nginx.conf)',
+  {
+    skip: NGINX ? false : 'nginx is not installed (apt-get install -y nginx); deploy/nginx.conf was not run',
+  },
+  () => {
+    let dir: string;
+    let dataDir: string;
+    let db: ScratchDatabase | undefined;
+    const servers: RunningServer[] = [];
+    let nginx: ChildProcess | undefined;
+    let nginxOutput = '';
+    let port: number;
 
-  before(async () => {
-    dir = tempDir('glp-nginx-');
-    dataDir = tempDir('glp-nginx-data-');
-    const env: Record<string, string> = { ADMIN_PASSWORD: ADMIN, TRUST_PROXY: '127.0.0.1' };
-    if (DATABASE_URL) {
-      db = await scratchDatabase(DATABASE_URL, 'nginx');
-      env.DATABASE_URL = db.url;
-      servers.push(await startServer(dataDir, env));
-      servers.push(await startServer(dataDir, env));
-    } else {
-      servers.push(await startServer(dataDir, env));
-    }
-    port = await freePort();
-    const upstreams = servers.map((s) => Number(new URL(s.url).port));
-    const siteFile = path.join(dir, 'site.conf');
-    fs.writeFileSync(siteFile, siteForTest(fs.readFileSync(SITE, 'utf8'), { port, upstreams, dir }));
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir, siteFile));
-    if (process.getuid?.() === 0) {
-      fs.chmodSync(dir, 0o755);
-      fs.chownSync(dir, NOBODY, NOBODY);
-      for (const f of fs.readdirSync(dir)) fs.chownSync(path.join(dir, f), NOBODY, NOBODY);
-    }
-    nginx = spawn(NGINX as string, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...asNobody(),
-    });
-    nginx.stdout?.on('data', (d) => (nginxOutput += d));
-    nginx.stderr?.on('data', (d) => (nginxOutput += d));
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      if (nginx.exitCode !== null) throw new Error(`nginx exited: ${nginxOutput}`);
-      try {
-        await request(port, { path: '/api/settings' });
-        break;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-        await new Promise((r) => setTimeout(r, 100));
+    before(async () => {
+      dir = tempDir('glp-nginx-');
+      dataDir = tempDir('glp-nginx-data-');
+      const env: Record<string, string> = { ADMIN_PASSWORD: ADMIN, TRUST_PROXY: '127.0.0.1' };
+      if (DATABASE_URL) {
+        db = await scratchDatabase(DATABASE_URL, 'nginx');
+        env.DATABASE_URL = db.url;
+        servers.push(await startServer(dataDir, env));
+        servers.push(await startServer(dataDir, env));
+      } else {
+        servers.push(await startServer(dataDir, env));
       }
-    }
-  });
-  after(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((r) => nginx?.once('exit', r));
-      nginx.kill('SIGQUIT'); // graceful stop
-      await exited;
-    }
-    await Promise.all(servers.map((s) => s.stop()));
-    await db?.drop();
-    for (const d of [dir, dataDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
-  });
-
-  test('the site file as shipped (TLS, redirect) passes nginx -t', (t) => {
-    if (!fs.existsSync('/usr/bin/openssl')) return t.skip('openssl is not installed');
-    const check = tempDir('glp-nginx-t-');
-    try {
-      const made = spawnSync('/usr/bin/openssl', [
-        'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=gov.example.cn',
-        '-keyout', path.join(check, 'glp.key'), '-out', path.join(check, 'glp.crt'),
-      ]);
-      assert.equal(made.status, 0, String(made.stderr));
-      const site = fs
-        .readFileSync(SITE, 'utf8')
-        .replace(/\/etc\/nginx\/ssl\//g, `${check}/`)
-        .replace(/\/var\/log\/nginx\//g, `${check}/`);
-      fs.writeFileSync(path.join(check, 'site.conf'), site);
-      fs.writeFileSync(path.join(check, 'nginx.conf'), mainConfig(check, path.join(check, 'site.conf')));
-      const tested = spawnSync(NGINX as string, ['-t', '-p', check, '-c', path.join(check, 'nginx.conf'), '-e', path.join(check, 'error.log')]);
-      assert.equal(tested.status, 0, String(tested.stderr));
-    } finally {
-      fs.rmSync(check, { recursive: true, force: true });
-    }
-  });
-
-  test('requests pass through; the client address reaches the app, a forged X-Forwarded-For does not', async () => {
-    const res = await request(port, { path: '/api/currentUser' });
-    assert.equal(res.status, 401);
-    assert.equal(jsonOf(res).code, 401);
-    const signIn = await request(port, {
-      method: 'POST',
-      path: '/api/login/account',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '6.6.6.6' },
-      body: Buffer.from(JSON.stringify({ username: 'admin', password: ADMIN })),
+      port = await freePort();
+      const upstreams = servers.map((s) => Number(new URL(s.url).port));
+      const siteFile = path.join(dir, 'site.conf');
+      fs.writeFileSync(siteFile, siteForTest(fs.readFileSync(SITE, 'utf8'), { port, upstreams, dir }));
+      fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir, siteFile));
+      if (process.getuid?.() === 0) {
+        fs.chmodSync(dir, 0o755);
+        fs.chownSync(dir, NOBODY, NOBODY);
+        for (const f of fs.readdirSync(dir)) fs.chownSync(path.join(dir, f), NOBODY, NOBODY);
+      }
+      nginx = spawn(NGINX as string, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...asNobody(),
+      });
+      nginx.stdout?.on('data', (d) => (nginxOutput += d));
+      nginx.stderr?.on('data', (d) => (nginxOutput += d));
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        if (nginx.exitCode !== null) throw new Error(`nginx exited: ${nginxOutput}`);
+        try {
+          await request(port, { path: '/api/settings' });
+          break;
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
     });
-    assert.equal(signIn.status, 200, signIn.body.toString());
-    const token = jsonOf(signIn).data.token as string;
-    const logs = await request(port, { path: '/api/login-logs?pageSize=5&account=admin', headers: { authorization: `Bearer ${token}` } });
-    assert.equal(logs.status, 200);
-    const ips = (jsonOf(logs).data.list as Array<{ ip: string }>).map((l) => l.ip);
-    assert.equal(ips[0], '127.0.0.2', `the client's own address is logged, not nginx's nor the forged one: ${ips}`);
-  });
+    after(async () => {
+      if (nginx && nginx.exitCode === null) {
+        const exited = new Promise((r) => nginx?.once('exit', r));
+        nginx.kill('SIGQUIT'); // graceful stop
+        await exited;
+      }
+      await Promise.all(servers.map((s) => s.stop()));
+      await db?.drop();
+      for (const d of [dir, dataDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
+    });
 
-  test('uploads pass (and one over UPLOAD_MAX_MB gets the app\'s own answer, not nginx\'s); load is spread', async () => {
-    const signIn = await request(port, {
-      method: 'POST',
-      path: '/api/login/account',
-      headers: { 'content-type': 'application/json' },
-      body: Buffer.from(JSON.stringify({ username: 'admin', password: ADMIN })),
+    test('the site file as shipped (TLS, redirect) passes nginx -t', (t) => {
+      if (!fs.existsSync('/usr/bin/openssl')) return t.skip('openssl is not installed');
+      const check = tempDir('glp-nginx-t-');
+      try {
+        const made = spawnSync('/usr/bin/openssl', [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=gov.example.cn',
+          '-keyout',
+          path.join(check, 'glp.key'),
+          '-out',
+          path.join(check, 'glp.crt'),
+        ]);
+        assert.equal(made.status, 0, String(made.stderr));
+        const site = fs
+          .readFileSync(SITE, 'utf8')
+          .replace(/\/etc\/nginx\/ssl\//g, `${check}/`)
+          .replace(/\/var\/log\/nginx\//g, `${check}/`);
+        fs.writeFileSync(path.join(check, 'site.conf'), site);
+        fs.writeFileSync(path.join(check, 'nginx.conf'), mainConfig(check, path.join(check, 'site.conf')));
+        const tested = spawnSync(NGINX as string, [
+          '-t',
+          '-p',
+          check,
+          '-c',
+          path.join(check, 'nginx.conf'),
+          '-e',
+          path.join(check, 'error.log'),
+        ]);
+        assert.equal(tested.status, 0, String(tested.stderr));
+      } finally {
+        fs.rmSync(check, { recursive: true, force: true });
+      }
     });
-    const token = jsonOf(signIn).data.token as string;
-    const multipart = async (content: Buffer) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(content)], { type: 'image/png' }), 'photo.png');
-      const encoded = new Response(form);
-      return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type') as string };
-    };
-    const image = await pngImage();
-    const small = await multipart(image);
-    const up = await request(port, {
-      method: 'POST',
-      path: '/api/uploads',
-      headers: { authorization: `Bearer ${token}`, 'content-type': small.type },
-      body: small.body,
-    });
-    assert.equal(up.status, 200, up.body.toString());
-    const url = jsonOf(up).data.url as string;
-    for (let i = 0; i < 4; i++) {
-      const served = await request(port, { path: url });
-      assert.equal(served.status, 200);
-      assert.deepEqual(served.body, image, 'served by whichever process answers');
-    }
-    const big = await multipart(Buffer.concat([image, Buffer.alloc(10.5 * 1024 * 1024)]));
-    const tooBig = await request(port, {
-      method: 'POST',
-      path: '/api/uploads',
-      headers: { authorization: `Bearer ${token}`, 'content-type': big.type },
-      body: big.body,
-    });
-    assert.equal(tooBig.status, 413);
-    assert.match(jsonOf(tooBig).message ?? '', /图片不能超过10MB/, 'the app answered, not nginx');
 
-    for (let i = 0; i < 20; i++) await request(port, { path: '/api/currentUser', headers: { authorization: `Bearer ${token}` } });
-    const log = fs.readFileSync(path.join(dir, 'glp.access.log'), 'utf8');
-    const upstreams = new Set([...log.matchAll(/"(127\.0\.0\.1:\d+)"/g)].map((m) => m[1]));
-    assert.deepEqual([...upstreams].sort(), servers.map((s) => new URL(s.url).host).sort(), `every process answered some: ${[...upstreams]}`);
-  });
-});
+    test('requests pass through; the client address reaches the app, a forged X-Forwarded-For does not', async () => {
+      const res = await request(port, { path: '/api/currentUser' });
+      assert.equal(res.status, 401);
+      assert.equal(jsonOf(res).code, 401);
+      const signIn = await request(port, {
+        method: 'POST',
+        path: '/api/login/account',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '6.6.6.6' },
+        body: Buffer.from(JSON.stringify({ username: 'admin', password: ADMIN })),
+      });
+      assert.equal(signIn.status, 200, signIn.body.toString());
+      const token = jsonOf(signIn).data.token as string;
+      const logs = await request(port, { path: '/api/login-logs?pageSize=5&account=admin', headers: { authorization: `Bearer ${token}` } });
+      assert.equal(logs.status, 200);
+      const ips = (jsonOf(logs).data.list as Array<{ ip: string }>).map((l) => l.ip);
+      assert.equal(ips[0], '127.0.0.2', `the client's own address is logged, not nginx's nor the forged one: ${ips}`);
+    });
+
+    test("uploads pass (and one over UPLOAD_MAX_MB gets the app's own answer, not nginx's); load is spread", async () => {
+      const signIn = await request(port, {
+        method: 'POST',
+        path: '/api/login/account',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify({ username: 'admin', password: ADMIN })),
+      });
+      const token = jsonOf(signIn).data.token as string;
+      const multipart = async (content: Buffer) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(content)], { type: 'image/png' }), 'photo.png');
+        const encoded = new Response(form);
+        return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type') as string };
+      };
+      const image = await pngImage();
+      const small = await multipart(image);
+      const up = await request(port, {
+        method: 'POST',
+        path: '/api/uploads',
+        headers: { authorization: `Bearer ${token}`, 'content-type': small.type },
+        body: small.body,
+      });
+      assert.equal(up.status, 200, up.body.toString());
+      const url = jsonOf(up).data.url as string;
+      for (let i = 0; i < 4; i++) {
+        const served = await request(port, { path: url });
+        assert.equal(served.status, 200);
+        assert.deepEqual(served.body, image, 'served by whichever process answers');
+      }
+      const big = await multipart(Buffer.concat([image, Buffer.alloc(10.5 * 1024 * 1024)]));
+      const tooBig = await request(port, {
+        method: 'POST',
+        path: '/api/uploads',
+        headers: { authorization: `Bearer ${token}`, 'content-type': big.type },
+        body: big.body,
+      });
+      assert.equal(tooBig.status, 413);
+      assert.match(jsonOf(tooBig).message ?? '', /图片不能超过10MB/, 'the app answered, not nginx');
+
+      for (let i = 0; i < 20; i++) await request(port, { path: '/api/currentUser', headers: { authorization: `Bearer ${token}` } });
+      const log = fs.readFileSync(path.join(dir, 'glp.access.log'), 'utf8');
+      const upstreams = new Set([...log.matchAll(/"(127\.0\.0\.1:\d+)"/g)].map((m) => m[1]));
+      assert.deepEqual(
+        [...upstreams].sort(),
+        servers.map((s) => new URL(s.url).host).sort(),
+        `every process answered some: ${[...upstreams]}`,
+      );
+    });
+  },
+);

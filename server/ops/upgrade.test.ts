@@ -19,7 +19,7 @@ const FIXTURE = path.resolve(__dirname, '../db/fixtures/release-0004.tar.gz');
 const { dir, defer } = cleanUpAfter();
 
 const allTags = () =>
-  (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')).entries as Array<{ tag: string; when: number }>);
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')).entries as Array<{ tag: string; when: number }>;
 
 async function fixtureManifest() {
   const out = dir('glp-up-peek-');
@@ -37,11 +37,27 @@ async function appliedWhens(database: Database): Promise<number[]> {
 
 async function upgradeAndUse(database: Database, dataDir: string) {
   const manifest = await fixtureManifest();
-  assert.deepEqual(manifest.migrations, allTags().slice(0, 5).map((e) => e.tag), 'the fixture stands at 0004');
-  assert.deepEqual(await appliedWhens(database), allTags().slice(0, 5).map((e) => e.when), 'restored at its own level');
+  assert.deepEqual(
+    manifest.migrations,
+    allTags()
+      .slice(0, 5)
+      .map((e) => e.tag),
+    'the fixture stands at 0004',
+  );
+  assert.deepEqual(
+    await appliedWhens(database),
+    allTags()
+      .slice(0, 5)
+      .map((e) => e.when),
+    'restored at its own level',
+  );
 
   await database.migrate(); // what a start of this release runs
-  assert.deepEqual(await appliedWhens(database), allTags().map((e) => e.when), 'every migration of this release applied');
+  assert.deepEqual(
+    await appliedWhens(database),
+    allTags().map((e) => e.when),
+    'every migration of this release applied',
+  );
 
   // Every row of the old release is still there.
   for (const table of manifest.tables) {
@@ -58,7 +74,11 @@ async function upgradeAndUse(database: Database, dataDir: string) {
     assert.equal((drift as unknown as { rows: Array<{ n: number }> }).rows[0].n, 0, 'row_counts match the tasks');
   }
 
-  const app = await buildApp({ config: { ...loadConfig({}), dataDir, clientDir: undefined, logLevel: 'silent' }, db: database.db, logger: false });
+  const app = await buildApp({
+    config: { ...loadConfig({}), dataDir, clientDir: undefined, logLevel: 'silent' },
+    db: database.db,
+    logger: false,
+  });
   try {
     const signIn = async (username: string, password: string) => {
       const res = await app.inject({ method: 'POST', url: '/api/login/account', payload: { username, password } });
@@ -83,7 +103,12 @@ async function upgradeAndUse(database: Database, dataDir: string) {
     // The old release's photos are served; new records get new ids.
     const [upload] = fs.readdirSync(path.join(dataDir, 'uploads'));
     assert.equal((await app.inject({ method: 'GET', url: `/api/uploads/${upload}`, headers: admin })).statusCode, 200);
-    const created = await app.inject({ method: 'POST', url: '/api/groups', headers: admin, payload: { name: '升级后新建', description: '' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: admin,
+      payload: { name: '升级后新建', description: '' },
+    });
     assert.equal(created.statusCode, 200, created.body);
   } finally {
     await app.close();
@@ -91,27 +116,35 @@ async function upgradeAndUse(database: Database, dataDir: string) {
 }
 
 describe('a database of the previous release, upgraded', () => {
-  test('PGlite: reaches the last migration, data intact and usable', { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' }, async () => {
-    const dataDir = dir('glp-up-');
-    await restore({ dataDir }, FIXTURE, { upgrade: false });
-    const database = await openPglite(path.join(dataDir, 'pglite'));
-    try {
-      await upgradeAndUse(database, dataDir);
-    } finally {
-      await database.close();
-    }
-  });
+  test(
+    'PGlite: reaches the last migration, data intact and usable',
+    { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' },
+    async () => {
+      const dataDir = dir('glp-up-');
+      await restore({ dataDir }, FIXTURE, { upgrade: false });
+      const database = await openPglite(path.join(dataDir, 'pglite'));
+      try {
+        await upgradeAndUse(database, dataDir);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
-  test('PostgreSQL: reaches the last migration, data intact and usable', { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' }, async () => {
-    const scratch = await scratchDatabase(process.env.DATABASE_URL as string, 'upgrade');
-    defer(() => scratch.drop());
-    const dataDir = dir('glp-up-pg-');
-    await restore({ dataDir, databaseUrl: scratch.url }, FIXTURE, { upgrade: false });
-    const database = await openPostgres(scratch.url, 2);
-    try {
-      await upgradeAndUse(database, dataDir);
-    } finally {
-      await database.close();
-    }
-  });
+  test(
+    'PostgreSQL: reaches the last migration, data intact and usable',
+    { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' },
+    async () => {
+      const scratch = await scratchDatabase(process.env.DATABASE_URL as string, 'upgrade');
+      defer(() => scratch.drop());
+      const dataDir = dir('glp-up-pg-');
+      await restore({ dataDir, databaseUrl: scratch.url }, FIXTURE, { upgrade: false });
+      const database = await openPostgres(scratch.url, 2);
+      try {
+        await upgradeAndUse(database, dataDir);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

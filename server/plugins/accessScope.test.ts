@@ -68,8 +68,12 @@ const STEPS: Step[] = [
   step('POST /api/appeals/:id/reject', () => `/api/appeals/${ids.appeal2}/reject`, { payload: () => ({ reason: '不属于受理范围' }) }),
   // Photo reports of area 2.
   step('GET /api/photo-reports/:id', () => `/api/photo-reports/${ids.photo}`),
-  step('POST /api/photo-reports/:id/handle', () => `/api/photo-reports/${ids.photo}/handle`, { payload: () => ({ result: '已清理', imageIds: [] }) }),
-  step('POST /api/photo-reports/:id/invalid', () => `/api/photo-reports/${ids.photo2}/invalid`, { payload: () => ({ reason: '重复上报' }) }),
+  step('POST /api/photo-reports/:id/handle', () => `/api/photo-reports/${ids.photo}/handle`, {
+    payload: () => ({ result: '已清理', imageIds: [] }),
+  }),
+  step('POST /api/photo-reports/:id/invalid', () => `/api/photo-reports/${ids.photo2}/invalid`, {
+    payload: () => ({ reason: '重复上报' }),
+  }),
   // An opinion item of area 2.
   step('GET /api/opinions/:id', () => `/api/opinions/${ids.opinion}`),
   step('PUT /api/opinions/:id', () => `/api/opinions/${ids.opinion}`, {
@@ -91,7 +95,9 @@ const STEPS: Step[] = [
   step('PUT /api/users/:id', () => `/api/users/${ids.villager}`, { payload: () => ({ name: '周大伯改' }) }),
   step('POST /api/users/:id/disable', () => `/api/users/${ids.villager}/disable`),
   step('POST /api/users/:id/enable', () => `/api/users/${ids.villager}/enable`),
-  step('POST /api/users/:id/reset-password', () => `/api/users/${ids.villager}/reset-password`, { payload: () => ({ password: 'Reset12345' }) }),
+  step('POST /api/users/:id/reset-password', () => `/api/users/${ids.villager}/reset-password`, {
+    payload: () => ({ password: 'Reset12345' }),
+  }),
   step('POST /api/users/:id/approve', () => `/api/users/${ids.pending}/approve`),
   step('DELETE /api/users/:id', () => `/api/users/${ids.pending}`),
   step('GET /api/scores/ledger', () => `/api/scores/ledger?userId=${ids.villager}`),
@@ -122,7 +128,11 @@ before(async () => {
   admin = await t.login('admin');
   staff = await t.login('staff01');
   // The village role gets every management key; its scope stays "area".
-  const roles = expectOk(await t.call(admin, { method: 'GET', url: '/api/roles?pageSize=100' })).list as Array<{ id: number; code: string; name: string }>;
+  const roles = expectOk(await t.call(admin, { method: 'GET', url: '/api/roles?pageSize=100' })).list as Array<{
+    id: number;
+    code: string;
+    name: string;
+  }>;
   const village = roles.find((r) => r.code === 'village');
   assert.ok(village);
   expectOk(
@@ -143,7 +153,10 @@ before(async () => {
   assert.deepEqual([me2.area, me2.dataScope], [2, 'area']);
   assert.ok(me2.permissions.includes('taskManage'));
 
-  const users = expectOk(await t.call(admin, { method: 'GET', url: '/api/users?pageSize=100' })).list as Array<{ id: number; account: string }>;
+  const users = expectOk(await t.call(admin, { method: 'GET', url: '/api/users?pageSize=100' })).list as Array<{
+    id: number;
+    account: string;
+  }>;
   const userId = (account: string) => users.find((u) => u.account === account)?.id as number;
   ids.villager = userId('villager02');
   ids.grid02 = userId('grid02');
@@ -157,17 +170,37 @@ before(async () => {
   );
   ids.pending = (expectOk(await t.call(admin, { method: 'GET', url: '/api/users?account=scope_pending' })).list[0] as { id: number }).id;
 
-  const task = expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0, title: '二村专项任务' }) }));
+  const task = expectOk(
+    await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0, title: '二村专项任务' }) }),
+  );
   expectOk(await t.call(staff, { method: 'POST', url: `/api/tasks/${task.id}/publish` }));
   ids.task = task.id;
-  ids.draftTask = expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0 }) })).id;
-  ids.deletableTask = expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0 }) })).id;
+  ids.draftTask = expectOk(
+    await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0 }) }),
+  ).id;
+  ids.deletableTask = expectOk(
+    await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0 }) }),
+  ).id;
 
   const grid02 = await t.login('grid02');
-  ids.submission = expectOk(await t.call(grid02, { method: 'POST', url: `/api/tasks/${ids.task}/submissions`, payload: { text: '网格员已完成', clientKey: newClientKey() } })).id;
-  const task2 = expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0, title: '二村第二项任务' }) }));
+  ids.submission = expectOk(
+    await t.call(grid02, {
+      method: 'POST',
+      url: `/api/tasks/${ids.task}/submissions`,
+      payload: { text: '网格员已完成', clientKey: newClientKey() },
+    }),
+  ).id;
+  const task2 = expectOk(
+    await t.call(staff, { method: 'POST', url: '/api/tasks', payload: taskBody({ template: '1', imageNum: 0, title: '二村第二项任务' }) }),
+  );
   expectOk(await t.call(staff, { method: 'POST', url: `/api/tasks/${task2.id}/publish` }));
-  ids.submission2 = expectOk(await t.call(grid02, { method: 'POST', url: `/api/tasks/${task2.id}/submissions`, payload: { text: '第二项已完成', clientKey: newClientKey() } })).id;
+  ids.submission2 = expectOk(
+    await t.call(grid02, {
+      method: 'POST',
+      url: `/api/tasks/${task2.id}/submissions`,
+      payload: { text: '第二项已完成', clientKey: newClientKey() },
+    }),
+  ).id;
 
   const villager = await t.login('villager02');
   ids.appeal = expectOk(await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody() })).id;
@@ -189,7 +222,7 @@ after(async () => {
   await t.close();
 });
 
-describe('area scope: the cadre of area 3 cannot reach area 2\'s records; the cadre of area 2 can', () => {
+describe("area scope: the cadre of area 3 cannot reach area 2's records; the cadre of area 2 can", () => {
   test('the lists of the area-3 cadre hold none of them; those of the area-2 cadre hold them', async () => {
     const lists: Array<[string, () => number]> = [
       ['/api/tasks?pageSize=100', () => ids.task],
@@ -212,7 +245,10 @@ describe('area scope: the cadre of area 3 cannot reach area 2\'s records; the ca
     }
     // Nothing of another area at all in the area-3 cadre's appeals.
     const appeals = expectOk(await t.call(cadre3, { method: 'GET', url: '/api/appeals?pageSize=100' })).list as Array<{ area: number }>;
-    assert.deepEqual([...new Set(appeals.map((a) => a.area))].filter((a) => a !== 3), []);
+    assert.deepEqual(
+      [...new Set(appeals.map((a) => a.area))].filter((a) => a !== 3),
+      [],
+    );
   });
 
   for (const entry of STEPS) {
@@ -245,13 +281,21 @@ describe('area scope: the cadre of area 3 cannot reach area 2\'s records; the ca
     const stepped = new Set(STEPS.map((s) => s.route));
     const missing = t.app.routeAccessTable
       .filter((r) => /:/.test(r.url) || r.url === '/api/scores/ledger')
-      .filter((r) => !['public', 'signedIn', 'admin', 'screen'].includes(r.access) || r.url.startsWith('/api/my/tasks') || r.url.startsWith('/api/tasks/'))
+      .filter(
+        (r) =>
+          !['public', 'signedIn', 'admin', 'screen'].includes(r.access) ||
+          r.url.startsWith('/api/my/tasks') ||
+          r.url.startsWith('/api/tasks/'),
+      )
       .filter((r) => !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`)
       .filter((key) => !stepped.has(key) && !(key in NOT_AREA_SCOPED));
     assert.deepEqual(missing, []);
     // And no step or exemption names a route that is gone.
     const declared = new Set(t.app.routeAccessTable.map((r) => `${r.method} ${r.url}`));
-    assert.deepEqual([...stepped, ...Object.keys(NOT_AREA_SCOPED)].filter((key) => !declared.has(key)), []);
+    assert.deepEqual(
+      [...stepped, ...Object.keys(NOT_AREA_SCOPED)].filter((key) => !declared.has(key)),
+      [],
+    );
   });
 });

@@ -3,13 +3,7 @@ import fp from 'fastify-plugin';
 import { PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
-import {
-  type AuthUser,
-  isAdmin,
-  parseAuthorization,
-  resolveSession,
-  type SessionPolicy,
-} from '../services/sessions';
+import { type AuthUser, isAdmin, parseAuthorization, resolveSession, type SessionPolicy } from '../services/sessions';
 
 /**
  * Who may call a route: anyone, any signed-in user, the admin role, or holders of a permission key.
@@ -45,10 +39,7 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export default fp(async function authPlugin(
-  app: FastifyInstance,
-  opts: { db: Db; policy: SessionPolicy },
-) {
+export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy }) {
   app.decorateRequest('user', null);
   app.decorate('routeAccessTable', []);
 

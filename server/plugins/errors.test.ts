@@ -125,7 +125,12 @@ describe('error answers', () => {
   });
 
   test('an unsupported content type is a 415 and an oversized body a 413', async () => {
-    const xml = await t.call(admin, { method: 'POST', url: '/api/groups', payload: '<group/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await t.call(admin, {
+      method: 'POST',
+      url: '/api/groups',
+      payload: '<group/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     assert.equal(xml.statusCode, 415);
     assert.deepEqual(xml.json(), { code: 415, message: '不支持的内容类型' });
     const big = await t.call(admin, {
@@ -156,7 +161,10 @@ describe('the error handler on its own', () => {
       reset: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
       terminated: new Error('Connection terminated unexpectedly'),
       'pool-timeout': new Error('timeout exceeded when trying to connect'),
-      'admin-shutdown': Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' }),
+      'admin-shutdown': Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+        severity: 'FATAL',
+      }),
       'cannot-connect-now': Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
       'connection-failure': Object.assign(new Error('connection failure'), { code: '08006' }),
     };

@@ -100,7 +100,16 @@ export function fieldErrors(errors: ErrorObject[]): FieldError[] {
 export const DATABASE_UNAVAILABLE = '数据库暂时无法连接，请稍后再试';
 
 // Socket-level failures reaching the database server.
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 // SQLSTATEs of a server that is shutting down, starting, or in recovery (class 08 is checked by prefix).
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 // node-postgres says these in words only, without a code.

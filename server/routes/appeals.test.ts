@@ -59,8 +59,14 @@ describe('submitting an appeal', () => {
     assert.equal(created.dueAt, addWorkingDays(new Date(submitted), 3).toISOString());
 
     const full = await detail(villager, created.id);
-    assert.deepEqual(full.images.map((i) => i.id), imageIds);
-    assert.deepEqual(full.history.map((h) => [h.action, h.actorName]), [['submit', '周大伯']]);
+    assert.deepEqual(
+      full.images.map((i) => i.id),
+      imageIds,
+    );
+    assert.deepEqual(
+      full.history.map((h) => [h.action, h.actorName]),
+      [['submit', '周大伯']],
+    );
     assert.equal(full.content, '村口的路灯坏了好几天，晚上看不清路。');
   });
 
@@ -72,8 +78,18 @@ describe('submitting an appeal', () => {
     } finally {
       expectOk(await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { appealDueDays: 3 } }));
     }
-    expectError(await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { appealDueDays: 0 } }), 400, undefined, 'appealDueDays');
-    expectError(await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { appealDueDays: 31 } }), 400, undefined, 'appealDueDays');
+    expectError(
+      await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { appealDueDays: 0 } }),
+      400,
+      undefined,
+      'appealDueDays',
+    );
+    expectError(
+      await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { appealDueDays: 31 } }),
+      400,
+      undefined,
+      'appealDueDays',
+    );
   });
 
   test('a retry with the same client key creates nothing new, even two at once', async () => {
@@ -162,7 +178,10 @@ describe('handling an appeal', () => {
     assert.ok(rejected.rejectedAt);
     const processing = await createAppeal(t, villager);
     expectOk(await appealStep(t, staff, processing.id, 'accept'));
-    assert.equal((expectOk(await appealStep(t, staff, processing.id, 'reject', { reason: '重复反映' })) as AppealDetail).status, 'rejected');
+    assert.equal(
+      (expectOk(await appealStep(t, staff, processing.id, 'reject', { reason: '重复反映' })) as AppealDetail).status,
+      'rejected',
+    );
   });
 
   test('a reply needs its text', async () => {
@@ -194,7 +213,10 @@ describe('handling an appeal', () => {
     expectError(await appealStep(t, staff, rejected.id, 'reply', { reply: 'x' }), 409, moved('不予受理'));
     const after = await detail(admin, rejected.id);
     assert.equal(after.status, 'rejected');
-    assert.deepEqual(after.history.map((h) => h.action), ['submit', 'reject']);
+    assert.deepEqual(
+      after.history.map((h) => h.action),
+      ['submit', 'reject'],
+    );
   });
 
   test('two handlers accepting at once: one wins, the other gets 409', async () => {
@@ -202,7 +224,10 @@ describe('handling an appeal', () => {
     const results = await Promise.all([appealStep(t, staff, appeal.id, 'accept'), appealStep(t, staff2, appeal.id, 'accept')]);
     assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 409]);
     const after = await detail(admin, appeal.id);
-    assert.deepEqual(after.history.map((h) => h.action), ['submit', 'accept']);
+    assert.deepEqual(
+      after.history.map((h) => h.action),
+      ['submit', 'accept'],
+    );
   });
 
   test('an unknown appeal is 404, and each step is written to the operation log', async () => {
@@ -211,9 +236,12 @@ describe('handling an appeal', () => {
     expectOk(await appealStep(t, staff, appeal.id, 'accept'));
     // The log is written after the answer has gone out: wait for it a moment.
     const logged = async () =>
-      (await t.database.db.select().from(operationLogs).where(eq(operationLogs.targetId, String(appeal.id)))).some(
-        (l) => l.route === '/api/appeals/:id/accept' && l.account === 'staff01' && l.statusCode === 200,
-      );
+      (
+        await t.database.db
+          .select()
+          .from(operationLogs)
+          .where(eq(operationLogs.targetId, String(appeal.id)))
+      ).some((l) => l.route === '/api/appeals/:id/accept' && l.account === 'staff01' && l.statusCode === 200);
     const deadline = Date.now() + 5000;
     while (!(await logged()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     assert.ok(await logged());
@@ -235,7 +263,10 @@ describe('overdue', () => {
     assert.deepEqual(overdue.list.map((a) => a.title).sort(), ['超期测试乙', '超期测试甲']);
     assert.ok(overdue.list.every((a) => a.overdue));
     const notOverdue = await list(admin, 'overdue=false&keyword=超期测试');
-    assert.deepEqual(notOverdue.list.map((a) => [a.title, a.overdue]), [['超期测试丙', false]]);
+    assert.deepEqual(
+      notOverdue.list.map((a) => [a.title, a.overdue]),
+      [['超期测试丙', false]],
+    );
     assert.equal((await counts(admin, 'keyword=超期测试')).overdue, 2);
     assert.equal((await detail(villager, late.id)).overdue, true);
     // Replying ends the overdue state.
@@ -250,10 +281,22 @@ describe('lists and counts', () => {
     const a = await createAppeal(t, villager, { title: `${mark}甲`, category: 2 });
     const b = await createAppeal(t, villager3, { title: `${mark}乙`, area: 3, category: 3, phone: '13812345678' });
     expectOk(await appealStep(t, staff, b.id, 'accept'));
-    assert.deepEqual((await list(admin, `keyword=${mark}`)).list.map((x) => x.id), [b.id, a.id]);
-    assert.deepEqual((await list(admin, `keyword=${mark}&status=processing`)).list.map((x) => x.id), [b.id]);
-    assert.deepEqual((await list(admin, `keyword=${mark}&area=2`)).list.map((x) => x.id), [a.id]);
-    assert.deepEqual((await list(admin, `keyword=${mark}&category=3`)).list.map((x) => x.id), [b.id]);
+    assert.deepEqual(
+      (await list(admin, `keyword=${mark}`)).list.map((x) => x.id),
+      [b.id, a.id],
+    );
+    assert.deepEqual(
+      (await list(admin, `keyword=${mark}&status=processing`)).list.map((x) => x.id),
+      [b.id],
+    );
+    assert.deepEqual(
+      (await list(admin, `keyword=${mark}&area=2`)).list.map((x) => x.id),
+      [a.id],
+    );
+    assert.deepEqual(
+      (await list(admin, `keyword=${mark}&category=3`)).list.map((x) => x.id),
+      [b.id],
+    );
     assert.ok((await list(admin, 'keyword=吴秀兰')).list.some((x) => x.id === b.id));
     assert.ok((await list(admin, 'keyword=13812345678')).list.some((x) => x.id === b.id));
     const future = new Date(Date.now() + 86400_000).toISOString();
@@ -319,7 +362,10 @@ describe('who sees which appeal', () => {
     assert.equal((await list(selfScoped.token)).total, 0);
     expectError(await appealStep(t, selfScoped.token, inArea.id, 'reply', { reply: 'x' }), 404);
     const own = await createAppeal(t, selfScoped.token, { title: '自己提交的' });
-    assert.deepEqual((await list(selfScoped.token)).list.map((a) => a.id), [own.id]);
+    assert.deepEqual(
+      (await list(selfScoped.token)).list.map((a) => a.id),
+      [own.id],
+    );
   });
 });
 
@@ -362,7 +408,10 @@ describe('rating the answer', () => {
     const rated = expectOk(await post(villager, `/api/my/appeals/${appeal.id}/rate`, { score: 3 })) as AppealDetail;
     assert.equal(rated.status, 'closed');
     assert.equal(rated.satisfaction, 3);
-    assert.deepEqual(rated.history.map((h) => h.action), ['submit', 'accept', 'reply', 'close', 'rate']);
+    assert.deepEqual(
+      rated.history.map((h) => h.action),
+      ['submit', 'accept', 'reply', 'close', 'rate'],
+    );
   });
 
   test('a rejected appeal cannot be rated', async () => {
@@ -404,12 +453,29 @@ describe('export', () => {
     const sheet = workbook.getWorksheet('群众诉求');
     assert.ok(sheet);
     const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
-    assert.deepEqual(rows[0].slice(1), ['编号', '诉求标题', '诉求类别', '所在村（社区）', '提交人', '联系电话', '状态', '是否超期', '提交时间', '办理期限', '处理人', '答复内容', '满意度']);
-    assert.equal(rows.length, 3);
-    assert.deepEqual(rows.slice(1).map((r) => [r[2], r[7], r[11]]), [
-      [`${mark}二`, '处理中', '李晓燕'],
-      [`${mark}一`, '待受理', undefined],
+    assert.deepEqual(rows[0].slice(1), [
+      '编号',
+      '诉求标题',
+      '诉求类别',
+      '所在村（社区）',
+      '提交人',
+      '联系电话',
+      '状态',
+      '是否超期',
+      '提交时间',
+      '办理期限',
+      '处理人',
+      '答复内容',
+      '满意度',
     ]);
+    assert.equal(rows.length, 3);
+    assert.deepEqual(
+      rows.slice(1).map((r) => [r[2], r[7], r[11]]),
+      [
+        [`${mark}二`, '处理中', '李晓燕'],
+        [`${mark}一`, '待受理', undefined],
+      ],
+    );
     const processingOnly = await get(admin, `/api/appeals/export?keyword=${encodeURIComponent(mark)}&status=processing`);
     const book2 = new ExcelJS.Workbook();
     await book2.xlsx.load(processingOnly.rawPayload as unknown as ArrayBuffer);

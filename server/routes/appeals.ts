@@ -75,7 +75,10 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/appeals/counts',
-    { config: handle, schema: { tags, summary: '群众诉求各状态数量（状态标签页）', querystring: AppealCountsQuery, response: replies(AppealCounts) } },
+    {
+      config: handle,
+      schema: { tags, summary: '群众诉求各状态数量（状态标签页）', querystring: AppealCountsQuery, response: replies(AppealCounts) },
+    },
     async (request) => ok(await appealCounts(db, requireUser(request), request.query)),
   );
 
@@ -128,7 +131,10 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/appeals/:id/reply',
-    { config: handle, schema: { tags, summary: '答复诉求（处理中 → 已答复）', params: IdParams, body: AppealReplyBody, response: replies(AppealDetail) } },
+    {
+      config: handle,
+      schema: { tags, summary: '答复诉求（处理中 → 已答复）', params: IdParams, body: AppealReplyBody, response: replies(AppealDetail) },
+    },
     async (request) => {
       await moveAppeal(db, requireUser(request), request.params.id, 'reply', request.body.reply.trim());
       return { ...ok(await appealOrFail(db, request.params.id)), message: '已答复' };
@@ -139,7 +145,13 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/appeals/:id/reject',
     {
       config: handle,
-      schema: { tags, summary: '不予受理（待受理或处理中 → 不予受理，须填原因）', params: IdParams, body: AppealRejectBody, response: replies(AppealDetail) },
+      schema: {
+        tags,
+        summary: '不予受理（待受理或处理中 → 不予受理，须填原因）',
+        params: IdParams,
+        body: AppealRejectBody,
+        response: replies(AppealDetail),
+      },
     },
     async (request) => {
       await moveAppeal(db, requireUser(request), request.params.id, 'reject', request.body.reason.trim());
@@ -149,7 +161,10 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/my/appeals',
-    { config: { access: 'signedIn' }, schema: { tags: ['my'], summary: '我的诉求', querystring: MyAppealQuery, response: replies(Page(MyAppealItem)) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['my'], summary: '我的诉求', querystring: MyAppealQuery, response: replies(Page(MyAppealItem)) },
+    },
     async (request) => ok(await listMyAppeals(db, requireUser(request), request.query)),
   );
 
@@ -157,7 +172,13 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/my/appeals/:id/rate',
     {
       config: { access: 'signedIn' },
-      schema: { tags: ['my'], summary: '评价诉求答复（提交人答复后评价一次；已答复的随之办结）', params: IdParams, body: AppealRateBody, response: replies(AppealDetail) },
+      schema: {
+        tags: ['my'],
+        summary: '评价诉求答复（提交人答复后评价一次；已答复的随之办结）',
+        params: IdParams,
+        body: AppealRateBody,
+        response: replies(AppealDetail),
+      },
     },
     async (request) => {
       const caller = requireUser(request);

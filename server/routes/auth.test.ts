@@ -161,7 +161,10 @@ describe('auth', () => {
       const [touched] = await t.database.db.select().from(sessions).where(row);
       assert.ok(touched.lastSeenAt.getTime() > nearly.getTime() + 30_000, 'last_seen_at refreshed');
       // Past the limit: refused, and the session row is removed.
-      await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - idleMs - 1000) }).where(row);
+      await t.database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - idleMs - 1000) })
+        .where(row);
       const res = await t.call(own, { method: 'GET', url: '/api/currentUser' });
       assert.equal(res.statusCode, 401);
       assert.deepEqual(res.json(), { code: 401, message: UNAUTHORIZED });
@@ -171,7 +174,10 @@ describe('auth', () => {
     test('a session past its absolute lifetime is gone even when in use', async () => {
       const own = await t.login('grid02');
       const row = eq(sessions.tokenHash, hashToken(own));
-      await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(row);
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(row);
       const res = await t.call(own, { method: 'GET', url: '/api/currentUser' });
       assert.equal(res.statusCode, 401);
       assert.equal(res.json().code, 401);
@@ -179,7 +185,10 @@ describe('auth', () => {
 
     test('a session created now ends after the configured absolute lifetime', async () => {
       const own = await t.login('grid02');
-      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(own)));
+      const [row] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(own)));
       const lifetimeMs = row.expiresAt.getTime() - row.createdAt.getTime();
       assert.ok(Math.abs(lifetimeMs - t.config.sessionAbsoluteHours * 3600_000) < 60_000);
       // The token itself is never stored.
@@ -206,7 +215,10 @@ describe('auth', () => {
 
       const [row] = await t.database.db.select().from(users).where(eq(users.account, 'grid04'));
       assert.ok(row.lockedUntil && row.lockedUntil.getTime() > Date.now() + 14 * 60_000, 'locked for 15 minutes');
-      await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, row.id));
+      await t.database.db
+        .update(users)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(users.id, row.id));
       assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, ip)).statusCode, 200);
 
       const reasons = (await loginLogs('account=grid04')).map((l) => l.reason);
@@ -215,7 +227,8 @@ describe('auth', () => {
 
     test('a name nobody has is locked the same way, whatever its case, so the lock tells nothing', async () => {
       const answers: number[] = [];
-      for (let i = 0; i < 6; i++) answers.push((await attempt(t, i % 2 ? 'Nobody_Here' : 'nobody_here', 'Wrong12345', '10.1.0.9')).statusCode);
+      for (let i = 0; i < 6; i++)
+        answers.push((await attempt(t, i % 2 ? 'Nobody_Here' : 'nobody_here', 'Wrong12345', '10.1.0.9')).statusCode);
       assert.deepEqual(answers, [401, 401, 401, 401, 423, 423]);
       const sixth = await attempt(t, 'NOBODY_HERE', 'Wrong12345', '10.1.0.9');
       assert.deepEqual(sixth.json(), { code: 423, message: LOCKED });
@@ -337,9 +350,7 @@ describe('auth', () => {
       for (const newPassword of ['short1', 'lettersonly', '1234567890']) {
         const res = await change(token, { oldPassword: DEMO_PASSWORD, newPassword });
         assert.equal(res.statusCode, 400, newPassword);
-        assert.deepEqual(res.json().errors, [
-          { field: 'newPassword', label: '新密码', message: '密码至少8位，且同时包含字母和数字' },
-        ]);
+        assert.deepEqual(res.json().errors, [{ field: 'newPassword', label: '新密码', message: '密码至少8位，且同时包含字母和数字' }]);
       }
       const same = await change(token, { oldPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD });
       assert.equal(same.statusCode, 400);

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import {
-  ChangePasswordBody,
-  CurrentUser,
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  RegisterResult,
-} from '../../common/contracts/auth';
+import { ChangePasswordBody, CurrentUser, LoginBody, LoginResult, RegisterBody, RegisterResult } from '../../common/contracts/auth';
 import { MESSAGES } from '../../common/constants';
 import { loginLogs, roles, users } from '../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../errors';
@@ -152,7 +145,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await settle(user.id, false, 'disabled');
         throw new AppError(403, MESSAGES.accountDisabled);
       }
-      await db.update(users).set({ lockedUntil: null, lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ lockedUntil: null, lastLoginAt: sql`now()` })
+        .where(eq(users.id, user.id));
       const token = await createSession(db, user.id, policy, { ip, userAgent });
       await settle(user.id, true, 'ok');
       return ok({ token });
@@ -239,7 +235,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest('oldPassword', '原密码', '原密码不正确');
       }
       if (oldPassword === newPassword) throw badRequest('newPassword', '新密码', '新密码不能与原密码相同');
-      await db.update(users).set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` }).where(eq(users.id, me.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` })
+        .where(eq(users.id, me.id));
       // Every session ends, this one too: whoever holds an old token must sign in again.
       await revokeUserSessions(db, me.id);
       return okEmpty('密码已修改，请重新登录');

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { CenterIntroduction, OrgUnitNode, PublicNewsDetail, PublicNewsItem, VillageIntroduction } from '../../common/contracts/content';
+import type {
+  CenterIntroduction,
+  OrgUnitNode,
+  PublicNewsDetail,
+  PublicNewsItem,
+  VillageIntroduction,
+} from '../../common/contracts/content';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { flatten, newsBody, orgBody, villageBody } from '../../tests/helpers/content';
 import { expectError, expectOk } from '../../tests/helpers/tasks';
@@ -55,9 +61,22 @@ describe('XSS vectors through every field', () => {
     for (const [i, [name, vector, expected]] of XSS_VECTORS.entries()) {
       const title = fits(vector, 100) ? vector : `标题${i}`;
       const summary = fits(vector, 300) ? vector : `摘要${i}`;
-      if (!fits(vector, 100)) expectError(await call(staff, { method: 'POST', url: '/api/news', payload: newsBody({ title: vector }) }), 400, undefined, 'title');
-      if (!fits(vector, 300)) expectError(await call(staff, { method: 'POST', url: '/api/news', payload: newsBody({ summary: vector }) }), 400, undefined, 'summary');
-      const draft = json(await call(staff, { method: 'POST', url: '/api/news', payload: newsBody({ title, summary, content: `${LEAD}${vector}`, column: 3 }) }));
+      if (!fits(vector, 100))
+        expectError(await call(staff, { method: 'POST', url: '/api/news', payload: newsBody({ title: vector }) }), 400, undefined, 'title');
+      if (!fits(vector, 300))
+        expectError(
+          await call(staff, { method: 'POST', url: '/api/news', payload: newsBody({ summary: vector }) }),
+          400,
+          undefined,
+          'summary',
+        );
+      const draft = json(
+        await call(staff, {
+          method: 'POST',
+          url: '/api/news',
+          payload: newsBody({ title, summary, content: `${LEAD}${vector}`, column: 3 }),
+        }),
+      );
       json(await call(staff, { method: 'POST', url: `/api/news/${draft.id}/publish` }));
       const shown = json(await call(undefined, { method: 'GET', url: `/api/public/news/${draft.id}` })) as PublicNewsDetail;
       assert.equal(shown.title, plain(title), name);
@@ -81,9 +100,20 @@ describe('XSS vectors through every field', () => {
     for (const [i, [name, vector, expected]] of XSS_VECTORS.entries()) {
       const title = fits(vector, 100) ? vector : `中心${i}`;
       if (!fits(vector, 100)) {
-        expectError(await call(staff, { method: 'PUT', url: '/api/introductions/center', payload: { title: vector, content: '', imageIds: [] } }), 400, undefined, 'title');
+        expectError(
+          await call(staff, { method: 'PUT', url: '/api/introductions/center', payload: { title: vector, content: '', imageIds: [] } }),
+          400,
+          undefined,
+          'title',
+        );
       }
-      json(await call(staff, { method: 'PUT', url: '/api/introductions/center', payload: { title, content: `${LEAD}${vector}`, imageIds: [] } }));
+      json(
+        await call(staff, {
+          method: 'PUT',
+          url: '/api/introductions/center',
+          payload: { title, content: `${LEAD}${vector}`, imageIds: [] },
+        }),
+      );
       const shown = json(await call(undefined, { method: 'GET', url: '/api/public/introductions/center' })) as CenterIntroduction;
       assert.equal(shown.title, plain(title), name);
       assertSafeRich(shown.content, expected, name);
@@ -99,11 +129,23 @@ describe('XSS vectors through every field', () => {
       const leader = fits(vector, 30) ? vector : `负责人${i}`;
       if (!fits(vector, 30)) {
         expectError(await call(staff, { method: 'PUT', url, payload: villageBody({ name: vector }) }), 400, undefined, 'name');
-        expectError(await call(staff, { method: 'PUT', url, payload: villageBody({ name: `测试村${i}`, leader: vector }) }), 400, undefined, 'leader');
+        expectError(
+          await call(staff, { method: 'PUT', url, payload: villageBody({ name: `测试村${i}`, leader: vector }) }),
+          400,
+          undefined,
+          'leader',
+        );
       }
-      expectError(await call(staff, { method: 'PUT', url, payload: villageBody({ name: `测试村${i}`, phone: vector }) }), 400, undefined, 'phone');
+      expectError(
+        await call(staff, { method: 'PUT', url, payload: villageBody({ name: `测试村${i}`, phone: vector }) }),
+        400,
+        undefined,
+        'phone',
+      );
       json(await call(staff, { method: 'PUT', url, payload: villageBody({ name: villageName, leader, content: `${LEAD}${vector}` }) }));
-      const shown = json(await call(undefined, { method: 'GET', url: `/api/public/introductions/villages/${area}` })) as VillageIntroduction;
+      const shown = json(
+        await call(undefined, { method: 'GET', url: `/api/public/introductions/villages/${area}` }),
+      ) as VillageIntroduction;
       assert.equal(shown.name, plain(villageName), name);
       assert.equal(shown.leader, plain(leader), name);
       assertSafeRich(shown.content, expected, name);
@@ -122,10 +164,25 @@ describe('XSS vectors through every field', () => {
         position: fits(vector, 30) ? vector : `职务${i}`,
         members: vector,
       };
-      for (const [field, max] of [['name', 50], ['leader', 30], ['position', 30]] as const) {
-        if (!fits(vector, max)) expectError(await call(staff, { method: 'POST', url: '/api/org-units', payload: orgBody({ [field]: vector }) }), 400, undefined, field);
+      for (const [field, max] of [
+        ['name', 50],
+        ['leader', 30],
+        ['position', 30],
+      ] as const) {
+        if (!fits(vector, max))
+          expectError(
+            await call(staff, { method: 'POST', url: '/api/org-units', payload: orgBody({ [field]: vector }) }),
+            400,
+            undefined,
+            field,
+          );
       }
-      expectError(await call(staff, { method: 'POST', url: '/api/org-units', payload: orgBody({ phone: vector }) }), 400, undefined, 'phone');
+      expectError(
+        await call(staff, { method: 'POST', url: '/api/org-units', payload: orgBody({ phone: vector }) }),
+        400,
+        undefined,
+        'phone',
+      );
       const unit = json(await call(staff, { method: 'POST', url: '/api/org-units', payload: orgBody(fields) }));
       created.set(unit.id, { vector: name, ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, plain(v)])) });
     }

@@ -131,7 +131,13 @@ describe('groups', () => {
       const first = await setMembers(admin, volunteers.id, ['villager02', 'villager03']);
       assert.equal(first.statusCode, 200, first.body);
       assert.equal(first.json().data.memberCount, 2);
-      assert.deepEqual(first.json().data.members.map((m: { account: string }) => m.account).sort(), ['villager02', 'villager03']);
+      assert.deepEqual(
+        first
+          .json()
+          .data.members.map((m: { account: string }) => m.account)
+          .sort(),
+        ['villager02', 'villager03'],
+      );
 
       const second = await setMembers(admin, volunteers.id, ['villager03', 'grid04']);
       assert.equal(second.json().data.memberCount, 2);
@@ -209,7 +215,13 @@ describe('groups', () => {
     test('replaces the members within their area and keeps the others', async () => {
       const res = await setMembers(manager, party(), ['villager02', 'grid02']);
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.json().data.members.map((m: { account: string }) => m.account).sort(), ['grid02', 'villager02']);
+      assert.deepEqual(
+        res
+          .json()
+          .data.members.map((m: { account: string }) => m.account)
+          .sort(),
+        ['grid02', 'villager02'],
+      );
       assert.deepEqual(await memberAccounts(admin, party()), ['grid02', 'grid04', 'staff01', 'villager02']);
       assert.equal((await detail(admin, party())).memberCount, 4);
 

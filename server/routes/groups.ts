@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import { IdParams, Page } from '../../common/contracts/base';
-import {
-  GroupBody,
-  GroupDetail,
-  GroupItem,
-  GroupListQuery,
-  GroupMembersBody,
-} from '../../common/contracts/groups';
+import { GroupBody, GroupDetail, GroupItem, GroupListQuery, GroupMembersBody } from '../../common/contracts/groups';
 import { areas, groups, taskGroups, userGroups, users } from '../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { ok, replies } from '../http';

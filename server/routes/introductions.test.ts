@@ -29,8 +29,13 @@ describe('a database without demo content', () => {
       assert.equal(centre.title, '镇综合治理中心简介');
       assert.match(centre.content, /^<p>【待完善】/);
       assert.deepEqual([centre.images, centre.updatedAt, centre.updatedByName], [[], null, null]);
-      const villages = expectOk(await bare.call(undefined, { method: 'GET', url: '/api/public/introductions/villages' })) as VillageIntroduction[];
-      assert.deepEqual(villages.map((v) => v.area), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      const villages = expectOk(
+        await bare.call(undefined, { method: 'GET', url: '/api/public/introductions/villages' }),
+      ) as VillageIntroduction[];
+      assert.deepEqual(
+        villages.map((v) => v.area),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      );
       assert.equal(villages[0].name, '镇社区');
       assert.ok(villages.every((v) => v.content.startsWith(`<p>【待完善】${v.name}的村情介绍尚未填写`)));
       assert.ok(villages.every((v) => v.population === null && v.cover === null && v.leader === '' && v.updatedAt === null));
@@ -62,7 +67,10 @@ describe('the centre introduction', () => {
     ) as CenterIntroduction;
     assert.equal(saved.title, '中心简介（新）');
     assert.equal(saved.content, '<h3>概况</h3><p>正文</p>');
-    assert.deepEqual(saved.images.map((i) => i.id), [mine[2], mine[0], mine[1]]);
+    assert.deepEqual(
+      saved.images.map((i) => i.id),
+      [mine[2], mine[0], mine[1]],
+    );
     assert.ok(saved.images.every((i) => /^\/api\/uploads\/[0-9a-f-]{36}\.png$/.test(i.url)));
     assert.equal(saved.updatedByName, '李晓燕');
     assert.ok(saved.updatedAt);
@@ -70,7 +78,10 @@ describe('the centre introduction', () => {
 
     // A colleague keeps the pictures already there and may reorder or drop them, but adds only their own.
     const kept = expectOk(await saveCentre(t, staff2, { imageIds: [mine[1], mine[2]] })) as CenterIntroduction;
-    assert.deepEqual(kept.images.map((i) => i.id), [mine[1], mine[2]]);
+    assert.deepEqual(
+      kept.images.map((i) => i.id),
+      [mine[1], mine[2]],
+    );
     assert.equal(kept.updatedByName, '王建国');
     expectError(await saveCentre(t, staff2, { imageIds: [mine[0]] }), 400, '图片：图片不存在或不是您本人上传的，请重新上传', 'imageIds');
     const [theirs] = await uploadImages(t, staff2, 1);
@@ -79,11 +90,20 @@ describe('the centre introduction', () => {
 
   test('two saves at once: one after the other, never a mix or an error', async () => {
     const [a, b] = [await uploadImages(t, staff, 2), await uploadImages(t, staff, 3)];
-    const results = await Promise.all([saveCentre(t, staff, { title: '甲', imageIds: a }), saveCentre(t, staff, { title: '乙', imageIds: b })]);
-    assert.deepEqual(results.map((r) => r.statusCode), [200, 200]);
+    const results = await Promise.all([
+      saveCentre(t, staff, { title: '甲', imageIds: a }),
+      saveCentre(t, staff, { title: '乙', imageIds: b }),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.statusCode),
+      [200, 200],
+    );
     const final = await publicCentre(t);
     const expected = final.title === '甲' ? a : b;
-    assert.deepEqual(final.images.map((i) => i.id), expected);
+    assert.deepEqual(
+      final.images.map((i) => i.id),
+      expected,
+    );
   });
 
   test('bad input is a 400 naming the field', async () => {
@@ -106,7 +126,10 @@ describe('the centre introduction', () => {
 describe('village introductions', () => {
   test('twelve areas in order, each with a name, summary and figures', async () => {
     const villages = expectOk(await get(staff, '/api/introductions/villages')) as VillageIntroduction[];
-    assert.deepEqual(villages.map((v) => v.area), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert.deepEqual(
+      villages.map((v) => v.area),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    );
     assert.deepEqual(expectOk(await get(undefined, '/api/public/introductions/villages')), villages);
     const withFigures = villages.filter((v) => v.population !== null);
     assert.ok(withFigures.length >= 5);
@@ -160,7 +183,16 @@ describe('village introductions', () => {
 
     // Unknown figures may be left empty.
     const blank = expectOk(
-      await saveVillage(t, staff, 7, { name: '桃花村', population: null, households: null, landArea: null, partyMembers: null, leader: '', phone: '', coverId: null }),
+      await saveVillage(t, staff, 7, {
+        name: '桃花村',
+        population: null,
+        households: null,
+        landArea: null,
+        partyMembers: null,
+        leader: '',
+        phone: '',
+        coverId: null,
+      }),
     ) as VillageIntroduction;
     assert.deepEqual([blank.population, blank.landArea, blank.cover, blank.phone], [null, null, null, '']);
   });
@@ -216,10 +248,17 @@ describe('data scope', () => {
 
   test('an area clerk lists and changes their own area only, and never the centre', async () => {
     const mine = expectOk(await get(clerk, '/api/introductions/villages')) as VillageIntroduction[];
-    assert.deepEqual(mine.map((v) => v.area), [4]);
+    assert.deepEqual(
+      mine.map((v) => v.area),
+      [4],
+    );
     expectOk(await saveVillage(t, clerk, 4, { name: '第三村' }));
     expectError(await saveVillage(t, clerk, 5, { name: '第四村' }), 403, '只能修改本村（社区）的介绍');
-    expectError(await t.call(clerk, { method: 'PUT', url: '/api/areas/5', payload: { name: '越权改名' } }), 403, '只能修改本村（社区）的介绍');
+    expectError(
+      await t.call(clerk, { method: 'PUT', url: '/api/areas/5', payload: { name: '越权改名' } }),
+      403,
+      '只能修改本村（社区）的介绍',
+    );
     expectOk(await t.call(clerk, { method: 'PUT', url: '/api/areas/4', payload: { name: '第三村' } }));
     // Reading the centre's page is fine; changing it speaks for the whole town.
     expectOk(await get(clerk, '/api/introductions/center'));
@@ -228,7 +267,10 @@ describe('data scope', () => {
 
   test('a self-scoped clerk, whose records have no owner here, is held to their own area too', async () => {
     const mine = expectOk(await get(selfClerk, '/api/introductions/villages')) as VillageIntroduction[];
-    assert.deepEqual(mine.map((v) => v.area), [5]);
+    assert.deepEqual(
+      mine.map((v) => v.area),
+      [5],
+    );
     expectOk(await saveVillage(t, selfClerk, 5, { name: '第四村' }));
     expectError(await saveVillage(t, selfClerk, 4, { name: '第三村' }), 403);
     expectError(await saveCentre(t, selfClerk), 403);

@@ -33,7 +33,12 @@ const introductionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/introductions/center',
     {
       config: access,
-      schema: { tags, summary: '修改中心介绍（数据权限须为全部数据）', body: CenterIntroductionBody, response: replies(CenterIntroduction) },
+      schema: {
+        tags,
+        summary: '修改中心介绍（数据权限须为全部数据）',
+        body: CenterIntroductionBody,
+        response: replies(CenterIntroduction),
+      },
     },
     async (request) => {
       await saveCentreIntroduction(db, requireUser(request), request.body);

@@ -80,7 +80,10 @@ describe('login security', () => {
       assert.equal((await attempt(t, other, DEMO_PASSWORD)).statusCode, 200);
       assert.equal((await attempt(t, account.toUpperCase(), DEMO_PASSWORD)).statusCode, 423);
       // When the lock has passed, the right password signs in and the count starts again.
-      await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.account, account));
+      await t.database.db
+        .update(users)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(users.account, account));
       assert.equal((await attempt(t, account, DEMO_PASSWORD)).statusCode, 200);
       assert.deepEqual((await attempt(t, account, WRONG)).json(), LOGIN_FAILED);
     });
@@ -89,7 +92,10 @@ describe('login security', () => {
       const [account] = await makeAccounts(t, 'lock_b', 1);
       const answers = await Promise.all(Array.from({ length: 20 }, () => attempt(t, account, WRONG)));
       const statuses = answers.map((r) => r.statusCode);
-      assert.ok(statuses.every((s) => s === 401 || s === 423), statuses.join());
+      assert.ok(
+        statuses.every((s) => s === 401 || s === 423),
+        statuses.join(),
+      );
       assert.ok(statuses.filter((s) => s === 401).length <= 4, `at most four answered as plain failures: ${statuses.join()}`);
       assert.equal((await attempt(t, account, DEMO_PASSWORD)).statusCode, 423);
       // And only five of them had their password checked at all: the rest were refused unseen.
@@ -103,7 +109,11 @@ describe('login security', () => {
       const [account] = await makeAccounts(t, 'lock_c', 1);
       for (let i = 0; i < 5; i++) await attempt(t, account, WRONG);
       assert.equal((await attempt(t, account, DEMO_PASSWORD)).statusCode, 423);
-      const reset = await t.call(admin, { method: 'POST', url: `/api/users/${await idOf(account)}/reset-password`, payload: { password: 'Reset12345' } });
+      const reset = await t.call(admin, {
+        method: 'POST',
+        url: `/api/users/${await idOf(account)}/reset-password`,
+        payload: { password: 'Reset12345' },
+      });
       assert.equal(reset.statusCode, 200);
       assert.equal((await attempt(t, account, 'Reset12345')).statusCode, 200);
     });
@@ -123,7 +133,9 @@ describe('login security', () => {
       }
       // Same headers too (apart from the per-response ones).
       const shape = (res: (typeof answers)[number]) =>
-        Object.keys(res.headers).filter((h) => !['date', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(h)).sort();
+        Object.keys(res.headers)
+          .filter((h) => !['date', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(h))
+          .sort();
       for (const res of answers) assert.deepEqual(shape(res), shape(answers[0]));
     });
 
@@ -164,7 +176,9 @@ describe('login security', () => {
         const [k, g] = await round(String(attemptNo));
         const ratio = Math.max(k, g) / Math.min(k, g);
         seen.push(`${k.toFixed(1)} vs ${g.toFixed(1)} ms (${ratio.toFixed(2)})`);
-        console.log(`login timing: wrong password median ${k.toFixed(1)} ms, unknown account median ${g.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+        console.log(
+          `login timing: wrong password median ${k.toFixed(1)} ms, unknown account median ${g.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+        );
         // Both run a full scrypt: a sign-in that skipped it would be ten times faster.
         assert.ok(Math.min(k, g) > 5, `a password hash ran (${k.toFixed(1)} / ${g.toFixed(1)} ms)`);
         best = Math.min(best, ratio);
@@ -206,10 +220,14 @@ describe('login security', () => {
       assert.deepEqual((await me(token)).json(), UNAUTHORIZED);
     });
 
-    test('after an admin resets the password: every session of that user, not the admin\'s', async () => {
+    test("after an admin resets the password: every session of that user, not the admin's", async () => {
       const [account] = await makeAccounts(t, 'sess_r', 1);
       const tokens = [await t.login(account), await t.login(account)];
-      const res = await t.call(admin, { method: 'POST', url: `/api/users/${await idOf(account)}/reset-password`, payload: { password: 'Reset12345' } });
+      const res = await t.call(admin, {
+        method: 'POST',
+        url: `/api/users/${await idOf(account)}/reset-password`,
+        payload: { password: 'Reset12345' },
+      });
       assert.equal(res.statusCode, 200);
       for (const token of tokens) assert.deepEqual((await me(token)).json(), UNAUTHORIZED);
       assert.equal((await me(admin)).statusCode, 200);
@@ -221,7 +239,11 @@ describe('login security', () => {
       const [account] = await makeAccounts(t, 'sess_c', 1);
       const used = await t.login(account);
       const other = await t.login(account);
-      const res = await t.call(used, { method: 'PUT', url: '/api/currentUser/password', payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Changed12345' } });
+      const res = await t.call(used, {
+        method: 'PUT',
+        url: '/api/currentUser/password',
+        payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Changed12345' },
+      });
       assert.equal(res.statusCode, 200);
       for (const token of [used, other]) assert.deepEqual((await me(token)).json(), UNAUTHORIZED);
       assert.deepEqual((await attempt(t, account, DEMO_PASSWORD)).json(), LOGIN_FAILED);
@@ -257,7 +279,11 @@ describe('login security: rate limit per address', () => {
     for (const name of ['staff01', 'cadre02', 'nobody_1', 'villager02']) {
       assert.deepEqual((await attempt(t, name, WRONG, ip)).json(), LOGIN_FAILED, name);
     }
-    for (const [name, password] of [['grid02', DEMO_PASSWORD], ['admin', WRONG], ['nobody_2', WRONG]]) {
+    for (const [name, password] of [
+      ['grid02', DEMO_PASSWORD],
+      ['admin', WRONG],
+      ['nobody_2', WRONG],
+    ]) {
       const res = await attempt(t, name, password, ip);
       assert.equal(res.statusCode, 429, name);
       assert.deepEqual(res.json(), TOO_MANY);
@@ -287,7 +313,10 @@ describe('login security: rate limit per address', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(t, `burst${i}`, WRONG, ip)));
     const failed = answers.filter((r) => r.statusCode === 401).length;
     assert.ok(answers.every((r) => [401, 429].includes(r.statusCode)));
-    assert.ok(answers.some((r) => r.statusCode === 429), 'some were refused');
+    assert.ok(
+      answers.some((r) => r.statusCode === 429),
+      'some were refused',
+    );
     console.log(`burst of 30 from one address: ${failed} answered as plain failures (limit ${LIMIT})`);
     assert.equal((await attempt(t, 'cadre03', DEMO_PASSWORD, ip)).statusCode, 429);
   });

@@ -15,7 +15,10 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/my/tasks',
-    { config: access, schema: { tags, summary: '我的任务（派发给我的任务及我的提交状态）', querystring: MyTaskQuery, response: replies(Page(MyTaskItem)) } },
+    {
+      config: access,
+      schema: { tags, summary: '我的任务（派发给我的任务及我的提交状态）', querystring: MyTaskQuery, response: replies(Page(MyTaskItem)) },
+    },
     async (request) => ok(await listMyTasks(db, requireUser(request), request.query)),
   );
 
@@ -31,10 +34,8 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await myTask(db, requireUser(request), request.params.id)),
   );
 
-  app.get(
-    '/my/score',
-    { config: access, schema: { tags, summary: '我的积分', response: replies(MyScore) } },
-    async (request) => ok(await myScore(db, requireUser(request))),
+  app.get('/my/score', { config: access, schema: { tags, summary: '我的积分', response: replies(MyScore) } }, async (request) =>
+    ok(await myScore(db, requireUser(request))),
   );
 };
 

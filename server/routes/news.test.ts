@@ -94,7 +94,13 @@ describe('writing news', () => {
       assert.equal(body.errors[0].label, label, JSON.stringify(overrides));
       assert.ok(body.message.startsWith(`${label}：`), body.message);
     }
-    for (const [field, label] of [['title', '标题'], ['content', '正文'], ['column', '栏目'], ['area', '所属区域'], ['coverId', '封面图']]) {
+    for (const [field, label] of [
+      ['title', '标题'],
+      ['content', '正文'],
+      ['column', '栏目'],
+      ['area', '所属区域'],
+      ['coverId', '封面图'],
+    ]) {
       const body: Record<string, unknown> = newsBody();
       delete body[field];
       expectError(await post(staff, '/api/news', body), 400, `${label}：不能为空`, field);
@@ -104,7 +110,9 @@ describe('writing news', () => {
   test('any state may be edited; a colleague keeps the cover someone else uploaded', async () => {
     const [coverId] = await uploadImages(t, staff, 1);
     const item = await publishedNews(t, staff, { title: '原标题', coverId });
-    const edited = expectOk(await put(staff2, item.id, { title: '新标题', coverId, column: 3, area: 4, content: '<p>改过的正文</p>' })) as NewsDetail;
+    const edited = expectOk(
+      await put(staff2, item.id, { title: '新标题', coverId, column: 3, area: 4, content: '<p>改过的正文</p>' }),
+    ) as NewsDetail;
     assert.equal(edited.title, '新标题');
     assert.equal(edited.status, 'published');
     assert.equal(edited.cover?.id, coverId);
@@ -178,30 +186,57 @@ describe('the admin list', () => {
     const b = await publishedNews(t, staff, { title: `${tag}乙`, column: 4, area: 6, pinned: true });
     const c = await publishedNews(t, staff, { title: `${tag}丙`, column: 1 });
     const title = `title=${encodeURIComponent(tag)}`;
-    assert.deepEqual((await list(staff, title)).list.map((n) => n.id), [c.id, b.id, a.id]);
-    assert.deepEqual((await list(staff, `${title}&column=4`)).list.map((n) => n.id), [b.id, a.id]);
-    assert.deepEqual((await list(staff, `${title}&status=draft`)).list.map((n) => n.id), [a.id]);
-    assert.deepEqual((await list(staff, `${title}&area=6`)).list.map((n) => n.id), [b.id, a.id]);
-    assert.deepEqual((await list(staff, `${title}&pinned=true`)).list.map((n) => n.id), [b.id]);
-    assert.deepEqual((await list(staff, `${title}&pinned=false`)).list.map((n) => n.id), [c.id, a.id]);
+    assert.deepEqual(
+      (await list(staff, title)).list.map((n) => n.id),
+      [c.id, b.id, a.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `${title}&column=4`)).list.map((n) => n.id),
+      [b.id, a.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `${title}&status=draft`)).list.map((n) => n.id),
+      [a.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `${title}&area=6`)).list.map((n) => n.id),
+      [b.id, a.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `${title}&pinned=true`)).list.map((n) => n.id),
+      [b.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `${title}&pinned=false`)).list.map((n) => n.id),
+      [c.id, a.id],
+    );
     // LIKE wildcards in the search are plain characters.
     assert.equal((await list(staff, 'title=%25')).total, 0);
 
     const pageOne = expectOk(await get(staff, `/api/news?${title}&pageSize=2&current=1`));
     const pageTwo = expectOk(await get(staff, `/api/news?${title}&pageSize=2&current=2`));
     assert.equal(pageOne.total, 3);
-    assert.deepEqual([...pageOne.list, ...pageTwo.list].map((n: NewsItem) => n.id), [c.id, b.id, a.id]);
+    assert.deepEqual(
+      [...pageOne.list, ...pageTwo.list].map((n: NewsItem) => n.id),
+      [c.id, b.id, a.id],
+    );
     assert.deepEqual([pageTwo.current, pageTwo.pageSize], [2, 2]);
   });
 
   test('sorts by views or publication; drafts go last by publication either way', async () => {
     const byViews = (await list(staff, 'sortField=views&sortOrder=ascend')).list.map((n) => n.views);
-    assert.deepEqual(byViews, [...byViews].sort((x, y) => x - y));
+    assert.deepEqual(
+      byViews,
+      [...byViews].sort((x, y) => x - y),
+    );
     for (const order of ['ascend', 'descend']) {
       const items = (await list(staff, `sortField=publishedAt&sortOrder=${order}`)).list;
       const firstDraft = items.findIndex((n) => n.publishedAt === null);
       assert.ok(firstDraft > 0);
-      assert.ok(items.slice(firstDraft).every((n) => n.publishedAt === null), order);
+      assert.ok(
+        items.slice(firstDraft).every((n) => n.publishedAt === null),
+        order,
+      );
     }
   });
 
@@ -255,7 +290,10 @@ describe('data scope', () => {
   test('a self-scoped manager sees and changes only what they wrote, for any area', async () => {
     const own = expectOk(await post(selfManager, '/api/news', newsBody({ title: '通讯员稿件', area: null }))) as NewsDetail;
     const seen = await list(selfManager);
-    assert.deepEqual(seen.list.map((n) => n.id), [own.id]);
+    assert.deepEqual(
+      seen.list.map((n) => n.id),
+      [own.id],
+    );
     expectError(await get(selfManager, `/api/news/${townWide.id}`), 404);
     expectOk(await put(selfManager, own.id, { title: '通讯员稿件（改）', area: 2 }));
     expectOk(await newsAction(t, selfManager, own.id, 'publish'));
@@ -280,7 +318,17 @@ describe('public news', () => {
     assert.ok(!shown.has(draft.id) && !shown.has(gone.id));
     const item = page.list.find((n) => n.id === live.id) as PublicNewsItem;
     assert.deepEqual(Object.keys(item).sort(), [
-      'area', 'areaName', 'authorName', 'column', 'cover', 'id', 'pinned', 'publishedAt', 'summary', 'title', 'views',
+      'area',
+      'areaName',
+      'authorName',
+      'column',
+      'cover',
+      'id',
+      'pinned',
+      'publishedAt',
+      'summary',
+      'title',
+      'views',
     ]);
     assert.equal(item.summary, '第一段 第二段');
     const detail = expectOk(await get(undefined, `/api/public/news/${live.id}`)) as PublicNewsDetail;
@@ -309,7 +357,10 @@ describe('public news', () => {
       assert.ok(page.list.length > 0);
       paged.push(...page.list);
     }
-    assert.deepEqual(paged.map((n) => n.id), all.map((n) => n.id));
+    assert.deepEqual(
+      paged.map((n) => n.id),
+      all.map((n) => n.id),
+    );
   });
 
   test('filters: an area shows its own and the town-wide news; column, pinned and title', async () => {
@@ -323,7 +374,10 @@ describe('public news', () => {
     assert.ok((await publicList('column=4')).list.every((n) => n.column === 4));
     const banner = (await publicList('pinned=true')).list;
     assert.ok(banner.length >= 3 && banner.every((n) => n.pinned));
-    assert.deepEqual((await publicList(`title=${encodeURIComponent('九村独有')}`)).list.map((n) => n.id), [elsewhere.id]);
+    assert.deepEqual(
+      (await publicList(`title=${encodeURIComponent('九村独有')}`)).list.map((n) => n.id),
+      [elsewhere.id],
+    );
     expectError(await get(undefined, '/api/public/news?area=0'), 400, undefined, 'area');
   });
 
@@ -339,7 +393,11 @@ describe('public news', () => {
     assert.equal(before, 0, 'the admin detail counts nothing');
     const reads = await Promise.all(Array.from({ length: 20 }, () => get(undefined, `/api/public/news/${item.id}`)));
     const counts = reads.map((r) => (expectOk(r) as PublicNewsDetail).views).sort((a, b) => a - b);
-    assert.deepEqual(counts, Array.from({ length: 20 }, (_, i) => i + 1), 'each reader got its own count');
+    assert.deepEqual(
+      counts,
+      Array.from({ length: 20 }, (_, i) => i + 1),
+      'each reader got its own count',
+    );
     assert.equal((expectOk(await get(staff, `/api/news/${item.id}`)) as NewsDetail).views, 20);
     assert.equal((await publicList()).list.find((n) => n.id === item.id)?.views, 20, 'the list counts nothing');
   });

@@ -52,7 +52,9 @@ describe('opinion items', () => {
     assert.equal(created.areaName, '第一村');
     assert.equal(created.createdByName, '李晓燕');
     assert.equal(created.keyword, null);
-    const edited = expectOk(await send(staff, 'PUT', `/api/opinions/${created.id}`, opinionBody({ sentiment: 'neutral', area: null, link: '' }))) as OpinionItem;
+    const edited = expectOk(
+      await send(staff, 'PUT', `/api/opinions/${created.id}`, opinionBody({ sentiment: 'neutral', area: null, link: '' })),
+    ) as OpinionItem;
     assert.equal(edited.sentiment, 'neutral');
     assert.equal(edited.areaName, '全镇');
     assert.equal(edited.link, '');
@@ -69,7 +71,7 @@ describe('opinion items', () => {
     expectError(await send(staff, 'DELETE', `/api/opinions/${created.id}`), 404, '舆情不存在');
   });
 
-  test('bad input names the field; 群众诉求 and 随手拍 are the keyword watch\'s sources only', async () => {
+  test("bad input names the field; 群众诉求 and 随手拍 are the keyword watch's sources only", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ title: '' }, 'title'],
       [{ title: '长'.repeat(101) }, 'title'],
@@ -81,7 +83,8 @@ describe('opinion items', () => {
       [{ source: 6 }, 'source'],
       [{ area: 13 }, 'area'],
     ];
-    for (const [overrides, field] of cases) expectError(await send(staff, 'POST', '/api/opinions', opinionBody(overrides)), 400, undefined, field);
+    for (const [overrides, field] of cases)
+      expectError(await send(staff, 'POST', '/api/opinions', opinionBody(overrides)), 400, undefined, field);
     for (const source of [4, 5]) {
       expectError(await send(staff, 'POST', '/api/opinions', opinionBody({ source })), 400, /关键词监测自动生成/, 'source');
     }
@@ -96,14 +99,31 @@ describe('opinion items', () => {
 
   test('filters: status, sentiment, level, source, area, keyword, period', async () => {
     const mark = `舆情${Date.now()}`;
-    const a = expectOk(await send(staff, 'POST', '/api/opinions', opinionBody({ title: `${mark}甲`, sentiment: 'positive', level: 1, source: 2, area: 3 })));
+    const a = expectOk(
+      await send(staff, 'POST', '/api/opinions', opinionBody({ title: `${mark}甲`, sentiment: 'positive', level: 1, source: 2, area: 3 })),
+    );
     const b = expectOk(await send(staff, 'POST', '/api/opinions', opinionBody({ title: `${mark}乙` })));
     expectOk(await send(staff, 'POST', `/api/opinions/${b.id}/handle`));
-    assert.deepEqual((await list(staff, `keyword=${mark}`)).list.map((o) => o.id), [b.id, a.id]);
-    assert.deepEqual((await list(staff, `keyword=${mark}&status=handled`)).list.map((o) => o.id), [b.id]);
-    assert.deepEqual((await list(staff, `keyword=${mark}&sentiment=positive`)).list.map((o) => o.id), [a.id]);
-    assert.deepEqual((await list(staff, `keyword=${mark}&level=2`)).list.map((o) => o.id), [b.id]);
-    assert.deepEqual((await list(staff, `keyword=${mark}&source=2&area=3`)).list.map((o) => o.id), [a.id]);
+    assert.deepEqual(
+      (await list(staff, `keyword=${mark}`)).list.map((o) => o.id),
+      [b.id, a.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `keyword=${mark}&status=handled`)).list.map((o) => o.id),
+      [b.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `keyword=${mark}&sentiment=positive`)).list.map((o) => o.id),
+      [a.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `keyword=${mark}&level=2`)).list.map((o) => o.id),
+      [b.id],
+    );
+    assert.deepEqual(
+      (await list(staff, `keyword=${mark}&source=2&area=3`)).list.map((o) => o.id),
+      [a.id],
+    );
     assert.equal((await list(staff, `keyword=${mark}&from=2999-01-01T00:00:00Z`)).total, 0);
     expectError(await get(staff, '/api/opinions?sentiment=happy'), 400, undefined, 'sentiment');
   });
@@ -182,7 +202,10 @@ describe('sentiment trend', () => {
     const second = expectOk(await send(staff, 'POST', '/api/opinions', opinionBody({ sentiment: 'neutral' }))) as OpinionItem;
     await t.database.db.update(opinions).set({ createdAt: tenDaysAgo }).where(eq(opinions.id, second.id));
     const third = expectOk(await send(staff, 'POST', '/api/opinions', opinionBody({ sentiment: 'negative' }))) as OpinionItem;
-    await t.database.db.update(opinions).set({ createdAt: new Date(now.getTime() - 40 * 86400_000) }).where(eq(opinions.id, third.id));
+    await t.database.db
+      .update(opinions)
+      .set({ createdAt: new Date(now.getTime() - 40 * 86400_000) })
+      .where(eq(opinions.id, third.id));
 
     const after = expectOk(await get(staff, '/api/opinions/trend')).days as OpinionTrendDay[];
     const diff = after.map((day, i) => ({
@@ -191,10 +214,13 @@ describe('sentiment trend', () => {
       neutral: day.neutral - before[i].neutral,
       negative: day.negative - before[i].negative,
     }));
-    assert.deepEqual(diff.filter((d) => d.positive || d.neutral || d.negative), [
-      { date: localDate(tenDaysAgo), positive: 0, neutral: 1, negative: 0 },
-      { date: localDate(now), positive: 1, neutral: 0, negative: 0 },
-    ]);
+    assert.deepEqual(
+      diff.filter((d) => d.positive || d.neutral || d.negative),
+      [
+        { date: localDate(tenDaysAgo), positive: 0, neutral: 1, negative: 0 },
+        { date: localDate(now), positive: 1, neutral: 0, negative: 0 },
+      ],
+    );
   });
 
   test('a day boundary is the township midnight, not UTC midnight', async () => {
@@ -202,9 +228,17 @@ describe('sentiment trend', () => {
     // 23:30 on 15 March in Beijing is 15:30 UTC the same day; 00:30 on 16 March is 16:30 UTC on the 15th.
     const now = new Date('2026-03-20T04:00:00Z');
     const late = expectOk(await send(staff, 'POST', '/api/opinions', opinionBody({ sentiment: 'negative', title: '深夜' }))) as OpinionItem;
-    const early = expectOk(await send(staff, 'POST', '/api/opinions', opinionBody({ sentiment: 'negative', title: '凌晨' }))) as OpinionItem;
-    await t.database.db.update(opinions).set({ createdAt: new Date('2026-03-15T15:30:00Z') }).where(eq(opinions.id, late.id));
-    await t.database.db.update(opinions).set({ createdAt: new Date('2026-03-15T16:30:00Z') }).where(eq(opinions.id, early.id));
+    const early = expectOk(
+      await send(staff, 'POST', '/api/opinions', opinionBody({ sentiment: 'negative', title: '凌晨' })),
+    ) as OpinionItem;
+    await t.database.db
+      .update(opinions)
+      .set({ createdAt: new Date('2026-03-15T15:30:00Z') })
+      .where(eq(opinions.id, late.id));
+    await t.database.db
+      .update(opinions)
+      .set({ createdAt: new Date('2026-03-15T16:30:00Z') })
+      .where(eq(opinions.id, early.id));
     const days = await opinionTrend(t.database.db, caller, now);
     assert.equal(days.at(-1)?.date, '2026-03-20');
     assert.equal(days.find((d) => d.date === '2026-03-15')?.negative, 1);
@@ -218,13 +252,19 @@ describe('notices (the bell)', () => {
 
   test('staff see review work and people services with counts, the latest items and links; the total counts each item once', async () => {
     const notices = await bell(staff);
-    assert.deepEqual(notices.groups.map((g) => g.kind), ['submissions', 'appeals', 'photoReports', 'overdueAppeals']);
-    assert.deepEqual(notices.groups.map((g) => g.link), [
-      '/taskManage/audit',
-      '/peopleService/appeal?status=pending',
-      '/peopleService/shot?status=pending',
-      '/peopleService/appeal?status=overdue',
-    ]);
+    assert.deepEqual(
+      notices.groups.map((g) => g.kind),
+      ['submissions', 'appeals', 'photoReports', 'overdueAppeals'],
+    );
+    assert.deepEqual(
+      notices.groups.map((g) => g.link),
+      [
+        '/taskManage/audit',
+        '/peopleService/appeal?status=pending',
+        '/peopleService/shot?status=pending',
+        '/peopleService/appeal?status=overdue',
+      ],
+    );
     // An appeal both new and overdue sits in two groups but is one piece of work.
     const db = t.database.db;
     const appealWork = await db.$count(
@@ -256,7 +296,10 @@ describe('notices (the bell)', () => {
   test('an overdue appeal is listed under 超期诉求; reviewing a submission lowers 待审核提交', async () => {
     const before = await bell(staff);
     const appeal = await createAppeal(t, villager, { title: '超期铃铛' });
-    await t.database.db.update(appeals).set({ dueAt: new Date(Date.now() - 60_000) }).where(eq(appeals.id, appeal.id));
+    await t.database.db
+      .update(appeals)
+      .set({ dueAt: new Date(Date.now() - 60_000) })
+      .where(eq(appeals.id, appeal.id));
     const after = await bell(staff);
     assert.equal(group(after, 'overdueAppeals')?.count, (group(before, 'overdueAppeals')?.count ?? 0) + 1);
     assert.ok(group(after, 'overdueAppeals')?.items.some((i) => i.id === appeal.id));
@@ -273,7 +316,10 @@ describe('notices (the bell)', () => {
     for (const token of [villager, cadre]) assert.deepEqual(await bell(token), { total: 0, groups: [] });
     const handler = await peopleHandler(t, admin, { code: 'bell_area3', dataScope: 'area', area: 3 });
     const scoped = await bell(handler.token);
-    assert.deepEqual(scoped.groups.map((g) => g.kind), ['appeals', 'photoReports', 'overdueAppeals']);
+    assert.deepEqual(
+      scoped.groups.map((g) => g.kind),
+      ['appeals', 'photoReports', 'overdueAppeals'],
+    );
     const allPending = await t.database.db.$count(appeals, eq(appeals.status, 'pending'));
     assert.ok((group(scoped, 'appeals')?.count ?? 0) < allPending);
     for (const g of scoped.groups) for (const item of g.items) assert.match(item.subtitle, /第二村$/);

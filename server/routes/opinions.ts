@@ -119,7 +119,10 @@ const opinionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/notices',
-    { config: { access: 'signedIn' }, schema: { tags: ['notices'], summary: '我的待办提醒（按权限与数据范围）', response: replies(Notices) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['notices'], summary: '我的待办提醒（按权限与数据范围）', response: replies(Notices) },
+    },
     async (request) => ok(await noticesFor(db, requireUser(request))),
   );
 };

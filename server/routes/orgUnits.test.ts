@@ -61,7 +61,14 @@ describe('the tree', () => {
   });
 
   test('a new unit: plain fields trimmed, placed under its parent in sort order, then by id', async () => {
-    const root = await createOrgUnit(t, staff, { name: '  排序测试  ', leader: ' 张三 ', position: '组长', phone: '13800001111', members: '甲、乙\n丙', sort: 5 });
+    const root = await createOrgUnit(t, staff, {
+      name: '  排序测试  ',
+      leader: ' 张三 ',
+      position: '组长',
+      phone: '13800001111',
+      members: '甲、乙\n丙',
+      sort: 5,
+    });
     assert.deepEqual(root, {
       id: root.id,
       parentId: null,
@@ -79,7 +86,10 @@ describe('the tree', () => {
     const first = expectOk(await t.call(staff, { method: 'POST', url: '/api/org-units', payload: withoutSort })) as OrgUnit;
     assert.equal(first.sort, 0);
     const node = find(await publicTree(t), root.id) as OrgUnitNode;
-    assert.deepEqual(node.children.map((c) => c.id), [first.id, early.id, tie.id, late.id]);
+    assert.deepEqual(
+      node.children.map((c) => c.id),
+      [first.id, early.id, tie.id, late.id],
+    );
   });
 
   test('bad input is a 400 naming the field; an unknown parent names parentId', async () => {
@@ -124,8 +134,18 @@ describe('tree rules', () => {
 
   test('a unit cannot move under itself or anything below it', async () => {
     const [a, b, c] = await chain(3, null, '环');
-    expectError(await putOrgUnit(t, staff, a.id, { name: '环1', parentId: a.id }), 400, '上级单位：不能把单位设为自己的上级单位', 'parentId');
-    expectError(await putOrgUnit(t, staff, a.id, { name: '环1', parentId: b.id }), 400, '上级单位：不能把单位移到它自己的下级单位之下', 'parentId');
+    expectError(
+      await putOrgUnit(t, staff, a.id, { name: '环1', parentId: a.id }),
+      400,
+      '上级单位：不能把单位设为自己的上级单位',
+      'parentId',
+    );
+    expectError(
+      await putOrgUnit(t, staff, a.id, { name: '环1', parentId: b.id }),
+      400,
+      '上级单位：不能把单位移到它自己的下级单位之下',
+      'parentId',
+    );
     expectError(await putOrgUnit(t, staff, a.id, { name: '环1', parentId: c.id }), 400, undefined, 'parentId');
     expectError(await putOrgUnit(t, staff, a.id, { name: '环1', parentId: 99999 }), 400, undefined, 'parentId');
     // Moving up and out is fine: c becomes a root, then a may go under it.
@@ -133,7 +153,10 @@ describe('tree rules', () => {
     const moved = expectOk(await putOrgUnit(t, staff, a.id, { name: '环1（移）', parentId: c.id, sort: 3 })) as OrgUnit;
     assert.deepEqual([moved.parentId, moved.name, moved.sort], [c.id, '环1（移）', 3]);
     const node = find(await tree(), c.id) as OrgUnitNode;
-    assert.deepEqual(flatten([node]).map((n) => n.id), [c.id, a.id, b.id]);
+    assert.deepEqual(
+      flatten([node]).map((n) => n.id),
+      [c.id, a.id, b.id],
+    );
   });
 
   test('two crossing moves at once cannot build a cycle: one wins, the other is refused', async () => {

@@ -51,10 +51,16 @@ describe('submitting a photo report', () => {
     assert.equal(report.lat, 30.123456);
     assert.equal(report.lng, 120.654321);
     assert.equal(report.imageCount, 3);
-    assert.deepEqual(report.images.map((i) => i.id), [imageIds[2], imageIds[0], imageIds[1]]);
+    assert.deepEqual(
+      report.images.map((i) => i.id),
+      [imageIds[2], imageIds[0], imageIds[1]],
+    );
     assert.equal(report.cover?.id, imageIds[2]);
     assert.deepEqual(report.resultImages, []);
-    assert.deepEqual(report.history.map((h) => [h.action, h.actorName]), [['submit', '周大伯']]);
+    assert.deepEqual(
+      report.history.map((h) => [h.action, h.actorName]),
+      [['submit', '周大伯']],
+    );
   });
 
   test('at least one and at most nine photos, each an upload of the submitter', async () => {
@@ -119,10 +125,19 @@ describe('handling a photo report', () => {
     assert.equal(res.json().message, '已处理');
     assert.equal(handled.status, 'handled');
     assert.equal(handled.result, '已清理完毕');
-    assert.deepEqual(handled.resultImages.map((i) => i.id), results);
+    assert.deepEqual(
+      handled.resultImages.map((i) => i.id),
+      results,
+    );
     assert.equal(handled.handlerName, '李晓燕');
     assert.ok(handled.handledAt);
-    assert.deepEqual(handled.history.map((h) => [h.action, h.note]), [['submit', ''], ['handle', '已清理完毕']]);
+    assert.deepEqual(
+      handled.history.map((h) => [h.action, h.note]),
+      [
+        ['submit', ''],
+        ['handle', '已清理完毕'],
+      ],
+    );
     const own = expectOk(await get(villager, `/api/photo-reports/${report.id}`)) as PhotoReportDetail;
     assert.equal(own.result, '已清理完毕');
     const mine = expectOk(await get(villager, '/api/my/photo-reports?pageSize=100')) as { list: MyPhotoReportItem[] };
@@ -161,9 +176,18 @@ describe('lists, counts and who sees what', () => {
     const b = await createPhotoReport(t, villager, [p2], { description: `${mark}乙`, type: 3 });
     const c = await createPhotoReport(t, villager3, [p3], { description: `${mark}丙`, area: 3, type: 1 });
     expectOk(await handle(staff, b.id, { result: '修好了', imageIds: [] }));
-    assert.deepEqual((await list(admin, `keyword=${mark}`)).list.map((r) => r.id), [c.id, b.id, a.id]);
-    assert.deepEqual((await list(admin, `keyword=${mark}&status=handled`)).list.map((r) => r.id), [b.id]);
-    assert.deepEqual((await list(admin, `keyword=${mark}&type=1&area=3`)).list.map((r) => r.id), [c.id]);
+    assert.deepEqual(
+      (await list(admin, `keyword=${mark}`)).list.map((r) => r.id),
+      [c.id, b.id, a.id],
+    );
+    assert.deepEqual(
+      (await list(admin, `keyword=${mark}&status=handled`)).list.map((r) => r.id),
+      [b.id],
+    );
+    assert.deepEqual(
+      (await list(admin, `keyword=${mark}&type=1&area=3`)).list.map((r) => r.id),
+      [c.id],
+    );
     assert.equal((await list(admin, `keyword=${mark}&to=2000-01-01T00:00:00Z`)).total, 0);
     const counts = expectOk(await get(admin, `/api/photo-reports/counts?keyword=${mark}`)) as PhotoReportCounts;
     assert.deepEqual(counts, { all: 3, pending: 2, handled: 1, invalid: 0 });

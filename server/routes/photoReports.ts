@@ -44,13 +44,19 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/photo-reports',
-    { config: handle, schema: { tags, summary: '随手拍列表', querystring: PhotoReportListQuery, response: replies(Page(PhotoReportItem)) } },
+    {
+      config: handle,
+      schema: { tags, summary: '随手拍列表', querystring: PhotoReportListQuery, response: replies(Page(PhotoReportItem)) },
+    },
     async (request) => ok(await listPhotoReports(db, requireUser(request), request.query)),
   );
 
   app.get(
     '/photo-reports/counts',
-    { config: handle, schema: { tags, summary: '随手拍各状态数量', querystring: PhotoReportCountsQuery, response: replies(PhotoReportCounts) } },
+    {
+      config: handle,
+      schema: { tags, summary: '随手拍各状态数量', querystring: PhotoReportCountsQuery, response: replies(PhotoReportCounts) },
+    },
     async (request) => ok(await photoReportCounts(db, requireUser(request), request.query)),
   );
 
@@ -66,7 +72,16 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/photo-reports/:id/handle',
-    { config: handle, schema: { tags, summary: '处理随手拍（待处理 → 已处理，填写处理结果）', params: IdParams, body: PhotoReportHandleBody, response: replies(PhotoReportDetail) } },
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '处理随手拍（待处理 → 已处理，填写处理结果）',
+        params: IdParams,
+        body: PhotoReportHandleBody,
+        response: replies(PhotoReportDetail),
+      },
+    },
     async (request) => {
       await finishPhotoReport(db, requireUser(request), request.params.id, { handled: request.body });
       return { ...ok(await photoReportOrFail(db, request.params.id)), message: '已处理' };
@@ -75,7 +90,16 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/photo-reports/:id/invalid',
-    { config: handle, schema: { tags, summary: '标为无效（待处理 → 无效，须填原因）', params: IdParams, body: PhotoReportInvalidBody, response: replies(PhotoReportDetail) } },
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '标为无效（待处理 → 无效，须填原因）',
+        params: IdParams,
+        body: PhotoReportInvalidBody,
+        response: replies(PhotoReportDetail),
+      },
+    },
     async (request) => {
       await finishPhotoReport(db, requireUser(request), request.params.id, { invalid: request.body.reason });
       return { ...ok(await photoReportOrFail(db, request.params.id)), message: '已标为无效' };
@@ -84,7 +108,10 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/my/photo-reports',
-    { config: { access: 'signedIn' }, schema: { tags: ['my'], summary: '我的随手拍', querystring: MyPhotoReportQuery, response: replies(Page(MyPhotoReportItem)) } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['my'], summary: '我的随手拍', querystring: MyPhotoReportQuery, response: replies(Page(MyPhotoReportItem)) },
+    },
     async (request) => ok(await listMyPhotoReports(db, requireUser(request), request.query)),
   );
 };

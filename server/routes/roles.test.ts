@@ -20,8 +20,7 @@ describe('roles', () => {
   const roleIds: Record<string, number> = {};
 
   const get = (token: string, url: string) => t.call(token, { method: 'GET', url });
-  const createRole = (token: string, payload: Record<string, unknown>) =>
-    t.call(token, { method: 'POST', url: '/api/roles', payload });
+  const createRole = (token: string, payload: Record<string, unknown>) => t.call(token, { method: 'POST', url: '/api/roles', payload });
   const updateRole = (token: string, id: number, payload: Record<string, unknown>) =>
     t.call(token, { method: 'PUT', url: `/api/roles/${id}`, payload });
   const createUser = async (account: string, roleId: number) => {
@@ -68,7 +67,10 @@ describe('roles', () => {
     assert.deepEqual(Object.keys(byCode), ['admin', 'staff', 'village', 'villager']);
     for (const role of page.list as RoleItem[]) assert.equal(role.builtIn, true);
     assert.deepEqual(byCode.admin.permissions, ALL_KEYS);
-    assert.deepEqual(byCode.staff.permissions, ALL_KEYS.filter((k) => k !== 'userManage'));
+    assert.deepEqual(
+      byCode.staff.permissions,
+      ALL_KEYS.filter((k) => k !== 'userManage'),
+    );
     assert.deepEqual(byCode.village.permissions, []);
     assert.deepEqual(byCode.villager.permissions, []);
     assert.deepEqual(

@@ -5,15 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LedgerEntry, LedgerPage, MyScore, RankingRow } from '../../common/contracts/scores';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
-import {
-  audit,
-  createAccount,
-  expectError,
-  expectOk,
-  lookups,
-  publishedTask,
-  submitOk,
-} from '../../tests/helpers/tasks';
+import { audit, createAccount, expectError, expectOk, lookups, publishedTask, submitOk } from '../../tests/helpers/tasks';
 import { scoreLedger, users } from '../db/schema';
 import { EXPORT_HEADER, exportRanking } from '../services/scores';
 import type { AuthUser } from '../services/sessions';
@@ -74,21 +66,40 @@ describe('ranking', () => {
     for (const { id } of tied) expectOk(await adjust(admin, { userId: id, delta: 8, reason: '并列测试' }));
     const { list } = await ranking();
     const tiedRows = list.filter((row) => row.points === 8);
-    assert.deepEqual(tiedRows.map((row) => row.rank), [4, 4, 4, 4]);
+    assert.deepEqual(
+      tiedRows.map((row) => row.rank),
+      [4, 4, 4, 4],
+    );
     const names = tiedRows.map((row) => row.name);
     assert.deepEqual(names, [...names].sort());
     const zero = list.filter((row) => row.points === 0);
     assert.ok(zero.every((row) => row.rank === 5));
     // A user with ledger entries is history: they can be disabled, not deleted.
-    expectError(await t.call(admin, { method: 'DELETE', url: `/api/users/${tied[0].id}` }), 409, '该用户已有业务记录，不能删除，请改为停用');
+    expectError(
+      await t.call(admin, { method: 'DELETE', url: `/api/users/${tied[0].id}` }),
+      409,
+      '该用户已有业务记录，不能删除，请改为停用',
+    );
   });
 
   test('filters by area, group and name, and pages', async () => {
-    assert.deepEqual((await ranking('area=2')).list.map((r) => r.account), ['cadre02', 'grid02']);
-    assert.deepEqual((await ranking(`groupId=${ids.groupIds['网格员']}`)).list.map((r) => r.account), ['grid02', 'grid04']);
-    assert.deepEqual((await ranking(`name=${encodeURIComponent('红梅')}`)).list.map((r) => r.account), ['cadre02']);
+    assert.deepEqual(
+      (await ranking('area=2')).list.map((r) => r.account),
+      ['cadre02', 'grid02'],
+    );
+    assert.deepEqual(
+      (await ranking(`groupId=${ids.groupIds['网格员']}`)).list.map((r) => r.account),
+      ['grid02', 'grid04'],
+    );
+    assert.deepEqual(
+      (await ranking(`name=${encodeURIComponent('红梅')}`)).list.map((r) => r.account),
+      ['cadre02'],
+    );
     const second = expectOk(await get(admin, '/api/scores/ranking?pageSize=2&current=2'));
-    assert.deepEqual(second.list.map((r: RankingRow) => r.rank), [3, 4]);
+    assert.deepEqual(
+      second.list.map((r: RankingRow) => r.rank),
+      [3, 4],
+    );
     expectError(await get(admin, '/api/scores/ranking?area=13'), 400, undefined, 'area');
     expectError(await get(admin, '/api/scores/ranking?from=soon'), 400, undefined, 'from');
   });
@@ -121,11 +132,18 @@ describe('ranking', () => {
 
   test('an area-scoped user manager ranks their own area only', async () => {
     const role = expectOk(
-      await t.call(admin, { method: 'POST', url: '/api/roles', payload: { name: '村积分管理员', code: 'area_score', permissions: ['userManage'], dataScope: 'area' } }),
+      await t.call(admin, {
+        method: 'POST',
+        url: '/api/roles',
+        payload: { name: '村积分管理员', code: 'area_score', permissions: ['userManage'], dataScope: 'area' },
+      }),
     );
     const { token } = await createAccount(t, admin, { account: 'scoremgr02', roleId: role.id, area: 2 });
     const page = await ranking('', token);
-    assert.deepEqual(page.list.map((r) => r.account), ['cadre02', 'grid02']);
+    assert.deepEqual(
+      page.list.map((r) => r.account),
+      ['cadre02', 'grid02'],
+    );
     expectError(await get(token, `/api/scores/ledger?userId=${ids.userIds.grid04}`), 404, '用户不存在');
     expectOk(await get(token, `/api/scores/ledger?userId=${ids.userIds.grid02}`));
     expectError(await adjust(token, { userId: ids.userIds.grid02, delta: 1, reason: '越权' }), 403);
@@ -191,7 +209,10 @@ describe('manual adjustment', () => {
     const userId = ids.userIds.cadre03;
     const before = expectOk(await get(admin, `/api/scores/ledger?userId=${userId}`)).points;
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => adjust(admin, { userId, delta: 1, reason: `并发${i}` })));
-    assert.deepEqual(results.map((r) => r.statusCode), [200, 200, 200, 200, 200, 200]);
+    assert.deepEqual(
+      results.map((r) => r.statusCode),
+      [200, 200, 200, 200, 200, 200],
+    );
     assert.equal(expectOk(await get(admin, `/api/scores/ledger?userId=${userId}`)).points, before + 6);
   });
 });
@@ -225,7 +246,10 @@ describe('export', () => {
 
   test('takes the ranking’s filters', async () => {
     const rows = await workbookOf((await get(admin, '/api/scores/export?area=2')).rawPayload);
-    assert.deepEqual(rows.slice(1).map((row) => row[2]), ['cadre02', 'grid02']);
+    assert.deepEqual(
+      rows.slice(1).map((row) => row[2]),
+      ['cadre02', 'grid02'],
+    );
     expectError(await get(admin, '/api/scores/export?groupId=x'), 400, undefined, 'groupId');
     expectError(await get(staff, '/api/scores/export'), 403);
   });

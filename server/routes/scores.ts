@@ -28,7 +28,10 @@ const scoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/scores/adjust',
-    { config: { access: 'admin' }, schema: { tags, summary: '人工调整积分（追加一条记录）', body: AdjustBody, response: replies(LedgerEntry) } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: '人工调整积分（追加一条记录）', body: AdjustBody, response: replies(LedgerEntry) },
+    },
     async (request) => {
       const id = await adjustPoints(db, requireUser(request).id, request.body);
       request.createdId = String(id);

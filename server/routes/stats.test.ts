@@ -5,7 +5,17 @@ import type { NewDisplayLink, StatsOverview } from '../../common/contracts/stats
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { createNews, publishedNews } from '../../tests/helpers/content';
 import { appealStep, createAppeal, createPhotoReport } from '../../tests/helpers/people';
-import { audit, createAccount, expectError, expectOk, lookups, publishedTask, setDeadline, submitOk, uploadImages } from '../../tests/helpers/tasks';
+import {
+  audit,
+  createAccount,
+  expectError,
+  expectOk,
+  lookups,
+  publishedTask,
+  setDeadline,
+  submitOk,
+  uploadImages,
+} from '../../tests/helpers/tasks';
 import { appeals } from '../db/schema';
 import { statsCache } from '../services/stats';
 import { localDate } from '../services/workingDays';
@@ -31,14 +41,34 @@ before(async () => {
   cadre3 = (await createAccount(t, admin, { account: 'st_cadre3', roleId: roleIds.village, area: 3 })).token;
   villager = (await createAccount(t, admin, { account: 'st_villager', roleId: roleIds.villager, area: 2 })).token;
   const viewerRole = expectOk(
-    await t.call(admin, { method: 'POST', url: '/api/roles', payload: { name: '村数据查看', code: 'area_viewer', permissions: ['dashboard'], dataScope: 'area' } }),
+    await t.call(admin, {
+      method: 'POST',
+      url: '/api/roles',
+      payload: { name: '村数据查看', code: 'area_viewer', permissions: ['dashboard'], dataScope: 'area' },
+    }),
   );
   areaViewer = (await createAccount(t, admin, { account: 'st_viewer', roleId: viewerRole.id, area: 2 })).token;
 
   // Tasks: T1 (人居环境, villages 2 and 3, open), T2 (党建, village 2, past its deadline), T3 a draft, T4 (综合执法, village 3, closed).
   const t1 = await publishedTask(t, staff, { title: 'T1', category: 14, template: '1', imageNum: 0, points: 5, areas: [2, 3] });
   const t2 = await publishedTask(t, staff, { title: 'T2', category: 2, template: '1', imageNum: 0, points: 2, areas: [2] });
-  expectOk(await t.call(staff, { method: 'POST', url: '/api/tasks', payload: { title: 'T3', category: 14, content: '<p>x</p>', template: '1', imageNum: 0, points: 1, areas: [3], groupIds: [], deadline: new Date(Date.now() + 7 * DAY).toISOString() } }));
+  expectOk(
+    await t.call(staff, {
+      method: 'POST',
+      url: '/api/tasks',
+      payload: {
+        title: 'T3',
+        category: 14,
+        content: '<p>x</p>',
+        template: '1',
+        imageNum: 0,
+        points: 1,
+        areas: [3],
+        groupIds: [],
+        deadline: new Date(Date.now() + 7 * DAY).toISOString(),
+      },
+    }),
+  );
   const t4 = await publishedTask(t, staff, { title: 'T4', category: 1, template: '1', imageNum: 0, points: 3, areas: [3] });
   const s1 = await submitOk(t, cadre2, t1.id, { text: '完成' });
   await submitOk(t, cadre3, t1.id, { text: '完成' });
@@ -59,17 +89,25 @@ before(async () => {
   expectOk(await appealStep(t, staff, a2.id, 'reply', { reply: '已处理' }));
   expectOk(await t.call(villager, { method: 'POST', url: `/api/my/appeals/${a2.id}/rate`, payload: { score: 4 } }));
   const a3 = await createAppeal(t, villager, { title: 'A3', area: 3 });
-  await t.database.db.update(appeals).set({ dueAt: new Date(Date.now() - 60_000) }).where(eq(appeals.id, a3.id));
+  await t.database.db
+    .update(appeals)
+    .set({ dueAt: new Date(Date.now() - 60_000) })
+    .where(eq(appeals.id, a3.id));
   const a4 = await createAppeal(t, villager, { title: 'A4', area: 3 });
   expectOk(await appealStep(t, staff, a4.id, 'reject', { reason: '不受理' }));
-  await t.database.db.update(appeals).set({ createdAt: new Date(Date.now() - 3 * DAY) }).where(eq(appeals.id, a4.id));
+  await t.database.db
+    .update(appeals)
+    .set({ createdAt: new Date(Date.now() - 3 * DAY) })
+    .where(eq(appeals.id, a4.id));
   Object.assign(ids, { a1: a1.id, a2: a2.id, a3: a3.id, a4: a4.id });
 
   // Photo reports: one waiting in village 2, one handled in village 3.
   const [p1, p2] = await uploadImages(t, villager, 2);
   await createPhotoReport(t, villager, [p1], { area: 2 });
   const handled = await createPhotoReport(t, villager, [p2], { area: 3 });
-  expectOk(await t.call(staff, { method: 'POST', url: `/api/photo-reports/${handled.id}/handle`, payload: { result: '已清理', imageIds: [] } }));
+  expectOk(
+    await t.call(staff, { method: 'POST', url: `/api/photo-reports/${handled.id}/handle`, payload: { result: '已清理', imageIds: [] } }),
+  );
 
   // News: two published this month (town-wide and village 2), one draft.
   await publishedNews(t, staff, { title: '全镇新闻' });
@@ -103,12 +141,15 @@ describe('the township overview', () => {
       ],
     );
     assert.equal(o.users.byArea.length, 12);
-    assert.deepEqual(o.users.byArea.slice(0, 4).map((a) => [a.area, a.name, a.count]), [
-      [1, '镇社区', 2],
-      [2, '第一村', 3],
-      [3, '第二村', 1],
-      [4, '第三村', 0],
-    ]);
+    assert.deepEqual(
+      o.users.byArea.slice(0, 4).map((a) => [a.area, a.name, a.count]),
+      [
+        [1, '镇社区', 2],
+        [2, '第一村', 3],
+        [3, '第二村', 1],
+        [4, '第三村', 0],
+      ],
+    );
   });
 
   test('tasks by state and reports by review state', () => {
@@ -151,26 +192,41 @@ describe('the township overview', () => {
     assert.equal(o.perDay[29].date, today);
     assert.deepEqual(o.perDay[29], { date: today, appeals: 3, photoReports: 2 });
     const threeDaysAgo = localDate(new Date(Date.now() - 3 * DAY));
-    assert.deepEqual(o.perDay.find((d) => d.date === threeDaysAgo), { date: threeDaysAgo, appeals: 1, photoReports: 0 });
-    assert.equal(o.perDay.reduce((sum, d) => sum + d.appeals, 0), 4);
+    assert.deepEqual(
+      o.perDay.find((d) => d.date === threeDaysAgo),
+      { date: threeDaysAgo, appeals: 1, photoReports: 0 },
+    );
+    assert.equal(
+      o.perDay.reduce((sum, d) => sum + d.appeals, 0),
+      4,
+    );
   });
 
   test('points top, news this month and the rolling lists', () => {
-    assert.deepEqual(o.pointsTop.map((p) => [p.name, p.areaName, p.points]), [
-      ['测试st_cadre2', '第一村', 5],
-      ['测试st_cadre3', '第二村', 3],
-    ]);
+    assert.deepEqual(
+      o.pointsTop.map((p) => [p.name, p.areaName, p.points]),
+      [
+        ['测试st_cadre2', '第一村', 5],
+        ['测试st_cadre3', '第二村', 3],
+      ],
+    );
     assert.deepEqual(o.news, { publishedThisMonth: 2 });
-    assert.deepEqual(o.latestAppeals.map((a) => [a.id, a.areaName, a.status, a.overdue]), [
-      [ids.a3, '第二村', 'pending', true],
-      [ids.a2, '第一村', 'closed', false],
-      [ids.a1, '第一村', 'pending', false],
-      [ids.a4, '第二村', 'rejected', false],
-    ]);
-    assert.deepEqual(o.latestApprovals.map((s) => [s.id, s.taskTitle, s.areaName, s.points]), [
-      [ids.s4, 'T4', '第二村', 3],
-      [ids.s1, 'T1', '第一村', 5],
-    ]);
+    assert.deepEqual(
+      o.latestAppeals.map((a) => [a.id, a.areaName, a.status, a.overdue]),
+      [
+        [ids.a3, '第二村', 'pending', true],
+        [ids.a2, '第一村', 'closed', false],
+        [ids.a1, '第一村', 'pending', false],
+        [ids.a4, '第二村', 'rejected', false],
+      ],
+    );
+    assert.deepEqual(
+      o.latestApprovals.map((s) => [s.id, s.taskTitle, s.areaName, s.points]),
+      [
+        [ids.s4, 'T4', '第二村', 3],
+        [ids.s1, 'T1', '第一村', 5],
+      ],
+    );
     // The wall display shows no one's name, phone number or appeal text.
     assert.deepEqual(Object.keys(o.latestAppeals[0]).sort(), ['areaName', 'createdAt', 'id', 'overdue', 'status', 'title']);
   });
@@ -182,7 +238,10 @@ describe('scope', () => {
     assert.equal(o.area, 2);
     assert.equal(o.areaName, '第一村');
     assert.equal(o.users.total, 3);
-    assert.deepEqual(o.users.byArea.map((a) => [a.area, a.count]), [[2, 3]]);
+    assert.deepEqual(
+      o.users.byArea.map((a) => [a.area, a.count]),
+      [[2, 3]],
+    );
     assert.deepEqual(o.tasks, { published: 2, active: 1, closed: 0, draft: 0 });
     assert.deepEqual(o.submissions, { pending: 0, approved: 1, rejected: 1 });
     assert.deepEqual(o.completionByArea, [{ area: 2, name: '第一村', targets: 2, completed: 1, rate: 0.5, pending: 0, approved: 1 }]);
@@ -190,8 +249,14 @@ describe('scope', () => {
     assert.equal(o.appeals.overdue, 0);
     assert.equal(o.photoReports.total, 1);
     assert.deepEqual(o.news, { publishedThisMonth: 1 });
-    assert.deepEqual(o.latestAppeals.map((a) => a.id), [ids.a2, ids.a1]);
-    assert.deepEqual(o.pointsTop.map((p) => p.points), [5]);
+    assert.deepEqual(
+      o.latestAppeals.map((a) => a.id),
+      [ids.a2, ids.a1],
+    );
+    assert.deepEqual(
+      o.pointsTop.map((p) => p.points),
+      [5],
+    );
   });
 
   test('the overview needs the dashboard key', async () => {

@@ -28,7 +28,12 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Open to a display key (the wall screen holds no session) or to a signed-in holder of `screen`;
       // decided below, since the key travels in the query.
       config: { access: 'public' },
-      schema: { tags, summary: '数据大屏（全镇）：大屏链接密钥或具有“数据大屏”权限的登录用户', querystring: ScreenQuery, response: replies(StatsOverview) },
+      schema: {
+        tags,
+        summary: '数据大屏（全镇）：大屏链接密钥或具有“数据大屏”权限的登录用户',
+        querystring: ScreenQuery,
+        response: replies(StatsOverview),
+      },
     },
     async (request) => {
       const { key } = request.query;
@@ -47,14 +52,22 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/display-links',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: '大屏链接', querystring: Type.Object({ current: PageQuery.current, pageSize: PageQuery.pageSize }), response: replies(Page(DisplayLink)) },
+      schema: {
+        tags,
+        summary: '大屏链接',
+        querystring: Type.Object({ current: PageQuery.current, pageSize: PageQuery.pageSize }),
+        response: replies(Page(DisplayLink)),
+      },
     },
     async (request) => ok(await listDisplayLinks(db, request.query)),
   );
 
   app.post(
     '/display-links',
-    { config: { access: 'admin' }, schema: { tags, summary: '生成大屏链接（密钥只显示这一次）', body: DisplayLinkBody, response: replies(NewDisplayLink) } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: '生成大屏链接（密钥只显示这一次）', body: DisplayLinkBody, response: replies(NewDisplayLink) },
+    },
     async (request) => {
       const link = await createDisplayLink(db, requireUser(request).id, request.body.name);
       request.createdId = String(link.id);

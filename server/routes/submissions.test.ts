@@ -38,10 +38,8 @@ after(async () => {
 });
 
 const get = (token: string, url: string) => t.call(token, { method: 'GET', url });
-const textTask = (overrides: Record<string, unknown> = {}) =>
-  publishedTask(t, staff, { template: '1', imageNum: 0, ...overrides });
-const submissionRows = (taskId: number) =>
-  t.database.db.select().from(submissions).where(eq(submissions.taskId, taskId));
+const textTask = (overrides: Record<string, unknown> = {}) => publishedTask(t, staff, { template: '1', imageNum: 0, ...overrides });
+const submissionRows = (taskId: number) => t.database.db.select().from(submissions).where(eq(submissions.taskId, taskId));
 const myTasks = async (account: string, query = '') =>
   expectOk(await get(tokens[account], `/api/my/tasks?pageSize=100&${query}`)).list as MyTaskItem[];
 const myTask = async (account: string, taskId: number) => (await myTasks(account)).find((task) => task.id === taskId);
@@ -109,18 +107,41 @@ describe('the template', () => {
     expectError(await submit(t, tokens.grid02, task.id, {}), 400, '完成情况说明：请填写完成情况说明', 'text');
     expectError(await submit(t, tokens.grid02, task.id, { text: '   ' }), 400, undefined, 'text');
     const [image] = await uploadImages(t, tokens.grid02, 1);
-    expectError(await submit(t, tokens.grid02, task.id, { text: '有图', imageIds: [image] }), 400, '图片：该任务不需要上传图片', 'imageIds');
+    expectError(
+      await submit(t, tokens.grid02, task.id, { text: '有图', imageIds: [image] }),
+      400,
+      '图片：该任务不需要上传图片',
+      'imageIds',
+    );
   });
 
   test('exactly imageNum images, or 3 when imageNum is 0', async () => {
     const two = await publishedTask(t, staff, { template: '1;2', imageNum: 2, areas: [2] });
     const three = await publishedTask(t, staff, { template: '2', imageNum: 0, areas: [2] });
     const images = await uploadImages(t, tokens.grid02, 3);
-    expectError(await submit(t, tokens.grid02, two.id, { text: '一张', imageIds: images.slice(0, 1) }), 400, '图片：需要上传2张图片，当前为1张', 'imageIds');
-    expectError(await submit(t, tokens.grid02, two.id, { text: '三张', imageIds: images }), 400, '图片：需要上传2张图片，当前为3张', 'imageIds');
-    expectError(await submit(t, tokens.grid02, three.id, { imageIds: images.slice(0, 2) }), 400, '图片：需要上传3张图片，当前为2张', 'imageIds');
+    expectError(
+      await submit(t, tokens.grid02, two.id, { text: '一张', imageIds: images.slice(0, 1) }),
+      400,
+      '图片：需要上传2张图片，当前为1张',
+      'imageIds',
+    );
+    expectError(
+      await submit(t, tokens.grid02, two.id, { text: '三张', imageIds: images }),
+      400,
+      '图片：需要上传2张图片，当前为3张',
+      'imageIds',
+    );
+    expectError(
+      await submit(t, tokens.grid02, three.id, { imageIds: images.slice(0, 2) }),
+      400,
+      '图片：需要上传3张图片，当前为2张',
+      'imageIds',
+    );
     const ok = await submitOk(t, tokens.grid02, two.id, { text: '两张', imageIds: [images[1], images[0]] });
-    assert.deepEqual(ok.images.map((image) => image.id), [images[1], images[0]]);
+    assert.deepEqual(
+      ok.images.map((image) => image.id),
+      [images[1], images[0]],
+    );
     assert.match(ok.images[0].url, /^\/api\/uploads\/[0-9a-f-]{36}\.png$/);
     const images3 = await submitOk(t, tokens.grid02, three.id, { imageIds: images });
     assert.equal(images3.text, '');
@@ -130,10 +151,20 @@ describe('the template', () => {
   test('images must be the submitter’s own uploads', async () => {
     const task = await publishedTask(t, staff, { template: '2', imageNum: 1, areas: [2] });
     const [someoneElses] = await uploadImages(t, tokens.cadre02, 1);
-    expectError(await submit(t, tokens.grid02, task.id, { imageIds: [someoneElses] }), 400, /^图片：图片不存在或不是您本人上传的/, 'imageIds');
+    expectError(
+      await submit(t, tokens.grid02, task.id, { imageIds: [someoneElses] }),
+      400,
+      /^图片：图片不存在或不是您本人上传的/,
+      'imageIds',
+    );
     expectError(await submit(t, tokens.grid02, task.id, { imageIds: [999999] }), 400, undefined, 'imageIds');
     expectError(await submit(t, tokens.grid02, task.id, { imageIds: ['x'] }), 400, undefined, 'imageIds');
-    expectError(await submit(t, tokens.grid02, task.id, { clientKey: 'short', imageIds: [] }), 400, '提交标识：提交标识格式不正确', 'clientKey');
+    expectError(
+      await submit(t, tokens.grid02, task.id, { clientKey: 'short', imageIds: [] }),
+      400,
+      '提交标识：提交标识格式不正确',
+      'clientKey',
+    );
   });
 });
 
@@ -170,10 +201,13 @@ describe('deadlines, live submissions and resubmission', () => {
     expectError(await submit(t, tokens.grid02, task.id, { text: '第三次' }), 409, '该任务已审核通过，无需再次提交');
     const detail = expectOk(await get(tokens.grid02, `/api/my/tasks/${task.id}`)) as MyTaskDetail;
     assert.equal(detail.state, 'approved');
-    assert.deepEqual(detail.submissions.map((s) => [s.id, s.status]), [
-      [second.id, 'approved'],
-      [first.id, 'rejected'],
-    ]);
+    assert.deepEqual(
+      detail.submissions.map((s) => [s.id, s.status]),
+      [
+        [second.id, 'approved'],
+        [first.id, 'rejected'],
+      ],
+    );
     assert.equal(detail.content, task.content);
   });
 
@@ -210,7 +244,11 @@ describe('the client key', () => {
     const [image] = await uploadImages(t, tokens.grid02, 1);
     const body = { text: '并发', imageIds: [image], clientKey: newClientKey() };
     const results = await Promise.all([submit(t, tokens.grid02, task.id, body), submit(t, tokens.grid02, task.id, body)]);
-    assert.deepEqual(results.map((r) => r.statusCode), [200, 200], results.map((r) => r.body).join('\n'));
+    assert.deepEqual(
+      results.map((r) => r.statusCode),
+      [200, 200],
+      results.map((r) => r.body).join('\n'),
+    );
     assert.equal(results[0].json().data.id, results[1].json().data.id);
     assert.equal((await submissionRows(task.id)).length, 1);
   });
@@ -222,7 +260,8 @@ describe('review', () => {
 
   before(async () => {
     task = await publishedTask(t, staff, { title: '审核测试', template: '1', imageNum: 0, areas: [2, 3, 4], points: 7, category: 13 });
-    for (const account of ['cadre02', 'grid02', 'cadre03', 'grid04']) made[account] = await submitOk(t, tokens[account], task.id, { text: `${account}完成` });
+    for (const account of ['cadre02', 'grid02', 'cadre03', 'grid04'])
+      made[account] = await submitOk(t, tokens[account], task.id, { text: `${account}完成` });
   });
 
   test('the queue filters by task, area, category, status and keyword', async () => {
@@ -231,13 +270,22 @@ describe('review', () => {
     assert.equal(page.total, 4);
     assert.deepEqual(Object.keys(page).sort(), ['current', 'list', 'pageSize', 'total']);
     assert.ok(page.list.every((s: SubmissionItem) => s.taskTitle === '审核测试' && s.points === 7));
-    assert.deepEqual((await query(`taskId=${task.id}&area=3`)).list.map((s: SubmissionItem) => s.userName), ['陈立新']);
+    assert.deepEqual(
+      (await query(`taskId=${task.id}&area=3`)).list.map((s: SubmissionItem) => s.userName),
+      ['陈立新'],
+    );
     assert.ok((await query('status=pending')).list.every((s: SubmissionItem) => s.status === 'pending'));
     assert.ok((await query('category=13')).list.every((s: SubmissionItem) => s.category === 13));
-    assert.deepEqual((await query(`keyword=${encodeURIComponent('赵丽')}&taskId=${task.id}`)).list.map((s: SubmissionItem) => s.userName), ['赵丽娟']);
+    assert.deepEqual(
+      (await query(`keyword=${encodeURIComponent('赵丽')}&taskId=${task.id}`)).list.map((s: SubmissionItem) => s.userName),
+      ['赵丽娟'],
+    );
     assert.equal((await query(`keyword=${encodeURIComponent('审核测')}`)).total, 4);
     const oldestFirst = (await query(`taskId=${task.id}&sortOrder=ascend`)).list.map((s: SubmissionItem) => s.id);
-    assert.deepEqual(oldestFirst, [...oldestFirst].sort((a, b) => a - b));
+    assert.deepEqual(
+      oldestFirst,
+      [...oldestFirst].sort((a, b) => a - b),
+    );
     expectError(await get(staff, '/api/submissions?status=done'), 400, undefined, 'status');
     expectOk(await get(staff, `/api/submissions/${made.cadre02.id}`));
     expectError(await get(staff, '/api/submissions/99999'), 404, '提交记录不存在');
@@ -258,7 +306,11 @@ describe('review', () => {
     expectError(await get(reviewer, `/api/submissions/${made.cadre02.id}`), 404);
     expectError(await audit(t, reviewer, made.cadre02.id, 'approved'), 404);
     const batch = expectOk(
-      await t.call(reviewer, { method: 'POST', url: '/api/submissions/audit', payload: { ids: [made.cadre02.id, made.cadre03.id], result: 'approved' } }),
+      await t.call(reviewer, {
+        method: 'POST',
+        url: '/api/submissions/audit',
+        payload: { ids: [made.cadre02.id, made.cadre03.id], result: 'approved' },
+      }),
     );
     assert.deepEqual(batch, { approved: [made.cadre03.id], skipped: [made.cadre02.id] });
   });
@@ -322,7 +374,11 @@ describe('review', () => {
   test('nobody reviews their own submission', async () => {
     const village = expectOk(await get(admin, `/api/roles/${ids.roleIds.village}`));
     const grant = (permissions: string[]) =>
-      t.call(admin, { method: 'PUT', url: `/api/roles/${village.id}`, payload: { name: village.name, code: 'village', permissions, dataScope: 'area' } });
+      t.call(admin, {
+        method: 'PUT',
+        url: `/api/roles/${village.id}`,
+        payload: { name: village.name, code: 'village', permissions, dataScope: 'area' },
+      });
     expectOk(await grant(['taskManage']));
     try {
       const own = await textTask({ areas: [3] });
@@ -349,7 +405,8 @@ describe('my tasks', () => {
     expectOk(await audit(t, staff, r.id, 'rejected', '不合格'));
     const rc = await submitOk(t, tokens.cadre03, rejectedClosed.id, { text: '驳回' });
     expectOk(await audit(t, staff, rc.id, 'rejected', '不合格'));
-    for (const closing of [missed, rejectedClosed]) expectOk(await t.call(staff, { method: 'POST', url: `/api/tasks/${closing.id}/close` }));
+    for (const closing of [missed, rejectedClosed])
+      expectOk(await t.call(staff, { method: 'POST', url: `/api/tasks/${closing.id}/close` }));
 
     const states = Object.fromEntries((await myTasks('cadre03')).map((task) => [task.title, task.state]));
     assert.equal(states['我的待提交'], 'todo');
@@ -366,12 +423,19 @@ describe('my tasks', () => {
     for (const state of MY_TASK_STATES) {
       const filtered = expectOk(await get(tokens.cadre03, `/api/my/tasks?state=${state}&pageSize=100`));
       assert.equal(filtered.total, counts[state], state);
-      assert.ok(filtered.list.every((task: MyTaskItem) => task.state === state), state);
+      assert.ok(
+        filtered.list.every((task: MyTaskItem) => task.state === state),
+        state,
+      );
     }
     expectError(await get(tokens.cadre03, '/api/my/tasks?state=done'), 400, undefined, 'state');
   });
 
   test('a user with submissions cannot be deleted', async () => {
-    expectError(await t.call(admin, { method: 'DELETE', url: `/api/users/${ids.userIds.cadre03}` }), 409, '该用户已有业务记录，不能删除，请改为停用');
+    expectError(
+      await t.call(admin, { method: 'DELETE', url: `/api/users/${ids.userIds.cadre03}` }),
+      409,
+      '该用户已有业务记录，不能删除，请改为停用',
+    );
   });
 });

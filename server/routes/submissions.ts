@@ -12,13 +12,7 @@ import { TASK_MESSAGES } from '../../common/constants';
 import { badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import {
-  auditError,
-  auditSubmission,
-  createSubmission,
-  listSubmissions,
-  submissionOrFail,
-} from '../services/submissions';
+import { auditError, auditSubmission, createSubmission, listSubmissions, submissionOrFail } from '../services/submissions';
 
 const submissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;

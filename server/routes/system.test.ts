@@ -21,8 +21,7 @@ describe('system', () => {
   let cadre: string;
 
   const get = (token: string | undefined, url: string) => t.call(token, { method: 'GET', url });
-  const put = (token: string | undefined, url: string, payload: Record<string, unknown>) =>
-    t.call(token, { method: 'PUT', url, payload });
+  const put = (token: string | undefined, url: string, payload: Record<string, unknown>) => t.call(token, { method: 'PUT', url, payload });
 
   /** The operation log is written as the answer goes out: wait until `count` rows match. */
   async function operationLogs(query: string, count: number): Promise<OperationLog[]> {
@@ -37,12 +36,7 @@ describe('system', () => {
 
   before(async () => {
     t = await createTestContext();
-    [admin, staff, villager, cadre] = await Promise.all([
-      t.login('admin'),
-      t.login('staff01'),
-      t.login('villager02'),
-      t.login('cadre02'),
-    ]);
+    [admin, staff, villager, cadre] = await Promise.all([t.login('admin'), t.login('staff01'), t.login('villager02'), t.login('cadre02')]);
   });
   after(async () => {
     await t.close();
@@ -54,7 +48,10 @@ describe('system', () => {
       assert.equal(res.statusCode, 200);
       const areas = res.json().data as Array<{ id: number; name: string }>;
       assert.equal(areas.length, 12);
-      assert.deepEqual(areas.map((a) => a.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      assert.deepEqual(
+        areas.map((a) => a.id),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      );
       assert.deepEqual(areas[0], { id: 1, name: '镇社区' });
       assert.deepEqual(areas[1], { id: 2, name: '第一村' });
       assert.ok(areas.every((a) => a.name.length > 0));
@@ -105,7 +102,12 @@ describe('system', () => {
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), {
         code: 200,
-        data: { platformTitle: '乡村两级治理中心联动平台', centreName: '示范镇综合治理中心', icpNumber: 'ICP备XXXXXXXX号', appealDueDays: 3 },
+        data: {
+          platformTitle: '乡村两级治理中心联动平台',
+          centreName: '示范镇综合治理中心',
+          icpNumber: 'ICP备XXXXXXXX号',
+          appealDueDays: 3,
+        },
       });
     });
 
@@ -260,8 +262,14 @@ describe('system', () => {
           ['grid04', true, 'ok'],
         ],
       );
-      assert.deepEqual((await logs(`ip=${ip}&success=false`)).map((l) => l.reason), ['bad_password']);
-      assert.deepEqual((await logs(`ip=${ip}&success=true&account=GRID`)).map((l) => l.account), ['grid04']);
+      assert.deepEqual(
+        (await logs(`ip=${ip}&success=false`)).map((l) => l.reason),
+        ['bad_password'],
+      );
+      assert.deepEqual(
+        (await logs(`ip=${ip}&success=true&account=GRID`)).map((l) => l.account),
+        ['grid04'],
+      );
       assert.ok((await logs('account=grid04')).every((l) => l.account === 'grid04'));
       assert.ok((await logs('success=false')).every((l) => !l.success));
       const inAnHour = new Date(Date.now() + 3600_000).toISOString();

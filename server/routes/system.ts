@@ -61,13 +61,19 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/settings',
-    { config: { access: 'public' }, schema: { tags: ['settings'], summary: '平台设置（标题、中心名称、备案号、诉求办理期限）', response: replies(Settings) } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['settings'], summary: '平台设置（标题、中心名称、备案号、诉求办理期限）', response: replies(Settings) },
+    },
     async () => ok(await readSettings(db)),
   );
 
   app.put(
     '/settings',
-    { config: { access: 'admin' }, schema: { tags: ['settings'], summary: '修改平台设置', body: SettingsBody, response: replies(Settings) } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['settings'], summary: '修改平台设置', body: SettingsBody, response: replies(Settings) },
+    },
     async (request) => {
       await db.transaction(async (tx) => {
         for (const { key, value } of settingRows(request.body)) {

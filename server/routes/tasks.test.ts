@@ -34,7 +34,8 @@ after(async () => {
 const get = (token: string | undefined, url: string) => t.call(token, { method: 'GET', url });
 const post = (token: string, url: string, payload?: Record<string, unknown>) =>
   t.call(token, { method: 'POST', url, ...(payload ? { payload } : {}) });
-const list = async (token: string, query = '') => expectOk(await get(token, `/api/tasks?pageSize=100&${query}`)) as { list: TaskItem[]; total: number };
+const list = async (token: string, query = '') =>
+  expectOk(await get(token, `/api/tasks?pageSize=100&${query}`)) as { list: TaskItem[]; total: number };
 const titles = async (token: string, query = '') => (await list(token, query)).list.map((task) => task.title).sort();
 
 describe('creating and editing drafts', () => {
@@ -100,11 +101,7 @@ describe('creating and editing drafts', () => {
     assert.equal(edited.status, 'draft');
 
     expectOk(await post(staff, `/api/tasks/${draft.id}/publish`));
-    expectError(
-      await t.call(staff, { method: 'PUT', url: `/api/tasks/${draft.id}`, payload: taskBody() }),
-      409,
-      '任务已发布，不能再修改',
-    );
+    expectError(await t.call(staff, { method: 'PUT', url: `/api/tasks/${draft.id}`, payload: taskBody() }), 409, '任务已发布，不能再修改');
     expectError(await t.call(staff, { method: 'DELETE', url: `/api/tasks/${draft.id}` }), 409, '任务已发布，不能删除，请改为关闭');
 
     const doomed = await createTask(t, staff, { title: '待删除' });
@@ -225,7 +222,10 @@ describe('an area-scoped task manager', () => {
 
   test('sees completion figures and people of their own area only', async () => {
     const completion = expectOk(await get(manager, `/api/tasks/${shared.id}/completion`)) as TaskCompletion;
-    assert.deepEqual(completion.areas.map((a) => a.area), [3]);
+    assert.deepEqual(
+      completion.areas.map((a) => a.area),
+      [3],
+    );
     const people = expectOk(await get(manager, `/api/tasks/${shared.id}/completion/people`));
     assert.ok(people.list.every((p: CompletionPerson) => p.area === 3));
   });
@@ -266,14 +266,20 @@ describe('completion', () => {
     const byAccount = Object.fromEntries(people.list.map((p: CompletionPerson) => [p.account, p.status]));
     assert.deepEqual(byAccount, { grid02: 'approved', grid04: 'pending' });
     const pending = expectOk(await get(staff, `/api/tasks/${task.id}/completion/people?state=pending`));
-    assert.deepEqual(pending.list.map((p: CompletionPerson) => p.account), ['grid04']);
+    assert.deepEqual(
+      pending.list.map((p: CompletionPerson) => p.account),
+      ['grid04'],
+    );
     const everyone = await createTask(t, staff, { title: '无人提交', areas: [2] });
     expectOk(await post(staff, `/api/tasks/${everyone.id}/publish`));
     const notSubmitted = expectOk(await get(staff, `/api/tasks/${everyone.id}/completion/people?state=not_submitted`));
     assert.deepEqual(notSubmitted.list.map((p: CompletionPerson) => p.account).sort(), ['cadre02', 'grid02']);
     assert.ok(notSubmitted.list.every((p: CompletionPerson) => p.submissionId === null && p.submittedAt === null));
     const areaFour = expectOk(await get(staff, `/api/tasks/${task.id}/completion/people?area=4`));
-    assert.deepEqual(areaFour.list.map((p: CompletionPerson) => p.account), ['grid04']);
+    assert.deepEqual(
+      areaFour.list.map((p: CompletionPerson) => p.account),
+      ['grid04'],
+    );
     expectError(await get(staff, `/api/tasks/${task.id}/completion/people?state=done`), 400, undefined, 'state');
   });
 });

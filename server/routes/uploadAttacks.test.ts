@@ -90,10 +90,18 @@ describe('upload attacks', () => {
     // Wrong magic bytes.
     ['a text file named .png', () => imageUpload('这不是图片，只是一段文字。'), NOT_AN_IMAGE],
     ['a BMP (not an allowed format)', () => imageUpload(Buffer.concat([Buffer.from('BM'), Buffer.alloc(60, 1)]), 'a.png'), NOT_AN_IMAGE],
-    ['a Windows executable named .jpg', () => imageUpload(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]), 'a.jpg', 'image/jpeg'), NOT_AN_IMAGE],
+    [
+      'a Windows executable named .jpg',
+      () => imageUpload(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]), 'a.jpg', 'image/jpeg'),
+      NOT_AN_IMAGE,
+    ],
     ['a PDF named .png', () => imageUpload('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF', 'report.png'), NOT_AN_IMAGE],
     ['PNG magic bytes in front of HTML', () => imageUpload(Buffer.concat([png.subarray(0, 8), Buffer.from(HTML)])), BROKEN],
-    ['JPEG magic bytes in front of HTML', () => imageUpload(Buffer.concat([jpeg.subarray(0, 4), Buffer.from(HTML)]), 'a.jpg', 'image/jpeg'), BROKEN],
+    [
+      'JPEG magic bytes in front of HTML',
+      () => imageUpload(Buffer.concat([jpeg.subarray(0, 4), Buffer.from(HTML)]), 'a.jpg', 'image/jpeg'),
+      BROKEN,
+    ],
     // Pages and vector images dressed as photos.
     ['an HTML page renamed .png', () => imageUpload(HTML, 'photo.png', 'image/png'), NOT_AN_IMAGE],
     ['an HTML page with a UTF-8 BOM renamed .jpg', () => imageUpload(`\ufeff${HTML}`, 'photo.jpg', 'image/jpeg'), NOT_AN_IMAGE],
@@ -109,21 +117,29 @@ describe('upload attacks', () => {
     ['a real PNG named .php', () => imageUpload(png, 'shell.php'), NOT_AN_IMAGE],
     // Polyglots: a real picture that is also something else.
     ['a valid PNG followed by HTML', () => imageUpload(Buffer.concat([png, Buffer.from(HTML)])), TRAILING],
-    ['a valid JPEG followed by a script', () => imageUpload(Buffer.concat([jpeg, Buffer.from('<script>alert(1)</script>')]), 'a.jpg', 'image/jpeg'), TRAILING],
-    ['GIFAR: a valid GIF followed by a ZIP (jar) archive', () => imageUpload(Buffer.concat([gif, EMPTY_ZIP]), 'a.gif', 'image/gif'), TRAILING],
+    [
+      'a valid JPEG followed by a script',
+      () => imageUpload(Buffer.concat([jpeg, Buffer.from('<script>alert(1)</script>')]), 'a.jpg', 'image/jpeg'),
+      TRAILING,
+    ],
+    [
+      'GIFAR: a valid GIF followed by a ZIP (jar) archive',
+      () => imageUpload(Buffer.concat([gif, EMPTY_ZIP]), 'a.gif', 'image/gif'),
+      TRAILING,
+    ],
     ['a valid WebP followed by HTML', () => imageUpload(Buffer.concat([webp, Buffer.from(HTML)]), 'a.webp', 'image/webp'), TRAILING],
     ['a valid PNG with HTML in a text chunk', () => imageUpload(pngWithText(png, HTML)), MARKUP],
     ['a valid PNG with PHP in a text chunk', () => imageUpload(pngWithText(png, '<?php system($_GET["c"]); ?>')), MARKUP],
-    ['a valid JPEG with a script in a comment', () => imageUpload(jpegWithComment(jpeg, '*/<script>alert(1)</script>/*'), 'a.jpg', 'image/jpeg'), MARKUP],
+    [
+      'a valid JPEG with a script in a comment',
+      () => imageUpload(jpegWithComment(jpeg, '*/<script>alert(1)</script>/*'), 'a.jpg', 'image/jpeg'),
+      MARKUP,
+    ],
     ['a valid JPEG with an SVG in a comment', () => imageUpload(jpegWithComment(jpeg, SVG), 'a.jpg', 'image/jpeg'), MARKUP],
     // Nothing at all.
     ['zero bytes', () => imageUpload(Buffer.alloc(0)), EMPTY],
     ['zero bytes named .jpg', () => imageUpload(Buffer.alloc(0), 'a.jpg', 'image/jpeg'), EMPTY],
-    [
-      'a file part without a name or type',
-      () => multipartBody([{ name: 'file', filename: '', content: HTML }]),
-      NOT_AN_IMAGE,
-    ],
+    ['a file part without a name or type', () => multipartBody([{ name: 'file', filename: '', content: HTML }]), NOT_AN_IMAGE],
   ];
 
   for (const [what, body, message] of attacks) {
@@ -136,7 +152,7 @@ describe('upload attacks', () => {
     });
   }
 
-  test('the pictures the polyglots were built from are accepted themselves (so each refusal is the attack\'s)', async () => {
+  test("the pictures the polyglots were built from are accepted themselves (so each refusal is the attack's)", async () => {
     const stored: string[] = [];
     for (const [content, name, type] of [
       [png, 'a.png', 'image/png'],
@@ -170,7 +186,11 @@ describe('upload attacks', () => {
       const before = allFiles();
       const res = await upload(imageUpload(png, name));
       assert.equal(res.statusCode, 400, `${name}: ${res.body}`);
-      assert.deepEqual(res.json().errors, [{ field: 'file', label: '图片', message: '文件名不能包含路径或控制字符，请重命名后再上传' }], name);
+      assert.deepEqual(
+        res.json().errors,
+        [{ field: 'file', label: '图片', message: '文件名不能包含路径或控制字符，请重命名后再上传' }],
+        name,
+      );
       assert.deepEqual(allFiles(), before, name);
     }
     // Ordinary names, Chinese ones and a lone percent sign among them, still go in.
@@ -245,10 +265,13 @@ describe('upload attacks: size', () => {
     assert.deepEqual(res.json(), { code: 413, message: '图片不能超过1MB' });
     assert.deepEqual(fs.readdirSync(uploads).sort(), stored);
     // No half-written temporary file either.
-    assert.deepEqual(fs.readdirSync(uploads).filter((f) => f.endsWith('.part')), []);
+    assert.deepEqual(
+      fs.readdirSync(uploads).filter((f) => f.endsWith('.part')),
+      [],
+    );
   });
 
-  test('a body over the server\'s request limit is refused too, as 413', async () => {
+  test("a body over the server's request limit is refused too, as 413", async () => {
     const huge = Buffer.alloc(3 * 1024 * 1024, 1);
     const res = await t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(huge) });
     assert.equal(res.statusCode, 413);

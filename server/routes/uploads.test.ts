@@ -37,8 +37,7 @@ describe('uploads', () => {
       ['webp', 'webp', 'image/webp'],
     ] as const) {
       test(`a real ${format} answers its id, url, size and dimensions, and is served back`, async () => {
-        const content =
-          format === 'png' ? png : format === 'jpeg' ? jpeg : await sharp(png).webp().toBuffer();
+        const content = format === 'png' ? png : format === 'jpeg' ? jpeg : await sharp(png).webp().toBuffer();
         const res = await upload(imageUpload(content, `photo.${ext}`, contentType));
         assert.equal(res.statusCode, 200, res.body);
         const body = res.json();

@@ -22,7 +22,6 @@ const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
   Object.values(IMAGE_TYPES).map(({ ext, contentType }) => [ext, contentType]),
 );
 
-
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, storage, config } = app;
   const limitText =
@@ -103,14 +102,16 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!STORED_NAME.test(name)) throw new AppError(404, '文件不存在');
       const stream = await storage.get(name);
       if (!stream) throw new AppError(404, '文件不存在');
-      return reply
-        .type(CONTENT_TYPES[name.split('.').pop() as string])
-        .header('x-content-type-options', 'nosniff')
-        // Opened directly, the file is a picture and nothing else: no scripts, no plugins, no frames.
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('content-disposition', 'inline')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(stream);
+      return (
+        reply
+          .type(CONTENT_TYPES[name.split('.').pop() as string])
+          .header('x-content-type-options', 'nosniff')
+          // Opened directly, the file is a picture and nothing else: no scripts, no plugins, no frames.
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+          .header('content-disposition', 'inline')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(stream)
+      );
     },
   );
 };

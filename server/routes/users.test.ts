@@ -55,10 +55,8 @@ describe('users', () => {
     assert.equal(res.statusCode, 200, res.body);
     return res.json().data as { list: UserItem[]; total: number; current: number; pageSize: number };
   };
-  const accounts = async (token: string, query: string) =>
-    (await list(token, `pageSize=100&${query}`)).list.map((u) => u.account).sort();
-  const create = (token: string, payload: Record<string, unknown>) =>
-    t.call(token, { method: 'POST', url: '/api/users', payload });
+  const accounts = async (token: string, query: string) => (await list(token, `pageSize=100&${query}`)).list.map((u) => u.account).sort();
+  const create = (token: string, payload: Record<string, unknown>) => t.call(token, { method: 'POST', url: '/api/users', payload });
   const newUser = (overrides: Record<string, unknown>) => ({
     name: '测试用户',
     phone: '13811112222',
@@ -203,7 +201,10 @@ describe('users', () => {
       const res = await create(admin, newUser({ account: 'WANG_WU' }));
       assert.equal(res.statusCode, 409);
       assert.equal(res.json().code, 409);
-      assert.deepEqual(res.json().errors.map((e: { field: string }) => e.field), ['account']);
+      assert.deepEqual(
+        res.json().errors.map((e: { field: string }) => e.field),
+        ['account'],
+      );
       assert.match(res.json().message, /账号/);
     });
 
@@ -211,9 +212,7 @@ describe('users', () => {
       for (const code of ['village', 'villager']) {
         const res = await create(admin, newUser({ account: `no_area_${code}`, roleId: roleIds[code], area: null }));
         assert.equal(res.statusCode, 400, code);
-        assert.deepEqual(res.json().errors, [
-          { field: 'area', label: '所属区域', message: '该角色必须选择所属村（社区）' },
-        ]);
+        assert.deepEqual(res.json().errors, [{ field: 'area', label: '所属区域', message: '该角色必须选择所属村（社区）' }]);
       }
       const { area: _omitted, ...withoutArea } = newUser({ account: 'missing_area' });
       const missing = await create(admin, withoutArea);

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq, sql } from 'drizzle-orm';
 import { IdParams, Page } from '../../common/contracts/base';
-import {
-  ResetPasswordBody,
-  UserCreateBody,
-  UserItem,
-  UserListQuery,
-  UserUpdateBody,
-} from '../../common/contracts/users';
+import { ResetPasswordBody, UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '../../common/contracts/users';
 import { roles, users } from '../db/schema';
 import { AppError, badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { ok, replies } from '../http';
@@ -105,7 +99,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (id === caller.id) throw badRequest('roleId', '角色', '不能修改自己的角色');
         await assertAssignableRole(db, caller, body.roleId);
       }
-      const [finalRole] = await db.select().from(roles).where(eq(roles.id, body.roleId ?? target.roleId));
+      const [finalRole] = await db
+        .select()
+        .from(roles)
+        .where(eq(roles.id, body.roleId ?? target.roleId));
       assertAreaForRole(finalRole, body.area !== undefined ? body.area : target.area);
       assertAssignableArea(caller, body.area);
       if (body.groupIds) await assertGroupsExist(db, body.groupIds);
@@ -167,7 +164,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const target = await loadManageableUser(db, caller, id);
         if (!from.includes(target.status)) throw new AppError(409, refusal);
         await db.transaction(async (tx) => {
-          await tx.update(users).set({ status: to, updatedAt: sql`now()` }).where(eq(users.id, id));
+          await tx
+            .update(users)
+            .set({ status: to, updatedAt: sql`now()` })
+            .where(eq(users.id, id));
           if (to === 'disabled') await revokeUserSessions(tx, id);
         });
         return ok(await itemOrFail(id));

@@ -148,7 +148,13 @@ export async function appealExportRows(
     .orderBy(...listOrder(query))
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => ({ ...toItem(row), reply: row.reply, rejectReason: row.rejectReason, dueAtDate: row.dueAt, createdAtDate: row.createdAt }));
+  return rows.map((row) => ({
+    ...toItem(row),
+    reply: row.reply,
+    rejectReason: row.rejectReason,
+    dueAtDate: row.dueAt,
+    createdAtDate: row.createdAt,
+  }));
 }
 
 export async function appealCounts(db: DbOrTx, caller: AuthUser, query: AppealCountsQuery): Promise<AppealCounts> {
@@ -296,7 +302,10 @@ const STEPS: Record<AppealStep, { from: AppealStatus[]; to: AppealStatus; at: ke
 
 /** The answer when a step does not fit: 404 outside the caller's scope, 409 in the wrong state. */
 async function refusal(tx: DbOrTx, id: number, scope: SQL | undefined): Promise<AppError> {
-  const [current] = await tx.select({ status: appeals.status }).from(appeals).where(and(eq(appeals.id, id), scope));
+  const [current] = await tx
+    .select({ status: appeals.status })
+    .from(appeals)
+    .where(and(eq(appeals.id, id), scope));
   if (!current) return notFound('诉求');
   return new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status as AppealStatus));
 }

@@ -15,11 +15,7 @@ export function sniffImage(buf: Buffer): ImageKind | undefined {
     return 'png';
   }
   if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (
-    buf.length >= 12 &&
-    buf.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    buf.subarray(8, 12).toString('latin1') === 'WEBP'
-  ) {
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
     return 'webp';
   }
   return undefined;
@@ -29,10 +25,7 @@ export function sniffImage(buf: Buffer): ImageKind | undefined {
  * Fully decodes the image (not only its header), so a file with a valid signature but a broken or
  * foreign body is refused. Returns the dimensions, or undefined when it is not that image.
  */
-export async function inspectImage(
-  buf: Buffer,
-  kind: ImageKind,
-): Promise<{ width: number; height: number } | undefined> {
+export async function inspectImage(buf: Buffer, kind: ImageKind): Promise<{ width: number; height: number } | undefined> {
   try {
     const image = sharp(buf, { failOn: 'error', limitInputPixels: 100_000_000 });
     const meta = await image.metadata();

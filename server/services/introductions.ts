@@ -21,8 +21,7 @@ const SUMMARY_LENGTH = 120;
 /** What the seed writes until someone edits it: clearly a placeholder. */
 export const CENTRE_PLACEHOLDER = {
   title: '镇综合治理中心简介',
-  content:
-    '<p>【待完善】中心介绍尚未填写。请在后台“介绍管理 › 中心介绍”中填写中心的职能、机构设置、办公地点和联系方式。</p>',
+  content: '<p>【待完善】中心介绍尚未填写。请在后台“介绍管理 › 中心介绍”中填写中心的职能、机构设置、办公地点和联系方式。</p>',
 };
 export const villagePlaceholder = (name: string) =>
   `<p>【待完善】${name}的村情介绍尚未填写。请在后台“介绍管理 › 村情介绍”中填写概况、人口、土地和特色产业等情况。</p>`;
@@ -62,7 +61,14 @@ export async function saveCentreIntroduction(db: Db, caller: AuthUser, body: Cen
   if (caller.dataScope !== 'all') throw forbidden(NOT_ALL_SCOPE);
   const imageIds = body.imageIds ?? [];
   const attached = await db.select({ id: centreIntroductionImages.uploadId }).from(centreIntroductionImages);
-  await assertAttachableImages(db, caller, imageIds, attached.map((a) => a.id), 'imageIds', '图片');
+  await assertAttachableImages(
+    db,
+    caller,
+    imageIds,
+    attached.map((a) => a.id),
+    'imageIds',
+    '图片',
+  );
   const values = {
     title: plainField(body.title),
     content: sanitizeRichText(body.content),
@@ -167,12 +173,7 @@ export async function assertAreaNameFree(db: DbOrTx, area: number, name: string)
 }
 
 /** Saves the area's introduction and its display name (areas.name) together. */
-export async function saveVillageIntroduction(
-  db: Db,
-  caller: AuthUser,
-  area: number,
-  body: VillageIntroductionBody,
-): Promise<void> {
+export async function saveVillageIntroduction(db: Db, caller: AuthUser, area: number, body: VillageIntroductionBody): Promise<void> {
   assertVillageWritable(caller, area);
   const [current] = await db
     .select({ id: areas.id, coverId: villageIntroductions.coverId })
@@ -198,7 +199,10 @@ export async function saveVillageIntroduction(
     updatedById: caller.id,
   };
   await db.transaction(async (tx) => {
-    await tx.update(areas).set({ name, updatedAt: sql`now()` }).where(eq(areas.id, area));
+    await tx
+      .update(areas)
+      .set({ name, updatedAt: sql`now()` })
+      .where(eq(areas.id, area));
     await tx
       .insert(villageIntroductions)
       .values({ area, ...values })

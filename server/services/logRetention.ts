@@ -22,7 +22,9 @@ async function purgeTable(db: Db, table: typeof operationLogs | typeof loginLogs
         where ${table.createdAt} < now() - make_interval(days => ${days})
         order by ${table.createdAt}
         limit ${batch})`);
-    const deleted = Number((result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
+    const deleted = Number(
+      (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0,
+    );
     total += deleted;
     if (deleted < batch) return total;
     // Let requests in between batches.

@@ -24,7 +24,9 @@ const CONTENT_HEAD = 4000;
 const SUMMARY_LENGTH = 120;
 const VISIBLE_STATUSES: TaskStatus[] = ['published', 'closed'];
 
-const areasOfTask = sql<number[]>`${sql`(select coalesce(array_agg(${taskAreas.area}::int order by ${taskAreas.area}), '{}'::int[]) from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID})`}`;
+const areasOfTask = sql<
+  number[]
+>`${sql`(select coalesce(array_agg(${taskAreas.area}::int order by ${taskAreas.area}), '{}'::int[]) from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID})`}`;
 
 const publicColumns = {
   id: tasks.id,
@@ -69,9 +71,7 @@ export async function listPublicTasks(db: DbOrTx, query: PublicTaskQuery): Promi
   if (query.category) conditions.push(eq(tasks.category, query.category));
   if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
   if (query.area) {
-    conditions.push(
-      sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`,
-    );
+    conditions.push(sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`);
   }
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
@@ -169,7 +169,11 @@ export async function listMyTasks(db: DbOrTx, caller: AuthUser, query: MyTaskQue
       .orderBy(OPEN_FIRST, asc(tasks.deadline), desc(tasks.id))
       .limit(query.pageSize)
       .offset((query.current - 1) * query.pageSize),
-    db.select({ total: count() }).from(tasks).leftJoinLateral(latest, sql`true`).where(and(base, stateFilter)),
+    db
+      .select({ total: count() })
+      .from(tasks)
+      .leftJoinLateral(latest, sql`true`)
+      .where(and(base, stateFilter)),
   ]);
   return {
     list: rows.map(({ latest: latestRow, state: rowState, ...row }) => ({

@@ -91,8 +91,7 @@ function toPublicItem(row: ItemRow): PublicNewsItem {
 }
 
 /** Which news a manager sees and changes. */
-export const newsScope = (caller: AuthUser): SQL | undefined =>
-  scopeCondition(caller, { area: news.area, owner: news.authorId });
+export const newsScope = (caller: AuthUser): SQL | undefined => scopeCondition(caller, { area: news.area, owner: news.authorId });
 
 const SORT_COLUMNS: Record<NonNullable<NewsListQuery['sortField']>, PgColumn> = {
   createdAt: news.createdAt,
@@ -127,9 +126,7 @@ export async function listNews(db: DbOrTx, caller: AuthUser, query: NewsListQuer
 
 /** One item with its content, or 404 when absent or outside the caller's scope. */
 export async function newsDetailOrFail(db: DbOrTx, id: number, caller?: AuthUser): Promise<NewsDetail> {
-  const [row] = await selectDetails(db).where(
-    and(eq(news.id, id), caller ? newsScope(caller) : undefined),
-  );
+  const [row] = await selectDetails(db).where(and(eq(news.id, id), caller ? newsScope(caller) : undefined));
   if (!row) throw notFound('新闻');
   return { ...toItem(row), content: row.content };
 }
@@ -155,11 +152,7 @@ export async function listPublicNews(db: DbOrTx, query: PublicNewsQuery): Promis
   const where = and(...conditions);
   const { limit, offset } = page(query);
   const [rows, [{ total }]] = await Promise.all([
-    selectItems(db)
-      .where(where)
-      .orderBy(desc(news.pinned), desc(news.publishedAt), desc(news.id))
-      .limit(limit)
-      .offset(offset),
+    selectItems(db).where(where).orderBy(desc(news.pinned), desc(news.publishedAt), desc(news.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(news).where(where),
   ]);
   return { list: rows.map(toPublicItem), total, current: query.current, pageSize: query.pageSize };
@@ -202,12 +195,7 @@ function assertAreaAllowed(caller: AuthUser, area: number | null) {
 }
 
 /** Checked, sanitised values of a news form; `current` is the item being edited. */
-export async function newsValues(
-  db: DbOrTx,
-  caller: AuthUser,
-  body: NewsBody,
-  current?: { coverId: number | null },
-) {
+export async function newsValues(db: DbOrTx, caller: AuthUser, body: NewsBody, current?: { coverId: number | null }) {
   assertAreaAllowed(caller, body.area);
   const content = sanitizeRichText(body.content);
   if (isBlankRichText(content)) throw badRequest('content', '正文', '不能为空');

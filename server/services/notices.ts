@@ -61,11 +61,23 @@ async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Prom
   // An overdue appeal still pending is also a new appeal: the bell's total counts it once.
   return overdue
     ? {
-        group: { kind: 'overdueAppeals', title: '超期诉求', count: total, link: '/peopleService/appeal?status=overdue', items: rows.map(entry) },
+        group: {
+          kind: 'overdueAppeals',
+          title: '超期诉求',
+          count: total,
+          link: '/peopleService/appeal?status=overdue',
+          items: rows.map(entry),
+        },
         alsoElsewhere: pending,
       }
     : {
-        group: { kind: 'appeals', title: '新的群众诉求', count: total, link: '/peopleService/appeal?status=pending', items: rows.map(entry) },
+        group: {
+          kind: 'appeals',
+          title: '新的群众诉求',
+          count: total,
+          link: '/peopleService/appeal?status=pending',
+          items: rows.map(entry),
+        },
         alsoElsewhere: 0,
       };
 }

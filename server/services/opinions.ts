@@ -169,7 +169,9 @@ export async function setOpinionStatus(db: DbOrTx, caller: AuthUser, id: number,
 /** Items per day of the township's clock and sentiment, the last OPINION_TREND_DAYS days, zeros included. */
 export async function opinionTrend(db: DbOrTx, caller: AuthUser, now = new Date()): Promise<OpinionTrendDay[]> {
   const DAY = 86400_000;
-  const dates = Array.from({ length: OPINION_TREND_DAYS }, (_, i) => localDate(new Date(now.getTime() - (OPINION_TREND_DAYS - 1 - i) * DAY)));
+  const dates = Array.from({ length: OPINION_TREND_DAYS }, (_, i) =>
+    localDate(new Date(now.getTime() - (OPINION_TREND_DAYS - 1 - i) * DAY)),
+  );
   // The first day's midnight on the township's clock, as an instant.
   const since = new Date(`${dates[0]}T00:00:00+08:00`);
   const until = new Date(new Date(`${dates[dates.length - 1]}T00:00:00+08:00`).getTime() + DAY);
@@ -271,7 +273,10 @@ export async function createKeyword(db: Db, caller: AuthUser, keyword: string): 
       await tx.execute(sql`lock table ${opinionKeywords} in share row exclusive mode`);
       const [{ total }] = await tx.select({ total: count() }).from(opinionKeywords);
       if (total >= OPINION_KEYWORDS_MAX) throw new AppError(409, PEOPLE_MESSAGES.keywordsFull);
-      const [row] = await tx.insert(opinionKeywords).values({ keyword: text, createdById: caller.id }).returning({ id: opinionKeywords.id });
+      const [row] = await tx
+        .insert(opinionKeywords)
+        .values({ keyword: text, createdById: caller.id })
+        .returning({ id: opinionKeywords.id });
       return row.id;
     });
     const [row] = await selectKeywords(db).where(eq(opinionKeywords.id, id));

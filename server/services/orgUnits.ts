@@ -34,11 +34,7 @@ const unitColumns = {
 
 /** Every unit, siblings ordered by sort then id (the tree keeps that order). */
 async function allUnits(db: DbOrTx): Promise<OrgUnit[]> {
-  return db
-    .select(unitColumns)
-    .from(orgUnits)
-    .orderBy(asc(orgUnits.sort), asc(orgUnits.id))
-    .limit(ORG_UNIT_MAX);
+  return db.select(unitColumns).from(orgUnits).orderBy(asc(orgUnits.sort), asc(orgUnits.id)).limit(ORG_UNIT_MAX);
 }
 
 /** The forest of units: roots, each with its children in order. */
@@ -134,7 +130,10 @@ export async function updateOrgUnit(db: Db, id: number, body: OrgUnitBody): Prom
         throw badRequest('parentId', '上级单位', `移动后将超过${ORG_UNIT_DEPTH_MAX}级，请选择更高一级的上级单位`);
       }
     }
-    await tx.update(orgUnits).set({ ...values(body), updatedAt: sql`now()` }).where(eq(orgUnits.id, id));
+    await tx
+      .update(orgUnits)
+      .set({ ...values(body), updatedAt: sql`now()` })
+      .where(eq(orgUnits.id, id));
   });
 }
 

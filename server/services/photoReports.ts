@@ -167,10 +167,7 @@ export async function photoReportOrFail(db: DbOrTx, id: number, caller?: AuthUse
 }
 
 /** The keyword watch on a new photo report; a safety hazard it catches is 重要. */
-export const watchPhotoReport = (
-  tx: DbOrTx,
-  report: { id: number; type: number; description: string; location: string; area: number },
-) =>
+export const watchPhotoReport = (tx: DbOrTx, report: { id: number; type: number; description: string; location: string; area: number }) =>
   raiseWatchedOpinion(tx, `${report.description}\n${report.location}`, {
     source: OPINION_SOURCE_PHOTO,
     title: `随手拍·${photoReportTypeLabel(report.type)}：${report.description}`,
@@ -254,7 +251,10 @@ export async function finishPhotoReport(
       .where(and(eq(photoReports.id, id), eq(photoReports.status, 'pending'), scope))
       .returning({ id: photoReports.id });
     if (!row) {
-      const [current] = await tx.select({ id: photoReports.id }).from(photoReports).where(and(eq(photoReports.id, id), scope));
+      const [current] = await tx
+        .select({ id: photoReports.id })
+        .from(photoReports)
+        .where(and(eq(photoReports.id, id), scope));
       if (!current) throw notFound('随手拍');
       throw new AppError(409, PEOPLE_MESSAGES.reportDone);
     }

@@ -60,7 +60,7 @@ describe('shared rate-limit store', () => {
     }
   });
 
-  test('the window is the first process\'s: when it ends the count starts again everywhere', async () => {
+  test("the window is the first process's: when it ends the count starts again everywhere", async () => {
     let clock = Date.now();
     const now = () => clock;
     const a = sharedRateLimit(database.db, { syncMs: 60_000, now });
@@ -80,7 +80,7 @@ describe('shared rate-limit store', () => {
       assert.equal((await count(storeA, 'w', 1000)).current, 1);
       await a.sync();
       await b.sync();
-      assert.equal((await count(storeB, 'w', 1000)).current, 3, 'the old window\'s hits are gone; B\'s last one and A\'s new one count');
+      assert.equal((await count(storeB, 'w', 1000)).current, 3, "the old window's hits are gone; B's last one and A's new one count");
     } finally {
       await a.close();
       await b.close();

@@ -11,17 +11,68 @@ const LINK_HREF = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 const TABLE_WIDTH_ATTR = /^(auto|\d{1,4}(px|%)?)$/;
 
 const ALLOWED_TAGS = [
-  'p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'blockquote', 'ul', 'ol', 'li', 'a', 'img',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'pre', 'code', 'hr', 'div',
+  'p',
+  'br',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'pre',
+  'code',
+  'hr',
+  'div',
 ];
 
 // Disallowed tags normally keep their text; these hold code, markup or form values, so their
 // content goes with them.
 const DROP_WITH_CONTENT = [
-  'script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'iframe', 'frame', 'frameset', 'object',
-  'embed', 'applet', 'svg', 'math', 'template', 'title', 'select', 'noembed', 'noframes', 'head',
-  'canvas', 'audio', 'video', 'plaintext', 'button',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'xmp',
+  'noscript',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'template',
+  'title',
+  'select',
+  'noembed',
+  'noframes',
+  'head',
+  'canvas',
+  'audio',
+  'video',
+  'plaintext',
+  'button',
 ];
 
 // Every value pattern is anchored and has no parentheses except rgb(): no url(), expression(),
@@ -46,7 +97,11 @@ const TEXT_STYLES: Record<string, RegExp[]> = {
   'text-indent': [/^\d{1,2}(\.\d{1,2})?(em|px)$/, /^0$/],
   // No line height below one line, no font too small to read: both would let text sit on or vanish into other text.
   'line-height': [/^[1-5](\.\d{1,2})?$/, /^[1-9]\d(\.\d{1,2})?px$/, /^[1-5](\.\d{1,2})?em$/, /^[1-4]\d{2}%$/, /^normal$/],
-  'font-size': [/^([89]|[1-9]\d)(\.\d)?(px|pt)$/, /^(0\.[5-9]\d?|[1-4](\.\d{1,2})?)(em|rem)$/, /^(x{0,2}-small|small|medium|large|x{1,2}-large)$/],
+  'font-size': [
+    /^([89]|[1-9]\d)(\.\d)?(px|pt)$/,
+    /^(0\.[5-9]\d?|[1-4](\.\d{1,2})?)(em|rem)$/,
+    /^(x{0,2}-small|small|medium|large|x{1,2}-large)$/,
+  ],
   'font-weight': [/^(normal|bold|bolder|lighter|[1-9]00)$/],
   'text-decoration': [/^(none|underline|line-through|overline)(\s+(underline|line-through|overline))*$/],
 };
@@ -79,9 +134,7 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
     a: (tagName, attribs) => {
       const href = (attribs.href ?? '').replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
       // Only absolute web and mail links; every link opens a new tab without access to this one.
-      const safe: sanitizeHtml.Attributes = LINK_HREF.test(href)
-        ? { href, target: '_blank', rel: 'noopener noreferrer' }
-        : {};
+      const safe: sanitizeHtml.Attributes = LINK_HREF.test(href) ? { href, target: '_blank', rel: 'noopener noreferrer' } : {};
       if (attribs.style) safe.style = attribs.style;
       return { tagName, attribs: safe };
     },

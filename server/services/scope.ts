@@ -12,10 +12,7 @@ export const scopeWithin = (scope: DataScope, limit: DataScope) => SCOPE_RANK[sc
  * The condition limiting rows to the caller's data scope: everything, the caller's own area,
  * or the caller's own rows. Returns undefined when nothing needs filtering.
  */
-export function scopeCondition(
-  user: AuthUser,
-  columns: { area: PgColumn; owner: PgColumn },
-): SQL | undefined {
+export function scopeCondition(user: AuthUser, columns: { area: PgColumn; owner: PgColumn }): SQL | undefined {
   if (user.dataScope === 'all') return undefined;
   if (user.dataScope === 'area' && user.area !== null) return eq(columns.area, user.area);
   return eq(columns.owner, user.id);

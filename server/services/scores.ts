@@ -18,7 +18,11 @@ type RankingFilters = Omit<RankingQuery, 'current' | 'pageSize' | 'sortOrder'>;
  * Who appears in a ranking: those who can earn task points (task roles), and anyone else the
  * ledger has given or taken points (a manual award to a staff member).
  */
-const taskRoleIds = (db: DbOrTx) => db.select({ id: roles.id }).from(roles).where(inArray(roles.code, [...TASK_ROLE_CODES]));
+const taskRoleIds = (db: DbOrTx) =>
+  db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(inArray(roles.code, [...TASK_ROLE_CODES]));
 
 const DAY_MS = 86400_000;
 /** China keeps UTC+8 all year; score_daily's days are Beijing days (migration 0005). */
@@ -103,10 +107,7 @@ export function periodPoints(db: DbOrTx, from: number | undefined, to: number | 
 }
 
 function rankingSource(db: DbOrTx, caller: AuthUser, filters: RankingFilters) {
-  const conditions: Array<SQL | undefined> = [
-    ne(users.status, 'pending'),
-    scopeCondition(caller, { area: users.area, owner: users.id }),
-  ];
+  const conditions: Array<SQL | undefined> = [ne(users.status, 'pending'), scopeCondition(caller, { area: users.area, owner: users.id })];
   if (filters.area) conditions.push(eq(users.area, filters.area));
   if (filters.groupId) {
     conditions.push(
@@ -233,10 +234,7 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
 
 /** The user's entries, newest first, with their all-time points; 404 outside the caller's scope. */
 export async function ledgerPage(db: DbOrTx, caller: AuthUser, query: LedgerQuery) {
-  const [user] = await db
-    .select({ id: users.id, area: users.area, points: users.points })
-    .from(users)
-    .where(eq(users.id, query.userId));
+  const [user] = await db.select({ id: users.id, area: users.area, points: users.points }).from(users).where(eq(users.id, query.userId));
   if (!user || !inScope(caller, { area: user.area, ownerId: user.id })) throw notFound('用户');
   const where = and(
     eq(scoreLedger.userId, query.userId),
@@ -262,11 +260,7 @@ export async function ledgerEntry(db: DbOrTx, id: number): Promise<LedgerEntry> 
 }
 
 /** A manual correction: a new entry with its operator, and the user's total moved by the same delta. */
-export async function adjustPoints(
-  db: Db,
-  operatorId: number,
-  body: { userId: number; delta: number; reason: string },
-): Promise<number> {
+export async function adjustPoints(db: Db, operatorId: number, body: { userId: number; delta: number; reason: string }): Promise<number> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
   if (!user) throw badRequest('userId', '用户', '用户不存在');
   return db.transaction(async (tx) => {
@@ -299,7 +293,10 @@ export async function myScore(db: DbOrTx, caller: AuthUser): Promise<MyScore> {
     areaRank = higher + 1;
   }
   const recent = (
-    await selectLedger(db).where(eq(scoreLedger.userId, caller.id)).orderBy(desc(scoreLedger.createdAt), desc(scoreLedger.id)).limit(RECENT_ENTRIES)
+    await selectLedger(db)
+      .where(eq(scoreLedger.userId, caller.id))
+      .orderBy(desc(scoreLedger.createdAt), desc(scoreLedger.id))
+      .limit(RECENT_ENTRIES)
   ).map(toEntry);
   return { points, areaRank, recent, lastEntryAt: recent[0]?.createdAt ?? null };
 }

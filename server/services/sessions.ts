@@ -95,11 +95,7 @@ const prepareResolve = (db: DbOrTx) =>
     .limit(1)
     .prepare('resolve_session');
 
-export async function resolveSession(
-  db: DbOrTx,
-  token: string,
-  policy: SessionPolicy,
-): Promise<AuthUser | null> {
+export async function resolveSession(db: DbOrTx, token: string, policy: SessionPolicy): Promise<AuthUser | null> {
   let statement = resolveStatements.get(db);
   if (!statement) {
     statement = prepareResolve(db);
@@ -114,7 +110,10 @@ export async function resolveSession(
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
   }
   return {
     id: row.id,
@@ -139,21 +138,12 @@ export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void
 export async function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number) {
   await db
     .delete(sessions)
-    .where(
-      exceptSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-        : eq(sessions.userId, userId),
-    );
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
 }
 
 /** Removes sessions past their absolute or idle limits; run at start and periodically. */
 export async function purgeExpiredSessions(db: DbOrTx, policy: SessionPolicy): Promise<void> {
   await db
     .delete(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, sql`now()`),
-        lt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes})`),
-      ),
-    );
+    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes})`)));
 }

@@ -1,6 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { Settings } from '../../common/contracts/system';
-import { APPEAL_DUE_WORKING_DAYS_DEFAULT, APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PLATFORM_TITLE } from '../../common/constants';
+import {
+  APPEAL_DUE_WORKING_DAYS_DEFAULT,
+  APPEAL_DUE_WORKING_DAYS_MAX,
+  APPEAL_DUE_WORKING_DAYS_MIN,
+  PLATFORM_TITLE,
+} from '../../common/constants';
 import type { DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 

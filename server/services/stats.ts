@@ -64,7 +64,8 @@ async function userFigures(db: DbOrTx, area: number | null) {
 }
 
 async function taskFigures(db: DbOrTx, area: number | null) {
-  const targeted = area === null ? undefined : sql`exists (select 1 from ${taskAreas} ta where ta.task_id = ${tasks.id} and ta.area = ${area})`;
+  const targeted =
+    area === null ? undefined : sql`exists (select 1 from ${taskAreas} ta where ta.task_id = ${tasks.id} and ta.area = ${area})`;
   const of = (status: string) => int(sql`count(*) filter (where ${tasks.status} = ${status})`);
   const [row] = await db
     .select({
@@ -94,9 +95,10 @@ function workUnits(db: DbOrTx, area: number | null) {
       area: taskAreas.area,
       category: tasks.category,
       taskId: taskAreas.taskId,
-      completed: sql<boolean>`exists (select 1 from ${submissions} s where s.task_id = ${taskAreas.taskId} and s.area = ${taskAreas.area} and s.status = 'approved')`.as(
-        'completed',
-      ),
+      completed:
+        sql<boolean>`exists (select 1 from ${submissions} s where s.task_id = ${taskAreas.taskId} and s.area = ${taskAreas.area} and s.status = 'approved')`.as(
+          'completed',
+        ),
     })
     .from(taskAreas)
     .innerJoin(tasks, eq(tasks.id, taskAreas.taskId))
@@ -136,7 +138,15 @@ async function completionFigures(db: DbOrTx, area: number | null) {
     const subs = areaSubmissions.find((r) => r.area === id);
     const targets = units?.targets ?? 0;
     const completed = units?.completed ?? 0;
-    return { area: id, name, targets, completed, rate: rate(completed, targets), pending: subs?.pending ?? 0, approved: subs?.approved ?? 0 };
+    return {
+      area: id,
+      name,
+      targets,
+      completed,
+      rate: rate(completed, targets),
+      pending: subs?.pending ?? 0,
+      approved: subs?.approved ?? 0,
+    };
   });
   const completionByCategory = WORK_CATEGORIES.map(({ id, label }) => {
     const row = byCategory.find((r) => r.category === id);
@@ -178,7 +188,10 @@ async function photoReportFigures(db: DbOrTx, area: number | null) {
     })
     .from(photoReports)
     .where(inArea(photoReports.area, area));
-  return { total: row.total, byStatus: Object.fromEntries(PHOTO_REPORT_STATUSES.map((s) => [s, row[s]])) as Record<PhotoReportStatus, number> };
+  return {
+    total: row.total,
+    byStatus: Object.fromEntries(PHOTO_REPORT_STATUSES.map((s) => [s, row[s]])) as Record<PhotoReportStatus, number>,
+  };
 }
 
 /** Appeals and photo reports per day of the township's clock, the last STATS_DAYS days, today last. */

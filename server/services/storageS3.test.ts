@@ -29,7 +29,7 @@ const readAll = async (stream: NodeJS.ReadableStream | undefined) => {
   return Buffer.concat(chunks);
 };
 
-describe('SigV4 signing against AWS\'s published examples', () => {
+describe("SigV4 signing against AWS's published examples", () => {
   test('S3 GET Object example (examplebucket/test.txt, bytes=0-9)', () => {
     const input = {
       method: 'GET',
@@ -128,7 +128,10 @@ async function localS3(secret: string) {
     const body = Buffer.concat(chunks);
     seen.push({ method: req.method as string, url: req.url as string, host: req.headers.host as string });
     const auth = String(req.headers.authorization ?? '');
-    const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(auth);
+    const match =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      );
     const fail = (status: number, code: string) => {
       res.writeHead(status, { 'content-type': 'application/xml' });
       res.end(`<?xml version="1.0"?><Error><Code>${code}</Code></Error>`);
@@ -204,7 +207,10 @@ describe('S3 client against a local signature-checking endpoint', () => {
       await prefixed.put('a.png', Buffer.from('x'));
       assert.ok(server.objects.has('glp/a.png'));
       assert.ok(server.seen.some((r) => r.url === '/bucket/glp/a.png'));
-      await assert.rejects(() => s3Storage(s3Settings(server.port, { secretAccessKey: 'wrong' })).put('b.png', Buffer.from('x')), /HTTP 403 SignatureDoesNotMatch/);
+      await assert.rejects(
+        () => s3Storage(s3Settings(server.port, { secretAccessKey: 'wrong' })).put('b.png', Buffer.from('x')),
+        /HTTP 403 SignatureDoesNotMatch/,
+      );
       await assert.rejects(() => s3Storage(s3Settings(server.port, { bucket: 'nope' })).check(), /NoSuchBucket/);
       // Virtual-host style puts the bucket in the host name.
       const vhost = s3ObjectUrl(s3Settings(443, { forcePathStyle: false, endpoint: 'https://oss-cn-beijing.aliyuncs.com' }), 'c.png');
@@ -280,25 +286,29 @@ try {
   S3rver = undefined;
 }
 
-describe('S3 client against s3rver (real S3 protocol, SigV4 verified by s3rver)', {
-  skip: S3rver ? false : '@20minutes/s3rver is not installed (npm install --save-dev @20minutes/s3rver)',
-}, () => {
-  test('put, get, remove; a wrong secret is refused by the server', async () => {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-s3rver-'));
-    temps.push(directory);
-    const Server = S3rver as NonNullable<typeof S3rver>;
-    const server = new Server({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'bucket' }] });
-    const { port } = await server.run();
-    try {
-      const settings = s3Settings(port, { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1', prefix: 'uploads/' });
-      await roundTrip(s3Storage(settings));
-      await assert.rejects(
-        () => s3Storage({ ...settings, secretAccessKey: 'wrong' }).put('f.png', Buffer.from('x')),
-        /HTTP 403 SignatureDoesNotMatch/,
-      );
-      await assert.rejects(() => s3Storage({ ...settings, bucket: 'missing' }).check(), /NoSuchBucket/);
-    } finally {
-      await server.close();
-    }
-  });
-});
+describe(
+  'S3 client against s3rver (real S3 protocol, SigV4 verified by s3rver)',
+  {
+    skip: S3rver ? false : '@20minutes/s3rver is not installed (npm install --save-dev @20minutes/s3rver)',
+  },
+  () => {
+    test('put, get, remove; a wrong secret is refused by the server', async () => {
+      const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-s3rver-'));
+      temps.push(directory);
+      const Server = S3rver as NonNullable<typeof S3rver>;
+      const server = new Server({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'bucket' }] });
+      const { port } = await server.run();
+      try {
+        const settings = s3Settings(port, { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1', prefix: 'uploads/' });
+        await roundTrip(s3Storage(settings));
+        await assert.rejects(
+          () => s3Storage({ ...settings, secretAccessKey: 'wrong' }).put('f.png', Buffer.from('x')),
+          /HTTP 403 SignatureDoesNotMatch/,
+        );
+        await assert.rejects(() => s3Storage({ ...settings, bucket: 'missing' }).check(), /NoSuchBucket/);
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);

@@ -1,13 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageResult } from '../../common/contracts/base';
 import type { SubmissionBody, SubmissionItem, SubmissionListQuery } from '../../common/contracts/tasks';
-import {
-  requiredImageCount,
-  type SubmissionStatus,
-  TASK_MESSAGES,
-  templateHasImages,
-  templateHasText,
-} from '../../common/constants';
+import { requiredImageCount, type SubmissionStatus, TASK_MESSAGES, templateHasImages, templateHasText } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { scoreLedger, submissionImages, submissions, tasks, uploads, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
@@ -83,10 +77,7 @@ export const reviewScope = (caller: AuthUser) => scopeCondition(caller, { area: 
 function countSubmissions(db: DbOrTx, where: SQL | undefined, needsJoins: boolean) {
   const base = db.select({ total: count() }).from(submissions);
   if (!needsJoins) return base.where(where);
-  return base
-    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
-    .innerJoin(users, eq(users.id, submissions.userId))
-    .where(where);
+  return base.innerJoin(tasks, eq(tasks.id, submissions.taskId)).innerJoin(users, eq(users.id, submissions.userId)).where(where);
 }
 
 async function submissionTotal(db: DbOrTx, caller: AuthUser, query: SubmissionListQuery, where: SQL | undefined) {
@@ -97,11 +88,7 @@ async function submissionTotal(db: DbOrTx, caller: AuthUser, query: SubmissionLi
   return countSubmissions(db, where, Boolean(query.category || query.keyword?.trim()));
 }
 
-export async function listSubmissions(
-  db: DbOrTx,
-  caller: AuthUser,
-  query: SubmissionListQuery,
-): Promise<PageResult<SubmissionItem>> {
+export async function listSubmissions(db: DbOrTx, caller: AuthUser, query: SubmissionListQuery): Promise<PageResult<SubmissionItem>> {
   const conditions: Array<SQL | undefined> = [reviewScope(caller)];
   if (query.taskId) conditions.push(eq(submissions.taskId, query.taskId));
   if (query.area) conditions.push(eq(submissions.area, query.area));
@@ -236,9 +223,7 @@ export async function createSubmission(
         })
         .returning({ id: submissions.id });
       if (imageIds.length) {
-        await tx
-          .insert(submissionImages)
-          .values(imageIds.map((uploadId, position) => ({ submissionId: row.id, uploadId, position })));
+        await tx.insert(submissionImages).values(imageIds.map((uploadId, position) => ({ submissionId: row.id, uploadId, position })));
       }
       return row.id;
     });
@@ -294,10 +279,7 @@ function approveOrReject(db: Db, caller: AuthUser, id: number, result: 'approved
       .returning({ userId: submissions.userId, taskId: submissions.taskId });
     if (!updated) return false;
     if (result === 'approved') {
-      const [task] = await tx
-        .select({ title: tasks.title, points: tasks.points })
-        .from(tasks)
-        .where(eq(tasks.id, updated.taskId));
+      const [task] = await tx.select({ title: tasks.title, points: tasks.points }).from(tasks).where(eq(tasks.id, updated.taskId));
       // A task worth nothing leaves no entry: the ledger records points, not approvals.
       if (task.points !== 0) {
         await tx.insert(scoreLedger).values({

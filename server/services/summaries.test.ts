@@ -10,8 +10,7 @@ import { periodPoints } from './scores';
 let t: TestContext;
 let admin: string;
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** row_counts against counting the tables, as sorted lines ("appeals pending 2 0 3": area, category, n). */
 async function summaryAndTruth() {
@@ -55,7 +54,9 @@ describe('row_counts', () => {
     await db.execute(sql`update tasks set category = 9 where title in ('批量任务1', '批量任务2')`); // a category change alone
     await db.execute(sql`delete from tasks where title like '批量任务%' and status = 'draft'`);
     await db.execute(sql`delete from submission_images where submission_id in (select id from submissions where status = 'rejected')`);
-    await db.execute(sql`update score_ledger set submission_id = null where submission_id in (select id from submissions where status = 'rejected')`);
+    await db.execute(
+      sql`update score_ledger set submission_id = null where submission_id in (select id from submissions where status = 'rejected')`,
+    );
     await db.execute(sql`delete from submissions where status = 'rejected'`);
     const { kept, truth } = await summaryAndTruth();
     assert.deepEqual(kept, truth);
@@ -125,15 +126,24 @@ describe('score_daily', () => {
       select day || ' ' || user_id || ' ' || points as line from (
         select ((created_at at time zone 'Asia/Shanghai')::date)::text as day, user_id, sum(delta)::int as points
         from score_ledger group by 1, 2) x order by 1`);
-    assert.deepEqual(kept.map((r) => r.line), truth.map((r) => r.line));
+    assert.deepEqual(
+      kept.map((r) => r.line),
+      truth.map((r) => r.line),
+    );
     // Weeks are named by their Monday, on Beijing days.
     const weekly = await rows<{ line: string }>(sql`select week || ' ' || user_id || ' ' || points as line from score_weekly order by 1`);
     const weeklyTruth = await rows<{ line: string }>(sql`
       select week || ' ' || user_id || ' ' || points as line from (
         select (date_trunc('week', created_at at time zone 'Asia/Shanghai')::date)::text as week, user_id, sum(delta)::int as points
         from score_ledger group by 1, 2) x order by 1`);
-    assert.deepEqual(weekly.map((r) => r.line), weeklyTruth.map((r) => r.line));
-    assert.ok(weekly.some((r) => r.line.startsWith('2026-02-23 ')), 'Sunday 1 March belongs to the week of Monday 23 February');
+    assert.deepEqual(
+      weekly.map((r) => r.line),
+      weeklyTruth.map((r) => r.line),
+    );
+    assert.ok(
+      weekly.some((r) => r.line.startsWith('2026-02-23 ')),
+      'Sunday 1 March belongs to the week of Monday 23 February',
+    );
   });
 
   test('a period’s points equal the ledger’s sum for any bounds, whole days or not', async () => {

@@ -56,7 +56,10 @@ export function taskTargets(user: Targetable): SQL {
 }
 
 export async function isTargeted(db: DbOrTx, taskId: number, user: Targetable): Promise<boolean> {
-  const [row] = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.id, taskId), taskTargets(user)));
+  const [row] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), taskTargets(user)));
   return !!row;
 }
 
@@ -134,8 +137,7 @@ export const toTaskItem = <T extends TaskItemRow>(row: T) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const selectTaskItems = (db: DbOrTx) =>
-  db.select(taskItemColumns).from(tasks).innerJoin(users, eq(users.id, tasks.publisherId));
+const selectTaskItems = (db: DbOrTx) => db.select(taskItemColumns).from(tasks).innerJoin(users, eq(users.id, tasks.publisherId));
 
 const SORT_COLUMNS: Record<NonNullable<TaskListQuery['sortField']>, PgColumn> = {
   createdAt: tasks.createdAt,
@@ -159,9 +161,7 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
   if (query.category) conditions.push(eq(tasks.category, query.category));
   if (query.status) conditions.push(eq(tasks.status, query.status));
   if (query.area) {
-    conditions.push(
-      sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`,
-    );
+    conditions.push(sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`);
   }
   if (query.from) conditions.push(gte(tasks.createdAt, new Date(query.from)));
   if (query.to) conditions.push(lte(tasks.createdAt, new Date(query.to)));
@@ -301,8 +301,7 @@ export async function taskCompletion(db: DbOrTx, caller: AuthUser, id: number): 
     .where(and(userTargetedBy(id), completionAreaScope(caller)))
     .groupBy(users.area);
   const byArea = new Map(figures.map((f) => [f.area, f]));
-  const shownAreas =
-    caller.dataScope === 'area' && caller.area !== null ? task.areas.filter((a) => a === caller.area) : task.areas;
+  const shownAreas = caller.dataScope === 'area' && caller.area !== null ? task.areas.filter((a) => a === caller.area) : task.areas;
   const names = shownAreas.length
     ? await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArray(areas.id, shownAreas))
     : [];
@@ -354,7 +353,11 @@ export async function completionPeople(
       .orderBy(sql`${latest.id} is not null`, asc(users.area), asc(users.name), asc(users.id))
       .limit(query.pageSize)
       .offset((query.current - 1) * query.pageSize),
-    db.select({ total: count() }).from(users).leftJoinLateral(latest, sql`true`).where(where),
+    db
+      .select({ total: count() })
+      .from(users)
+      .leftJoinLateral(latest, sql`true`)
+      .where(where),
   ]);
   return {
     list: rows.map((row) => ({

@@ -23,11 +23,7 @@ const userColumns = {
 };
 
 const selectUsers = (db: DbOrTx) =>
-  db
-    .select(userColumns)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(areas, eq(areas.id, users.area));
+  db.select(userColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).leftJoin(areas, eq(areas.id, users.area));
 type UserRowJoined = Awaited<ReturnType<typeof selectUsers>>[number];
 
 async function attachGroups(db: DbOrTx, rows: UserRowJoined[]): Promise<UserItem[]> {

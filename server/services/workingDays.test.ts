@@ -21,7 +21,7 @@ describe('addWorkingDays (Saturdays and Sundays skipped, on Beijing time)', () =
     assert.equal(beijing(addWorkingDays(at('2026-11-22T23:59:00'), 3)), '2026-11-26 00:00');
   });
 
-  test('the weekday is Beijing\'s, not UTC\'s: Saturday 01:00 in Beijing is Friday in UTC', () => {
+  test("the weekday is Beijing's, not UTC's: Saturday 01:00 in Beijing is Friday in UTC", () => {
     const saturdayEarly = at('2026-11-21T01:00:00');
     assert.equal(saturdayEarly.getUTCDay(), 5);
     assert.equal(beijing(addWorkingDays(saturdayEarly, 1)), '2026-11-24 00:00');

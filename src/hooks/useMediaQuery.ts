@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 /** Tablets and desktops: wide enough for a table's action column to stay fixed at the right. */
 export const WIDE_SCREEN = '(min-width: 768px)';
 
-const matchNow = (query: string) => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+const matchNow = (query: string) =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
 
 /**
  * Whether a media query matches, right from the first render (antd's Grid.useBreakpoint answers

@@ -15,9 +15,7 @@ export interface Option {
 export function useReferenceOptions() {
   const areas = useRequest(async (): Promise<AreaItem[]> => (await queryAreas()).data ?? []);
   const roles = useRequest(async (): Promise<RoleItem[]> => (await queryRoles({ pageSize: 100 })).data?.list ?? []);
-  const groups = useRequest(
-    async (): Promise<GroupItem[]> => (await queryGroups({ pageSize: 100 })).data?.list ?? [],
-  );
+  const groups = useRequest(async (): Promise<GroupItem[]> => (await queryGroups({ pageSize: 100 })).data?.list ?? []);
   const toOptions = (items?: Array<{ id: number; name: string }>): Option[] =>
     (items ?? []).map((item) => ({ value: item.id, label: item.name }));
   return {

@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { TASK_ROLE_CODES } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 
-export const isTaskRole = (roleCode: string | undefined) =>
-  !!roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode);
+export const isTaskRole = (roleCode: string | undefined) => !!roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode);
 
 /**
  * Where a page for village cadres sends this user instead, or null when they may stay: the

@@ -21,8 +21,7 @@ import { type CallOptions, get, post } from './http';
 export const createAppeal = (body: AppealBody, options?: CallOptions) => post<AppealItem>('/appeals', body, options);
 
 /** POST /api/photo-reports (signed in; a retry with the same clientKey creates nothing new) */
-export const createPhotoReport = (body: PhotoReportBody, options?: CallOptions) =>
-  post<PhotoReportItem>('/photo-reports', body, options);
+export const createPhotoReport = (body: PhotoReportBody, options?: CallOptions) => post<PhotoReportItem>('/photo-reports', body, options);
 
 /** GET /api/my/appeals (the caller's own, newest first) */
 export const queryMyAppeals = (params: Partial<MyAppealQuery>, options?: CallOptions) =>

@@ -24,8 +24,7 @@ export const queryPublicTasks = (params: Partial<PublicTaskQuery>, options?: Cal
   get<PageResult<PublicTaskItem>>('/public/tasks', params, options);
 
 /** GET /api/public/tasks/:id */
-export const queryPublicTask = (id: number, options?: CallOptions) =>
-  get<PublicTaskDetail>(`/public/tasks/${id}`, undefined, options);
+export const queryPublicTask = (id: number, options?: CallOptions) => get<PublicTaskDetail>(`/public/tasks/${id}`, undefined, options);
 
 /** GET /api/my/tasks */
 export const queryMyTasks = (params: Partial<MyTaskQuery>, options?: CallOptions) =>
@@ -35,8 +34,7 @@ export const queryMyTasks = (params: Partial<MyTaskQuery>, options?: CallOptions
 export const queryMyTaskCounts = (options?: CallOptions) => get<MyTaskCounts>('/my/tasks/counts', undefined, options);
 
 /** GET /api/my/tasks/:id */
-export const queryMyTask = (id: number, options?: CallOptions) =>
-  get<MyTaskDetail>(`/my/tasks/${id}`, undefined, options);
+export const queryMyTask = (id: number, options?: CallOptions) => get<MyTaskDetail>(`/my/tasks/${id}`, undefined, options);
 
 /** POST /api/tasks/:id/submissions */
 export const submitTask = (taskId: number, body: SubmissionBody, options?: CallOptions) =>

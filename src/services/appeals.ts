@@ -15,8 +15,7 @@ export type AppealQuery = Partial<AppealListQuery>;
 export type AppealFilterQuery = Partial<AppealCountsQuery> & Pick<AppealQuery, 'status' | 'overdue'>;
 
 /** GET /api/appeals (by the caller's data scope) */
-export const queryAppeals = (params: AppealQuery, options?: CallOptions) =>
-  get<PageResult<AppealItem>>('/appeals', params, options);
+export const queryAppeals = (params: AppealQuery, options?: CallOptions) => get<PageResult<AppealItem>>('/appeals', params, options);
 
 /** GET /api/appeals/counts (the status tabs' numbers under the other filters) */
 export const queryAppealCounts = (params: Partial<AppealCountsQuery>, options?: CallOptions) =>
@@ -26,16 +25,14 @@ export const queryAppealCounts = (params: Partial<AppealCountsQuery>, options?: 
 export const getAppeal = (id: number, options?: CallOptions) => get<AppealDetail>(`/appeals/${id}`, undefined, options);
 
 /** POST /api/appeals/:id/accept (pending → processing) */
-export const acceptAppeal = (id: number, options?: CallOptions) =>
-  post<AppealDetail>(`/appeals/${id}/accept`, undefined, options);
+export const acceptAppeal = (id: number, options?: CallOptions) => post<AppealDetail>(`/appeals/${id}/accept`, undefined, options);
 
 /** POST /api/appeals/:id/reply (processing → replied) */
 export const replyAppeal = (id: number, body: AppealReplyBody, options?: CallOptions) =>
   post<AppealDetail>(`/appeals/${id}/reply`, body, options);
 
 /** POST /api/appeals/:id/close (replied → closed) */
-export const closeAppeal = (id: number, options?: CallOptions) =>
-  post<AppealDetail>(`/appeals/${id}/close`, undefined, options);
+export const closeAppeal = (id: number, options?: CallOptions) => post<AppealDetail>(`/appeals/${id}/close`, undefined, options);
 
 /** POST /api/appeals/:id/reject (pending or processing → rejected, with a reason) */
 export const rejectAppeal = (id: number, body: AppealRejectBody, options?: CallOptions) =>

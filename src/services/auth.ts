@@ -12,12 +12,10 @@ export const queryCurrentUser = (options?: CallOptions) => get<CurrentUser>('/cu
 export const logout = () => get('/admin/logout');
 
 /** POST /api/register */
-export const register = (body: RegisterBody, options?: CallOptions) =>
-  post<{ status: 'pending' }>('/register', body, options);
+export const register = (body: RegisterBody, options?: CallOptions) => post<{ status: 'pending' }>('/register', body, options);
 
 /** PUT /api/currentUser/password */
-export const changePassword = (body: ChangePasswordBody, options?: CallOptions) =>
-  put('/currentUser/password', body, options);
+export const changePassword = (body: ChangePasswordBody, options?: CallOptions) => put('/currentUser/password', body, options);
 
 /** GET /api/settings */
 export const querySettings = (options?: CallOptions) => get<Settings>('/settings', undefined, options);

@@ -13,8 +13,7 @@ export const getGroup = (id: number, options?: CallOptions) => get<GroupDetail>(
 export const createGroup = (body: GroupBody, options?: CallOptions) => post<GroupDetail>('/groups', body, options);
 
 /** PUT /api/groups/:id */
-export const updateGroup = (id: number, body: GroupBody, options?: CallOptions) =>
-  put<GroupDetail>(`/groups/${id}`, body, options);
+export const updateGroup = (id: number, body: GroupBody, options?: CallOptions) => put<GroupDetail>(`/groups/${id}`, body, options);
 
 /** DELETE /api/groups/:id */
 export const deleteGroup = (id: number, options?: CallOptions) => del(`/groups/${id}`, options);

@@ -1,14 +1,8 @@
-import type {
-  CenterIntroduction,
-  CenterIntroductionBody,
-  VillageIntroduction,
-  VillageIntroductionBody,
-} from '@common/contracts/content';
+import type { CenterIntroduction, CenterIntroductionBody, VillageIntroduction, VillageIntroductionBody } from '@common/contracts/content';
 import { type CallOptions, get, put } from './http';
 
 /** GET /api/introductions/center */
-export const getCenterIntroduction = (options?: CallOptions) =>
-  get<CenterIntroduction>('/introductions/center', undefined, options);
+export const getCenterIntroduction = (options?: CallOptions) => get<CenterIntroduction>('/introductions/center', undefined, options);
 
 /** PUT /api/introductions/center */
 export const updateCenterIntroduction = (body: CenterIntroductionBody, options?: CallOptions) =>

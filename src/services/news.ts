@@ -5,8 +5,7 @@ import { type CallOptions, del, get, post, put } from './http';
 export type NewsQuery = Partial<NewsListQuery>;
 
 /** GET /api/news (admin list: every state) */
-export const queryNews = (params: NewsQuery, options?: CallOptions) =>
-  get<PageResult<NewsItem>>('/news', params, options);
+export const queryNews = (params: NewsQuery, options?: CallOptions) => get<PageResult<NewsItem>>('/news', params, options);
 
 /** GET /api/news/:id */
 export const getNews = (id: number, options?: CallOptions) => get<NewsDetail>(`/news/${id}`, undefined, options);
@@ -15,23 +14,19 @@ export const getNews = (id: number, options?: CallOptions) => get<NewsDetail>(`/
 export const createNews = (body: NewsBody, options?: CallOptions) => post<NewsDetail>('/news', body, options);
 
 /** PUT /api/news/:id */
-export const updateNews = (id: number, body: NewsBody, options?: CallOptions) =>
-  put<NewsDetail>(`/news/${id}`, body, options);
+export const updateNews = (id: number, body: NewsBody, options?: CallOptions) => put<NewsDetail>(`/news/${id}`, body, options);
 
 /** DELETE /api/news/:id (refused with 409 while published) */
 export const deleteNews = (id: number, options?: CallOptions) => del(`/news/${id}`, options);
 
 /** POST /api/news/:id/publish */
-export const publishNews = (id: number, options?: CallOptions) =>
-  post<NewsItem>(`/news/${id}/publish`, undefined, options);
+export const publishNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/publish`, undefined, options);
 
 /** POST /api/news/:id/offline */
-export const offlineNews = (id: number, options?: CallOptions) =>
-  post<NewsItem>(`/news/${id}/offline`, undefined, options);
+export const offlineNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/offline`, undefined, options);
 
 /** POST /api/news/:id/pin */
 export const pinNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/pin`, undefined, options);
 
 /** POST /api/news/:id/unpin */
-export const unpinNews = (id: number, options?: CallOptions) =>
-  post<NewsItem>(`/news/${id}/unpin`, undefined, options);
+export const unpinNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/unpin`, undefined, options);

@@ -13,26 +13,22 @@ import { type CallOptions, del, get, post, put } from './http';
 export type OpinionQuery = Partial<OpinionListQuery>;
 
 /** GET /api/opinions */
-export const queryOpinions = (params: OpinionQuery, options?: CallOptions) =>
-  get<PageResult<OpinionItem>>('/opinions', params, options);
+export const queryOpinions = (params: OpinionQuery, options?: CallOptions) => get<PageResult<OpinionItem>>('/opinions', params, options);
 
 /** POST /api/opinions (recorded by staff; starts as monitoring) */
 export const createOpinion = (body: OpinionBody, options?: CallOptions) => post<OpinionItem>('/opinions', body, options);
 
 /** PUT /api/opinions/:id */
-export const updateOpinion = (id: number, body: OpinionBody, options?: CallOptions) =>
-  put<OpinionItem>(`/opinions/${id}`, body, options);
+export const updateOpinion = (id: number, body: OpinionBody, options?: CallOptions) => put<OpinionItem>(`/opinions/${id}`, body, options);
 
 /** DELETE /api/opinions/:id */
 export const deleteOpinion = (id: number, options?: CallOptions) => del(`/opinions/${id}`, options);
 
 /** POST /api/opinions/:id/handle (monitoring → handled) */
-export const handleOpinion = (id: number, options?: CallOptions) =>
-  post<OpinionItem>(`/opinions/${id}/handle`, undefined, options);
+export const handleOpinion = (id: number, options?: CallOptions) => post<OpinionItem>(`/opinions/${id}/handle`, undefined, options);
 
 /** POST /api/opinions/:id/reopen (handled → monitoring) */
-export const reopenOpinion = (id: number, options?: CallOptions) =>
-  post<OpinionItem>(`/opinions/${id}/reopen`, undefined, options);
+export const reopenOpinion = (id: number, options?: CallOptions) => post<OpinionItem>(`/opinions/${id}/reopen`, undefined, options);
 
 /** GET /api/opinions/trend (per day and sentiment, the last OPINION_TREND_DAYS days) */
 export const queryOpinionTrend = (options?: CallOptions) => get<OpinionTrend>('/opinions/trend', undefined, options);

@@ -21,8 +21,7 @@ export const queryPhotoReportCounts = (params: Partial<PhotoReportCountsQuery>, 
   get<PhotoReportCounts>('/photo-reports/counts', params, options);
 
 /** GET /api/photo-reports/:id (with its history) */
-export const getPhotoReport = (id: number, options?: CallOptions) =>
-  get<PhotoReportDetail>(`/photo-reports/${id}`, undefined, options);
+export const getPhotoReport = (id: number, options?: CallOptions) => get<PhotoReportDetail>(`/photo-reports/${id}`, undefined, options);
 
 /** POST /api/photo-reports/:id/handle (pending → handled, with the result and optional photos) */
 export const handlePhotoReport = (id: number, body: PhotoReportHandleBody, options?: CallOptions) =>

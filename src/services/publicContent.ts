@@ -16,8 +16,7 @@ export const queryPublicNews = (params: Partial<PublicNewsQuery>, options?: Call
   get<PageResult<PublicNewsItem>>('/public/news', params, options);
 
 /** GET /api/public/news/:id */
-export const queryPublicNewsDetail = (id: number, options?: CallOptions) =>
-  get<PublicNewsDetail>(`/public/news/${id}`, undefined, options);
+export const queryPublicNewsDetail = (id: number, options?: CallOptions) => get<PublicNewsDetail>(`/public/news/${id}`, undefined, options);
 
 /** GET /api/public/introductions/center */
 export const queryCenterIntroduction = (options?: CallOptions) =>

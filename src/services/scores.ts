@@ -11,8 +11,7 @@ export const queryRanking = (params: RankingParams, options?: CallOptions) =>
   get<PageResult<RankingRow>>('/scores/ranking', params, options);
 
 /** GET /api/scores/ledger?userId= */
-export const queryLedger = (params: LedgerParams, options?: CallOptions) =>
-  get<LedgerPage>('/scores/ledger', params, options);
+export const queryLedger = (params: LedgerParams, options?: CallOptions) => get<LedgerPage>('/scores/ledger', params, options);
 
 /** POST /api/scores/adjust (admin only) */
 export const adjustScore = (body: AdjustBody, options?: CallOptions) => post<LedgerEntry>('/scores/adjust', body, options);

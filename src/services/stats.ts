@@ -17,4 +17,5 @@ export const queryDisplayLinks = (params: { current: number; pageSize: number },
 export const createDisplayLink = (body: DisplayLinkBody, options?: CallOptions) => post<NewDisplayLink>('/display-links', body, options);
 
 /** POST /api/display-links/:id/revoke (admin) */
-export const revokeDisplayLink = (id: number, options?: CallOptions) => post<DisplayLink>(`/display-links/${id}/revoke`, undefined, options);
+export const revokeDisplayLink = (id: number, options?: CallOptions) =>
+  post<DisplayLink>(`/display-links/${id}/revoke`, undefined, options);

@@ -1,11 +1,5 @@
 import type { PageResult } from '@common/contracts/base';
-import type {
-  AuditBody,
-  BatchAuditBody,
-  BatchAuditResult,
-  SubmissionItem,
-  SubmissionListQuery,
-} from '@common/contracts/tasks';
+import type { AuditBody, BatchAuditBody, BatchAuditResult, SubmissionItem, SubmissionListQuery } from '@common/contracts/tasks';
 import { type CallOptions, get, post } from './http';
 
 export type SubmissionQuery = Partial<SubmissionListQuery>;
@@ -15,8 +9,7 @@ export const querySubmissions = (params: SubmissionQuery, options?: CallOptions)
   get<PageResult<SubmissionItem>>('/submissions', params, options);
 
 /** GET /api/submissions/:id */
-export const getSubmission = (id: number, options?: CallOptions) =>
-  get<SubmissionItem>(`/submissions/${id}`, undefined, options);
+export const getSubmission = (id: number, options?: CallOptions) => get<SubmissionItem>(`/submissions/${id}`, undefined, options);
 
 /** POST /api/submissions/:id/audit */
 export const auditSubmission = (id: number, body: AuditBody, options?: CallOptions) =>

@@ -6,8 +6,7 @@ import { type CallOptions, get, put } from './http';
 export const queryAreas = (options?: CallOptions) => get<AreaItem[]>('/areas', undefined, options);
 
 /** PUT /api/areas/:id */
-export const updateArea = (id: number, name: string, options?: CallOptions) =>
-  put<AreaItem>(`/areas/${id}`, { name }, options);
+export const updateArea = (id: number, name: string, options?: CallOptions) => put<AreaItem>(`/areas/${id}`, { name }, options);
 
 /** GET /api/permissions */
 export const queryPermissions = (options?: CallOptions) => get<PermissionItem[]>('/permissions', undefined, options);

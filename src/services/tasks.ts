@@ -14,8 +14,7 @@ export type TaskQuery = Partial<TaskListQuery>;
 export type CompletionPeopleParams = Partial<CompletionPeopleQuery>;
 
 /** GET /api/tasks */
-export const queryTasks = (params: TaskQuery, options?: CallOptions) =>
-  get<PageResult<TaskItem>>('/tasks', params, options);
+export const queryTasks = (params: TaskQuery, options?: CallOptions) => get<PageResult<TaskItem>>('/tasks', params, options);
 
 /** GET /api/tasks/:id */
 export const getTask = (id: number, options?: CallOptions) => get<TaskDetail>(`/tasks/${id}`, undefined, options);
@@ -24,22 +23,19 @@ export const getTask = (id: number, options?: CallOptions) => get<TaskDetail>(`/
 export const createTask = (body: TaskBody, options?: CallOptions) => post<TaskDetail>('/tasks', body, options);
 
 /** PUT /api/tasks/:id (drafts only) */
-export const updateTask = (id: number, body: TaskBody, options?: CallOptions) =>
-  put<TaskDetail>(`/tasks/${id}`, body, options);
+export const updateTask = (id: number, body: TaskBody, options?: CallOptions) => put<TaskDetail>(`/tasks/${id}`, body, options);
 
 /** DELETE /api/tasks/:id (drafts only) */
 export const deleteTask = (id: number, options?: CallOptions) => del(`/tasks/${id}`, options);
 
 /** POST /api/tasks/:id/publish */
-export const publishTask = (id: number, options?: CallOptions) =>
-  post<TaskDetail>(`/tasks/${id}/publish`, undefined, options);
+export const publishTask = (id: number, options?: CallOptions) => post<TaskDetail>(`/tasks/${id}/publish`, undefined, options);
 
 /** POST /api/tasks/:id/close */
 export const closeTask = (id: number, options?: CallOptions) => post<TaskDetail>(`/tasks/${id}/close`, undefined, options);
 
 /** GET /api/tasks/:id/completion */
-export const getTaskCompletion = (id: number, options?: CallOptions) =>
-  get<TaskCompletion>(`/tasks/${id}/completion`, undefined, options);
+export const getTaskCompletion = (id: number, options?: CallOptions) => get<TaskCompletion>(`/tasks/${id}/completion`, undefined, options);
 
 /** GET /api/tasks/:id/completion/people */
 export const queryCompletionPeople = (id: number, params: CompletionPeopleParams, options?: CallOptions) =>

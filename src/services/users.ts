@@ -5,8 +5,7 @@ import { type CallOptions, del, get, post, put } from './http';
 export type UserQuery = Partial<UserListQuery>;
 
 /** GET /api/users */
-export const queryUsers = (params: UserQuery, options?: CallOptions) =>
-  get<PageResult<UserItem>>('/users', params, options);
+export const queryUsers = (params: UserQuery, options?: CallOptions) => get<PageResult<UserItem>>('/users', params, options);
 
 /** GET /api/users/:id */
 export const getUser = (id: number, options?: CallOptions) => get<UserItem>(`/users/${id}`, undefined, options);
@@ -15,8 +14,7 @@ export const getUser = (id: number, options?: CallOptions) => get<UserItem>(`/us
 export const createUser = (body: UserCreateBody, options?: CallOptions) => post<UserItem>('/users', body, options);
 
 /** PUT /api/users/:id */
-export const updateUser = (id: number, body: UserUpdateBody, options?: CallOptions) =>
-  put<UserItem>(`/users/${id}`, body, options);
+export const updateUser = (id: number, body: UserUpdateBody, options?: CallOptions) => put<UserItem>(`/users/${id}`, body, options);
 
 /** DELETE /api/users/:id */
 export const deleteUser = (id: number, options?: CallOptions) => del(`/users/${id}`, options);

@@ -39,9 +39,7 @@ export function handleFormError(error: unknown, form?: FormInstance, fieldMap: R
   }
   if (form && body?.errors?.length) {
     const known = new Set(Object.keys(form.getFieldsValue(true) ?? {}));
-    const fields = body.errors
-      .map((e) => ({ name: fieldMap[e.field] ?? e.field, errors: [e.message] }))
-      .filter((f) => known.has(f.name));
+    const fields = body.errors.map((e) => ({ name: fieldMap[e.field] ?? e.field, errors: [e.message] })).filter((f) => known.has(f.name));
     if (fields.length) form.setFields(fields);
   }
   showMessage('error', apiErrorMessage(error));

@@ -2,14 +2,38 @@ import { KEEP_ORIGINAL_BYTES, MAX_SIDE, compressImage, fitWithin, isSmallEnough 
 
 describe('fitWithin', () => {
   test.each([
-    [{ width: 4000, height: 3000 }, { width: 1600, height: 1200 }], // landscape camera photo
-    [{ width: 3000, height: 4000 }, { width: 1200, height: 1600 }], // portrait
-    [{ width: 4032, height: 3024 }, { width: 1600, height: 1200 }], // 4:3 phone sensor, rounded
-    [{ width: 1080, height: 2400 }, { width: 720, height: 1600 }], // tall screenshot
-    [{ width: 2000, height: 2000 }, { width: 1600, height: 1600 }], // square
-    [{ width: 1601, height: 1 }, { width: 1600, height: 1 }], // never below 1 px
-    [{ width: 1600, height: 900 }, { width: 1600, height: 900 }], // at the limit: unchanged
-    [{ width: 640, height: 480 }, { width: 640, height: 480 }], // small: never enlarged
+    [
+      { width: 4000, height: 3000 },
+      { width: 1600, height: 1200 },
+    ], // landscape camera photo
+    [
+      { width: 3000, height: 4000 },
+      { width: 1200, height: 1600 },
+    ], // portrait
+    [
+      { width: 4032, height: 3024 },
+      { width: 1600, height: 1200 },
+    ], // 4:3 phone sensor, rounded
+    [
+      { width: 1080, height: 2400 },
+      { width: 720, height: 1600 },
+    ], // tall screenshot
+    [
+      { width: 2000, height: 2000 },
+      { width: 1600, height: 1600 },
+    ], // square
+    [
+      { width: 1601, height: 1 },
+      { width: 1600, height: 1 },
+    ], // never below 1 px
+    [
+      { width: 1600, height: 900 },
+      { width: 1600, height: 900 },
+    ], // at the limit: unchanged
+    [
+      { width: 640, height: 480 },
+      { width: 640, height: 480 },
+    ], // small: never enlarged
   ])('%o fits as %o', (size, expected) => {
     expect(fitWithin(size)).toEqual(expected);
     const fitted = fitWithin(size);

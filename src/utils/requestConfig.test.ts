@@ -43,8 +43,7 @@ afterEach(() => {
 });
 
 /** GET /api/probe answers with this body and status. */
-const answer = (body: JsonBodyType, status = 200) =>
-  server.use(http.get(api('/probe'), () => HttpResponse.json(body, { status })));
+const answer = (body: JsonBodyType, status = 200) => server.use(http.get(api('/probe'), () => HttpResponse.json(body, { status })));
 
 /** A call that is expected to fail: resolves to the error it was rejected with. */
 const failing = (options?: Record<string, unknown>) =>

@@ -21,9 +21,7 @@ export interface ApiBody<T = unknown> {
 }
 
 export class BizError extends Error {
-  constructor(
-    public readonly info: { errorCode: number; errorMessage?: string; showType?: ErrorShowType; body: ApiBody },
-  ) {
+  constructor(public readonly info: { errorCode: number; errorMessage?: string; showType?: ErrorShowType; body: ApiBody }) {
     super(info.errorMessage || MESSAGES.requestError);
     this.name = 'BizError';
   }

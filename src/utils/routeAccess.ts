@@ -56,12 +56,7 @@ export const CADRE_HOME = '/app/mytask';
  * Where to go after signing in: the redirect if given, else the first admin page, else the cadre's
  * task list for task roles, else the phone home.
  */
-export function landingPath(
-  routes: RouteNode[],
-  access: AccessMap,
-  redirect?: string | null,
-  roleCode?: string,
-): string {
+export function landingPath(routes: RouteNode[], access: AccessMap, redirect?: string | null, roleCode?: string): string {
   // Only a path of this site: a backslash after the slash makes it another host to a browser.
   const safe = safeAppPath(redirect);
   if (safe && !isUserPage(safe)) return safe;

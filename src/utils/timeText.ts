@@ -19,10 +19,7 @@ export function spanText(ms: number): string {
 export const DUE_SOON_MS = DAY;
 
 export type DueState =
-  | { kind: 'overdue'; text: string }
-  | { kind: 'soon'; text: string }
-  | { kind: 'open'; text: string }
-  | { kind: 'done' };
+  { kind: 'overdue'; text: string } | { kind: 'soon'; text: string } | { kind: 'open'; text: string } | { kind: 'done' };
 
 /**
  * Where an item stands against its due time. `overdue` is the server's verdict (it knows the

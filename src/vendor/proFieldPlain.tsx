@@ -36,7 +36,8 @@ interface PlainFieldProps {
   fieldProps?: { value?: unknown; onChange?: (value: string) => void; placeholder?: string };
 }
 
-const asText = (value: unknown) => (value === undefined || value === null || value === '' ? '-' : Array.isArray(value) ? value.join(' / ') : String(value));
+const asText = (value: unknown) =>
+  value === undefined || value === null || value === '' ? '-' : Array.isArray(value) ? value.join(' / ') : String(value);
 
 function PlainField({ text, mode, render, renderFormItem, fieldProps }: PlainFieldProps) {
   if (mode === 'read') {

@@ -15,8 +15,7 @@ const TITLE = `端到端新闻${STAMP}${TITLE_XSS}`;
 /** Typed into the editor as text. */
 const TYPED_XSS = '<script>alert("typed")</script>';
 /** Pasted into the editor as HTML, the way a page copied from elsewhere arrives. */
-const PASTED_XSS =
-  '<p>转载内容<img src="x" onerror="alert(\'pasted\')"><a href="javascript:alert(\'link\')">点此查看原文</a></p>';
+const PASTED_XSS = '<p>转载内容<img src="x" onerror="alert(\'pasted\')"><a href="javascript:alert(\'link\')">点此查看原文</a></p>';
 const UNIT = `端到端测试组${STAMP}`;
 const WALL = { width: 1920, height: 1080 };
 
@@ -230,8 +229,7 @@ describe('content journeys', () => {
     ];
     await page.goto(`${app.url}/entrance`);
     const tiles = page.getByRole('navigation', { name: '工作台入口' }).getByRole('link');
-    const tile = (name: string) =>
-      page.getByRole('navigation', { name: '工作台入口' }).getByRole('link', { name: new RegExp(`^${name}`) });
+    const tile = (name: string) => page.getByRole('navigation', { name: '工作台入口' }).getByRole('link', { name: new RegExp(`^${name}`) });
     await tiles.first().waitFor();
     assert.equal(await tiles.count(), targets.length);
     for (const [name, url, landed] of targets) {

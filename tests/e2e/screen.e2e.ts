@@ -60,9 +60,13 @@ function layoutProblems(page: Page) {
       problems.push(`stage outside the window: ${JSON.stringify(box)}`);
     }
     // Nothing inside the board's blocks spills out of them (ellipsis is fine: it does not scroll).
-    for (const element of document.querySelectorAll<HTMLElement>('.screen-counter, .screen-panel-body, .screen-title-side, .screen-panel-head')) {
+    for (const element of document.querySelectorAll<HTMLElement>(
+      '.screen-counter, .screen-panel-body, .screen-title-side, .screen-panel-head',
+    )) {
       if (element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1) {
-        problems.push(`${element.className} overflows: ${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight}`);
+        problems.push(
+          `${element.className} overflows: ${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight}`,
+        );
       }
     }
     return { problems, box: { left: box.left, top: box.top, width: box.width, height: box.height } };
@@ -109,8 +113,16 @@ async function soak(page: Page, marks: number[]): Promise<Sample[]> {
       completionByCategory: base.completionByCategory.map((c, i) => ({ ...c, tasks: (n + i) % 4 })),
       appeals: { ...base.appeals, satisfaction: 3 + (n % 20) / 10, rated: n },
       pointsTop: base.pointsTop.map((p, i) => ({ ...p, points: p.points + ((n + i) % 9) })),
-      latestAppeals: Array.from({ length: 10 }, (_, i) => ({ ...base.latestAppeals[i % base.latestAppeals.length], id: n * 100 + i, title: `第${n}轮诉求${i + 1}` })),
-      latestApprovals: Array.from({ length: 10 }, (_, i) => ({ ...base.latestApprovals[i % base.latestApprovals.length], id: n * 100 + i, taskTitle: `第${n}轮任务${i + 1}` })),
+      latestAppeals: Array.from({ length: 10 }, (_, i) => ({
+        ...base.latestAppeals[i % base.latestAppeals.length],
+        id: n * 100 + i,
+        title: `第${n}轮诉求${i + 1}`,
+      })),
+      latestApprovals: Array.from({ length: 10 }, (_, i) => ({
+        ...base.latestApprovals[i % base.latestApprovals.length],
+        id: n * 100 + i,
+        taskTitle: `第${n}轮任务${i + 1}`,
+      })),
     };
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, data: figures }) });
   });
@@ -136,7 +148,9 @@ async function soak(page: Page, marks: number[]): Promise<Sample[]> {
   console.log(`soak: ${served} answers in ${seconds} s`);
   for (const s of samples) {
     const growth = ((s.heapUsed / samples[0].heapUsed - 1) * 100).toFixed(1);
-    console.log(`  after update ${String(s.update).padStart(3)}: heap ${(s.heapUsed / 1e6).toFixed(2)} MB (${growth} %), ${s.nodes} DOM nodes, ${s.elements} elements, ${s.listeners} listeners`);
+    console.log(
+      `  after update ${String(s.update).padStart(3)}: heap ${(s.heapUsed / 1e6).toFixed(2)} MB (${growth} %), ${s.nodes} DOM nodes, ${s.elements} elements, ${s.listeners} listeners`,
+    );
   }
   return samples;
 }
@@ -151,7 +165,9 @@ function assertFlat(before: Sample, after: Sample) {
 describe('the wall display', () => {
   before(async () => {
     const admin = await login('admin', 'Admin12345');
-    displayKey = (await apiCall<{ key: string }>('/display-links', { method: 'POST', token: admin, body: { name: '一楼大厅（端到端测试）' } })).key;
+    displayKey = (
+      await apiCall<{ key: string }>('/display-links', { method: 'POST', token: admin, body: { name: '一楼大厅（端到端测试）' } })
+    ).key;
   });
 
   journey('with a display link it fits 1920×1080, 1366×768 and 1280×1024 without scroll bars and shows the figures', async () => {
@@ -175,7 +191,10 @@ describe('the wall display', () => {
       // Letterboxed: the whole 16:9 board, as large as the window allows, centred.
       const scale = Math.min(viewport.width / 1920, viewport.height / 1080);
       assert.ok(Math.abs(box.width - 1920 * scale) < 1 && Math.abs(box.height - 1080 * scale) < 1, JSON.stringify(box));
-      assert.ok(Math.abs(box.left - (viewport.width - box.width) / 2) < 1 && Math.abs(box.top - (viewport.height - box.height) / 2) < 1, JSON.stringify(box));
+      assert.ok(
+        Math.abs(box.left - (viewport.width - box.width) / 2) < 1 && Math.abs(box.top - (viewport.height - box.height) / 2) < 1,
+        JSON.stringify(box),
+      );
 
       if (viewport !== SQUARE) {
         // Let the charts finish their first animation before the picture.
@@ -236,7 +255,15 @@ describe('the wall display', () => {
     await apiCall('/appeals', {
       method: 'POST',
       token: villager,
-      body: { title, content: '村委会门口的排水沟堵了，下雨就积水。', category: 1, area: 2, phone: '13900000202', imageIds: [], clientKey: `screen${randomBytes(8).toString('hex')}` },
+      body: {
+        title,
+        content: '村委会门口的排水沟堵了，下雨就积水。',
+        category: 1,
+        area: 2,
+        phone: '13900000202',
+        imageIds: [],
+        clientKey: `screen${randomBytes(8).toString('hex')}`,
+      },
     });
 
     // The server counts at most every 5 s; the screen asks every second.

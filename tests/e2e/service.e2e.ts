@@ -86,13 +86,27 @@ describe('people-service journeys', () => {
     const drawer = page.locator('.ant-drawer').filter({ hasText: APPEAL_TITLE });
     await drawer.getByText(APPEAL_TEXT).waitFor();
     await drawer.getByRole('button', { name: /^受\s*理$/ }).click();
-    await page.getByRole('dialog').filter({ hasText: '受理' }).getByRole('button', { name: /受\s*理|确\s*定/ }).last().click();
-    await page.getByText(/已受理/).first().waitFor();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '受理' })
+      .getByRole('button', { name: /受\s*理|确\s*定/ })
+      .last()
+      .click();
+    await page
+      .getByText(/已受理/)
+      .first()
+      .waitFor();
     await drawer.getByRole('button', { name: /^答\s*复$/ }).click();
     const reply = page.getByRole('dialog').filter({ hasText: '答复' });
     await reply.getByLabel('答复内容').fill(REPLY);
-    await reply.getByRole('button', { name: /答\s*复|提\s*交|确\s*定/ }).last().click();
-    await page.getByText(/已答复/).first().waitFor();
+    await reply
+      .getByRole('button', { name: /答\s*复|提\s*交|确\s*定/ })
+      .last()
+      .click();
+    await page
+      .getByText(/已答复/)
+      .first()
+      .waitFor();
     await context.close();
   });
 
@@ -124,7 +138,10 @@ describe('people-service journeys', () => {
     const existing = panel.locator('.ant-list-item').filter({ has: staff.page.locator('.ant-tag', { hasText: /^漏水$/ }) });
     await existing.waitFor();
     await existing.getByText('删除', { exact: true }).click();
-    await staff.page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+    await staff.page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     await staff.page.getByText('已删除监测关键词「漏水」').waitFor();
     await existing.waitFor({ state: 'detached' });
     await panel.getByLabel('新的监测关键词').fill('漏水');

@@ -67,10 +67,10 @@ async function evidence(page: Page) {
     const all = [...document.querySelectorAll('*')];
     return {
       ran: (window as unknown as { __xss?: unknown }).__xss !== undefined,
-      handlers: all
-        .filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))
-        .map((el) => el.outerHTML.slice(0, 120)),
-      frames: [...document.querySelectorAll('iframe, frame, object, embed, base, meta[http-equiv="refresh" i]')].map((el) => el.outerHTML.slice(0, 120)),
+      handlers: all.filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).map((el) => el.outerHTML.slice(0, 120)),
+      frames: [...document.querySelectorAll('iframe, frame, object, embed, base, meta[http-equiv="refresh" i]')].map((el) =>
+        el.outerHTML.slice(0, 120),
+      ),
       scriptLinks: [...document.querySelectorAll('a[href], area[href], form[action], button[formaction]')]
         .map((el) => el.getAttribute('href') ?? el.getAttribute('action') ?? el.getAttribute('formaction') ?? '')
         .filter((href) => /^\s*(javascript|data|vbscript):/i.test(href)),
@@ -150,7 +150,9 @@ describe('XSS in the browser', () => {
       void dialog.dismiss();
     });
     await page.goto(`${server.url}/app/index`);
-    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src=x onerror=__xss=1><img src=y onerror=alert("canary")>'));
+    await page.evaluate(() =>
+      document.body.insertAdjacentHTML('beforeend', '<img src=x onerror=__xss=1><img src=y onerror=alert("canary")>'),
+    );
     await eventually(async () => {
       const found = await evidence(page);
       assert.equal(found.ran, true);
@@ -216,13 +218,18 @@ describe('XSS in the browser', () => {
             await page.waitForTimeout(150);
             const tip = await page.evaluate(() =>
               [...document.querySelectorAll('.dashboard-charts div')]
-                .filter((el) => (el as HTMLElement).style.position === 'absolute' && /完成 \d+ \/ \d+ 项/.test((el as HTMLElement).innerText))
+                .filter(
+                  (el) => (el as HTMLElement).style.position === 'absolute' && /完成 \d+ \/ \d+ 项/.test((el as HTMLElement).innerText),
+                )
                 .map((el) => (el as HTMLElement).innerText)
                 .join('\n'),
             );
             if (tip) shown.add(tip);
           }
-          assert.ok([...shown].some((tip) => tip.includes('__xss=1')), `an area name shown literally in a tooltip: ${[...shown].join(' | ')}`);
+          assert.ok(
+            [...shown].some((tip) => tip.includes('__xss=1')),
+            `an area name shown literally in a tooltip: ${[...shown].join(' | ')}`,
+          );
         },
       },
     ]);

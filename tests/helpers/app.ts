@@ -52,9 +52,7 @@ async function freshDatabase(): Promise<{ database: Database; dropDatabase?: () 
   };
 }
 
-export async function createTestContext(
-  opts: { demo?: boolean; config?: Partial<AppConfig> } = {},
-): Promise<TestContext> {
+export async function createTestContext(opts: { demo?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
   const { database, dropDatabase } = await freshDatabase();
   await database.migrate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-test-'));

@@ -1,11 +1,4 @@
-import type {
-  CenterIntroduction,
-  NewsDetail,
-  NewsItem,
-  OrgUnit,
-  OrgUnitNode,
-  VillageIntroduction,
-} from '../../common/contracts/content';
+import type { CenterIntroduction, NewsDetail, NewsItem, OrgUnit, OrgUnitNode, VillageIntroduction } from '../../common/contracts/content';
 import type { TestContext } from './app';
 import { expectOk } from './tasks';
 

@@ -38,7 +38,9 @@ export async function createPhotoReport(
   imageIds: number[],
   overrides: Record<string, unknown> = {},
 ): Promise<PhotoReportDetail> {
-  const created = expectOk(await t.call(token, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody(imageIds, overrides) }));
+  const created = expectOk(
+    await t.call(token, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody(imageIds, overrides) }),
+  );
   return expectOk(await t.call(token, { method: 'GET', url: `/api/photo-reports/${created.id}` }));
 }
 

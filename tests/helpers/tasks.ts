@@ -38,7 +38,12 @@ export function expectError(res: LightMyRequestResponse, status: number, message
   assert.equal(body.code, status);
   if (typeof message === 'string') assert.equal(body.message, message);
   else if (message) assert.match(body.message, message);
-  if (field) assert.deepEqual(body.errors?.map((e: { field: string }) => e.field), [field], res.body);
+  if (field)
+    assert.deepEqual(
+      body.errors?.map((e: { field: string }) => e.field),
+      [field],
+      res.body,
+    );
   return body;
 }
 
@@ -53,14 +58,18 @@ export async function publishedTask(t: TestContext, token: string, overrides: Re
 
 /** Moves a task's deadline, e.g. into the past to test late submissions (the API refuses that). */
 export async function setDeadline(t: TestContext, taskId: number, deadline: string) {
-  await t.database.db.update(tasks).set({ deadline: new Date(deadline) }).where(eq(tasks.id, taskId));
+  await t.database.db
+    .update(tasks)
+    .set({ deadline: new Date(deadline) })
+    .where(eq(tasks.id, taskId));
 }
 
 let image: Buffer | undefined;
 export async function uploadImages(t: TestContext, token: string, count: number): Promise<number[]> {
   image ??= await redImage('png');
   const ids: number[] = [];
-  for (let i = 0; i < count; i++) ids.push(expectOk(await t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(image) })).id);
+  for (let i = 0; i < count; i++)
+    ids.push(expectOk(await t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(image) })).id);
   return ids;
 }
 
@@ -72,13 +81,26 @@ export async function submitOk(t: TestContext, token: string, taskId: number, bo
 }
 
 export const audit = (t: TestContext, token: string, id: number, result: 'approved' | 'rejected', comment?: string) =>
-  t.call(token, { method: 'POST', url: `/api/submissions/${id}/audit`, payload: { result, ...(comment !== undefined ? { comment } : {}) } });
+  t.call(token, {
+    method: 'POST',
+    url: `/api/submissions/${id}/audit`,
+    payload: { result, ...(comment !== undefined ? { comment } : {}) },
+  });
 
 /** Ids of the demo's users, groups and roles by account, name and code. */
 export async function lookups(t: TestContext, admin: string) {
-  const users = expectOk(await t.call(admin, { method: 'GET', url: '/api/users?pageSize=100' })).list as Array<{ id: number; account: string }>;
-  const groups = expectOk(await t.call(admin, { method: 'GET', url: '/api/groups?pageSize=100' })).list as Array<{ id: number; name: string }>;
-  const roles = expectOk(await t.call(admin, { method: 'GET', url: '/api/roles?pageSize=100' })).list as Array<{ id: number; code: string }>;
+  const users = expectOk(await t.call(admin, { method: 'GET', url: '/api/users?pageSize=100' })).list as Array<{
+    id: number;
+    account: string;
+  }>;
+  const groups = expectOk(await t.call(admin, { method: 'GET', url: '/api/groups?pageSize=100' })).list as Array<{
+    id: number;
+    name: string;
+  }>;
+  const roles = expectOk(await t.call(admin, { method: 'GET', url: '/api/roles?pageSize=100' })).list as Array<{
+    id: number;
+    code: string;
+  }>;
   return {
     userIds: Object.fromEntries(users.map((u) => [u.account, u.id])) as Record<string, number>,
     groupIds: Object.fromEntries(groups.map((g) => [g.name, g.id])) as Record<string, number>,

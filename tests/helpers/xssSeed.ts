@@ -164,7 +164,11 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
     newsIds[i] = news.id;
   });
   const introContent = note('introduction contents', [rich(packVectors(2000)[0])], true);
-  await a.call(staff, 'PUT', '/api/introductions/center', { title: note('centre introduction title', packVectors(100).slice(0, 1), true)[0], content: introContent[0], imageIds: [] });
+  await a.call(staff, 'PUT', '/api/introductions/center', {
+    title: note('centre introduction title', packVectors(100).slice(0, 1), true)[0],
+    content: introContent[0],
+    imageIds: [],
+  });
   const leader = note('village leader', packVectors(30).slice(20, 21), true)[0];
   await a.call(staff, 'PUT', '/api/introductions/villages/2', {
     name: areaNames[0],
@@ -211,16 +215,22 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   });
   const replies = note('appeal replies', packVectors(2000));
   const reasons = note('appeal rejection reasons', packVectors(500));
-  await each(replies.map((_, i) => i), W, async (i) => {
-    await a.call(staff, 'POST', `/api/appeals/${appealIds[i]}/accept`);
-    await a.call(staff, 'POST', `/api/appeals/${appealIds[i]}/reply`, { reply: replies[i] });
-  });
+  await each(
+    replies.map((_, i) => i),
+    W,
+    async (i) => {
+      await a.call(staff, 'POST', `/api/appeals/${appealIds[i]}/accept`);
+      await a.call(staff, 'POST', `/api/appeals/${appealIds[i]}/reply`, { reply: replies[i] });
+    },
+  );
   await each(reasons, W, async (reason, i) => {
     await a.call(staff, 'POST', `/api/appeals/${appealIds[replies.length + i]}/reject`, { reason });
   });
 
   // Photo reports (description, location), results and invalid reasons.
-  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#4a7' } }).png().toBuffer();
+  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#4a7' } })
+    .png()
+    .toBuffer();
   const locations = note('photo report locations', packVectors(100));
   const descriptions = note('photo report descriptions', packVectors(1000));
   const photoIds: number[] = [];

@@ -144,7 +144,11 @@ export const fitsIn = (vector: string, max: number) => Array.from(vector.trim())
 
 /** How many distinct vectors a field of `max` characters can hold. */
 export const vectorsFitting = (max: number) =>
-  new Set(BROWSER_VECTORS.map((v) => v.replace(/\u0000/g, '').trim()).filter((v) => fitsIn(v, max)).map((v) => v.toLowerCase())).size;
+  new Set(
+    BROWSER_VECTORS.map((v) => v.replace(/\u0000/g, '').trim())
+      .filter((v) => fitsIn(v, max))
+      .map((v) => v.toLowerCase()),
+  ).size;
 
 /**
  * Packs vectors into as few values as possible, each at most `max` characters, joined by a space.

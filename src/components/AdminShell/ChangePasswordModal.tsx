@@ -23,10 +23,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
     if (!values) return;
     setSaving(true);
     try {
-      await changePassword(
-        { oldPassword: values.oldPassword, newPassword: values.newPassword },
-        { skipErrorHandler: true },
-      );
+      await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword }, { skipErrorHandler: true });
       message.success('密码已修改，请使用新密码重新登录');
       clearToken();
       window.setTimeout(() => window.location.replace(appUrl('/user/login')), 800);
@@ -38,15 +35,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
   };
 
   return (
-    <Modal
-      title="修改密码"
-      open={open}
-      onCancel={onClose}
-      onOk={submit}
-      okText="确认修改"
-      confirmLoading={saving}
-      destroyOnHidden
-    >
+    <Modal title="修改密码" open={open} onCancel={onClose} onOk={submit} okText="确认修改" confirmLoading={saving} destroyOnHidden>
       <Form name="changePassword" form={form} layout="vertical" requiredMark preserve={false}>
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" />
@@ -71,9 +60,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || getFieldValue('newPassword') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入的密码不一致')),
+                !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
             }),
           ]}
         >

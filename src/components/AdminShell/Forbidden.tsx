@@ -11,9 +11,7 @@ export default function Forbidden() {
       status="403"
       title="403"
       subTitle={
-        signedIn
-          ? '抱歉，您的账号没有访问此页面的权限。如需开通，请联系系统管理员。'
-          : '抱歉，您还没有登录或登录已过期，请先登录。'
+        signedIn ? '抱歉，您的账号没有访问此页面的权限。如需开通，请联系系统管理员。' : '抱歉，您还没有登录或登录已过期，请先登录。'
       }
       extra={
         <Space>

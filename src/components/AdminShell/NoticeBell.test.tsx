@@ -136,7 +136,10 @@ const groupNames = (panel: HTMLElement) =>
 
 const groupIn = (panel: HTMLElement, name: string) => within(panel).getByRole('region', { name: new RegExp(`^${name}，`) });
 
-const hrefs = (scope: HTMLElement) => within(scope).getAllByRole('link').map((a) => a.getAttribute('href'));
+const hrefs = (scope: HTMLElement) =>
+  within(scope)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href'));
 
 test('the bell shows how much waits, in its badge and its label', async () => {
   peopleDb.notices = busyDay();
@@ -166,10 +169,7 @@ test('the panel lists the groups with their counts, and each entry with who, whe
 
   const submissions = groupIn(panel, '待审核提交');
   const entries = within(submissions).getAllByRole('listitem');
-  expect(entries.map((li) => li.textContent)).toEqual([
-    '春季人居环境整治王村干 · 第一村20分钟前',
-    '秋季防火巡查刘网格 · 第二村3小时前',
-  ]);
+  expect(entries.map((li) => li.textContent)).toEqual(['春季人居环境整治王村干 · 第一村20分钟前', '秋季防火巡查刘网格 · 第二村3小时前']);
   const time = within(entries[0]).getByText('20分钟前');
   expect(time.tagName).toBe('TIME');
   expect(time).toHaveAttribute('title', '2024-05-20 08:44');

@@ -23,15 +23,7 @@ export interface CoverUploadProps {
  * One picture (a cover): pick a file, it is checked here (type, size) and uploaded at once; the
  * form keeps the stored image. Shown cropped like the readers see it, click to view it whole.
  */
-export default function CoverUpload({
-  value,
-  onChange,
-  what = '封面图',
-  width = 240,
-  height = 135,
-  hint,
-  disabled,
-}: CoverUploadProps) {
+export default function CoverUpload({ value, onChange, what = '封面图', width = 240, height = 135, hint, disabled }: CoverUploadProps) {
   const [uploading, setUploading] = useState(false);
 
   const pick = async (file: File) => {

@@ -16,7 +16,11 @@ export function countUnits(units: OrgUnitNode[]): number {
 }
 
 /** The unit with this id and its parent (null for a root), or undefined. */
-export function findUnit(units: OrgUnitNode[], id: number, parent: OrgUnitNode | null = null): { unit: OrgUnitNode; parent: OrgUnitNode | null } | undefined {
+export function findUnit(
+  units: OrgUnitNode[],
+  id: number,
+  parent: OrgUnitNode | null = null,
+): { unit: OrgUnitNode; parent: OrgUnitNode | null } | undefined {
   for (const unit of units) {
     if (unit.id === id) return { unit, parent };
     const found = findUnit(unit.children, id, unit);

@@ -23,7 +23,13 @@ interface PhotoPickerProps {
   error?: string;
 }
 
-function PhotoTile({ photo, index, onRetry, onRemove, disabled }: { photo: Photo; index: number } & Pick<PhotoPickerProps, 'onRetry' | 'onRemove' | 'disabled'>) {
+function PhotoTile({
+  photo,
+  index,
+  onRetry,
+  onRemove,
+  disabled,
+}: { photo: Photo; index: number } & Pick<PhotoPickerProps, 'onRetry' | 'onRemove' | 'disabled'>) {
   const label = `第${index + 1}张照片`;
   return (
     <div className="photo-tile" data-status={photo.status} aria-label={label}>
@@ -45,13 +51,25 @@ function PhotoTile({ photo, index, onRetry, onRemove, disabled }: { photo: Photo
         </div>
       ) : null}
       {photo.status === 'error' ? (
-        <button type="button" className="photo-tile-mask photo-tile-retry" onClick={() => onRetry(photo.key)} disabled={disabled} title={photo.error}>
+        <button
+          type="button"
+          className="photo-tile-mask photo-tile-retry"
+          onClick={() => onRetry(photo.key)}
+          disabled={disabled}
+          title={photo.error}
+        >
           <span>上传失败</span>
           <span className="photo-tile-retry-label">点击重试</span>
         </button>
       ) : null}
       {photo.status === 'done' ? <span className="photo-tile-done">已上传</span> : null}
-      <button type="button" className="photo-tile-remove" aria-label={`删除${label}`} onClick={() => onRemove(photo.key)} disabled={disabled}>
+      <button
+        type="button"
+        className="photo-tile-remove"
+        aria-label={`删除${label}`}
+        onClick={() => onRemove(photo.key)}
+        disabled={disabled}
+      >
         <span>
           <CloseOutline />
         </span>
@@ -71,7 +89,18 @@ function defaultHint(min: number, max: number) {
  * Photos taken with the camera or chosen from the album, between `min` and `max` of them. Each
  * tile shows its own state: compressing, uploading with a percentage, uploaded, or failed with a retry.
  */
-export default function PhotoPicker({ min, max, photos, onAdd, onRetry, onRemove, disabled, label = '现场照片', hint, error }: PhotoPickerProps) {
+export default function PhotoPicker({
+  min,
+  max,
+  photos,
+  onAdd,
+  onRetry,
+  onRemove,
+  disabled,
+  label = '现场照片',
+  hint,
+  error,
+}: PhotoPickerProps) {
   const camera = useRef<HTMLInputElement>(null);
   const album = useRef<HTMLInputElement>(null);
   const done = photos.filter((p) => p.status === 'done').length;

@@ -56,7 +56,10 @@ beforeEach(() => {
 /** The chart whose aria-label is given (charts are created in the page's order). */
 async function chart(label: string) {
   const element = await screen.findByRole('img', { name: label }, { timeout: 20000 });
-  const index = screen.getAllByRole('img').filter((e) => e.classList.contains('dashboard-chart')).indexOf(element);
+  const index = screen
+    .getAllByRole('img')
+    .filter((e) => e.classList.contains('dashboard-chart'))
+    .indexOf(element);
   await waitFor(() => expect(mockCharts[index]?.options.length).toBeGreaterThan(0));
   return mockCharts[index];
 }
@@ -117,7 +120,15 @@ test('a day of the trend opens that day’s appeals', async () => {
 test('figures the user may not open are shown without a link', async () => {
   server.use(
     http.get(api('/currentUser'), () =>
-      ok({ ...adminUser, access: 'staff', roleName: '数据查看', permissions: ['dashboard'], dataScope: 'area', area: 2, areaName: '第一村' }),
+      ok({
+        ...adminUser,
+        access: 'staff',
+        roleName: '数据查看',
+        permissions: ['dashboard'],
+        dataScope: 'area',
+        area: 2,
+        areaName: '第一村',
+      }),
     ),
   );
   overviewDb.overview = { ...overviewDb.overview, area: 2, areaName: '第一村' };

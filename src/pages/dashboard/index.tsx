@@ -42,11 +42,44 @@ interface Figure {
 function figures(stats: StatsOverview): Figure[] {
   const { tasks, submissions, appeals, photoReports } = stats;
   return [
-    { key: 'tasks', title: '进行中任务', value: tasks.active, note: `已发布 ${tasks.published} · 已关闭 ${tasks.closed}`, to: 'activeTasks' },
-    { key: 'review', title: '待审核提交', value: submissions.pending, note: `已通过 ${submissions.approved} · 已驳回 ${submissions.rejected}`, tone: submissions.pending ? 'warn' : undefined, to: 'pendingSubmissions' },
-    { key: 'appeals', title: '待受理诉求', value: appeals.byStatus.pending, note: `诉求共 ${appeals.total} 件 · 处理中 ${appeals.byStatus.processing}`, tone: appeals.byStatus.pending ? 'warn' : undefined, to: 'pendingAppeals' },
-    { key: 'overdue', title: '超期诉求', value: appeals.overdue, note: appeals.overdue ? '超过办理时限仍未答复' : '全部在办理时限内', tone: appeals.overdue ? 'alert' : 'good', to: 'overdueAppeals' },
-    { key: 'shots', title: '随手拍待处理', value: photoReports.byStatus.pending, note: `随手拍共 ${photoReports.total} 条 · 已处理 ${photoReports.byStatus.handled}`, to: 'pendingPhotoReports' },
+    {
+      key: 'tasks',
+      title: '进行中任务',
+      value: tasks.active,
+      note: `已发布 ${tasks.published} · 已关闭 ${tasks.closed}`,
+      to: 'activeTasks',
+    },
+    {
+      key: 'review',
+      title: '待审核提交',
+      value: submissions.pending,
+      note: `已通过 ${submissions.approved} · 已驳回 ${submissions.rejected}`,
+      tone: submissions.pending ? 'warn' : undefined,
+      to: 'pendingSubmissions',
+    },
+    {
+      key: 'appeals',
+      title: '待受理诉求',
+      value: appeals.byStatus.pending,
+      note: `诉求共 ${appeals.total} 件 · 处理中 ${appeals.byStatus.processing}`,
+      tone: appeals.byStatus.pending ? 'warn' : undefined,
+      to: 'pendingAppeals',
+    },
+    {
+      key: 'overdue',
+      title: '超期诉求',
+      value: appeals.overdue,
+      note: appeals.overdue ? '超过办理时限仍未答复' : '全部在办理时限内',
+      tone: appeals.overdue ? 'alert' : 'good',
+      to: 'overdueAppeals',
+    },
+    {
+      key: 'shots',
+      title: '随手拍待处理',
+      value: photoReports.byStatus.pending,
+      note: `随手拍共 ${photoReports.total} 条 · 已处理 ${photoReports.byStatus.handled}`,
+      to: 'pendingPhotoReports',
+    },
     {
       key: 'satisfaction',
       title: '群众满意度',
@@ -55,7 +88,13 @@ function figures(stats: StatsOverview): Figure[] {
       to: 'ratedAppeals',
     },
     { key: 'news', title: '本月发布新闻', value: stats.news.publishedThisMonth, note: '本月已发布的新闻', to: 'newsThisMonth' },
-    { key: 'users', title: '用户', value: stats.users.total, note: stats.users.byRole.map((r) => `${r.name} ${r.count}`).join(' · '), to: 'users' },
+    {
+      key: 'users',
+      title: '用户',
+      value: stats.users.total,
+      note: stats.users.byRole.map((r) => `${r.name} ${r.count}`).join(' · '),
+      to: 'users',
+    },
   ];
 }
 
@@ -147,13 +186,18 @@ export default function DashboardPage() {
     const make = drillDown[target] as (value?: number) => string;
     return make(arg);
   };
-  const go = (target: Target) => (access[DRILL_ACCESS[target]] ? (value?: number | string) => history.push((drillDown[target] as (v?: number | string) => string)(value)) : undefined);
+  const go = (target: Target) =>
+    access[DRILL_ACCESS[target]]
+      ? (value?: number | string) => history.push((drillDown[target] as (v?: number | string) => string)(value))
+      : undefined;
 
   const scope = stats ? (stats.area === null ? '全镇' : stats.areaName) : undefined;
   return (
     <PageContainer
       title="数据概览"
-      subTitle={stats ? `${scope}数据 · 更新于 ${dayjs(stats.generatedAt).format('HH:mm:ss')} · 点击数字或图表查看明细` : '全镇工作数据一览'}
+      subTitle={
+        stats ? `${scope}数据 · 更新于 ${dayjs(stats.generatedAt).format('HH:mm:ss')} · 点击数字或图表查看明细` : '全镇工作数据一览'
+      }
       extra={
         <Button icon={<ReloadOutlined />} onClick={overview.refresh} loading={overview.loading && !!stats}>
           刷新

@@ -62,14 +62,28 @@ function FiguresTable({ villages }: { villages: VillageIntroduction[] }) {
         <caption className="digital-visually-hidden">各村（社区）基本数据</caption>
         <thead>
           <tr>
-            <th scope="col" className="digital-col-index">序号</th>
+            <th scope="col" className="digital-col-index">
+              序号
+            </th>
             <th scope="col">村（社区）</th>
-            <th scope="col" className="num">人口（人）</th>
-            <th scope="col" className="num">户数（户）</th>
-            <th scope="col" className="num">户均人口</th>
-            <th scope="col" className="num">土地面积（亩）</th>
-            <th scope="col" className="num">党员（人）</th>
-            <th scope="col" className="num">党员占比</th>
+            <th scope="col" className="num">
+              人口（人）
+            </th>
+            <th scope="col" className="num">
+              户数（户）
+            </th>
+            <th scope="col" className="num">
+              户均人口
+            </th>
+            <th scope="col" className="num">
+              土地面积（亩）
+            </th>
+            <th scope="col" className="num">
+              党员（人）
+            </th>
+            <th scope="col" className="num">
+              党员占比
+            </th>
             <th scope="col">负责人</th>
             <th scope="col">联系电话</th>
           </tr>

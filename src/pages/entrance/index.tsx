@@ -68,7 +68,12 @@ export default function EntrancePage() {
         </section>
         <nav className="entrance-tiles" aria-label="工作台入口">
           {tiles.map((tile) => (
-            <Link key={tile.key} to={tile.to} className={`entrance-tile${tile.primary ? ' entrance-tile-primary' : ''}`} data-tile={tile.key}>
+            <Link
+              key={tile.key}
+              to={tile.to}
+              className={`entrance-tile${tile.primary ? ' entrance-tile-primary' : ''}`}
+              data-tile={tile.key}
+            >
               <span className={`entrance-tile-icon entrance-tile-icon-${tile.key}`}>
                 <TileIcon name={tile.icon} />
               </span>

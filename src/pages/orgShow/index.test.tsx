@@ -40,7 +40,11 @@ test('clicking a unit shows its details and members; Escape closes them', async 
   expect(within(dialog).getByText('组长')).toBeInTheDocument();
   expect(within(dialog).getByText('综治办公室')).toBeInTheDocument();
   expect(within(dialog).getByText('成员（2人）')).toBeInTheDocument();
-  expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['网格员甲', '网格员乙']);
+  expect(
+    within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['网格员甲', '网格员乙']);
   await app.user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 

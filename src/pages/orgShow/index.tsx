@@ -12,11 +12,7 @@ export default function OrgShowPage() {
   const total = units.status === 'ready' ? countUnits(units.data) : 0;
 
   return (
-    <PublicLayout
-      title="组织架构"
-      subtitle={total ? `共 ${total} 个机构 · 点击机构查看负责人、联系电话与成员` : undefined}
-      width="full"
-    >
+    <PublicLayout title="组织架构" subtitle={total ? `共 ${total} 个机构 · 点击机构查看负责人、联系电话与成员` : undefined} width="full">
       {units.status === 'loading' ? <PublicLoading /> : null}
       {units.status === 'error' ? <PublicError message={units.message} onRetry={units.reload} /> : null}
       {units.status === 'ready' && total === 0 ? (

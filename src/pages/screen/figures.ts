@@ -42,7 +42,14 @@ export function countersOf(stats: StatsOverview): Counter[] {
   const open = appeals.byStatus.pending + appeals.byStatus.processing;
   const last30 = sum(perDay.map((d) => d.appeals));
   return [
-    { key: 'activeTasks', label: '进行中任务', value: String(tasks.active), unit: '项', note: `已发布 ${tasks.published} · 已结束 ${tasks.closed}`, tone: 'normal' },
+    {
+      key: 'activeTasks',
+      label: '进行中任务',
+      value: String(tasks.active),
+      unit: '项',
+      note: `已发布 ${tasks.published} · 已结束 ${tasks.closed}`,
+      tone: 'normal',
+    },
     {
       key: 'pendingSubmissions',
       label: '待审核提交',
@@ -51,8 +58,22 @@ export function countersOf(stats: StatsOverview): Counter[] {
       note: `已通过 ${submissions.approved} 份`,
       tone: submissions.pending ? 'warn' : 'normal',
     },
-    { key: 'todayAppeals', label: '今日诉求', value: String(today?.appeals ?? 0), unit: '件', note: `近${perDay.length}天 ${last30} 件`, tone: 'normal' },
-    { key: 'openAppeals', label: '在办诉求', value: String(open), unit: '件', note: `待受理 ${appeals.byStatus.pending} · 处理中 ${appeals.byStatus.processing}`, tone: 'normal' },
+    {
+      key: 'todayAppeals',
+      label: '今日诉求',
+      value: String(today?.appeals ?? 0),
+      unit: '件',
+      note: `近${perDay.length}天 ${last30} 件`,
+      tone: 'normal',
+    },
+    {
+      key: 'openAppeals',
+      label: '在办诉求',
+      value: String(open),
+      unit: '件',
+      note: `待受理 ${appeals.byStatus.pending} · 处理中 ${appeals.byStatus.processing}`,
+      tone: 'normal',
+    },
     {
       key: 'overdueAppeals',
       label: '超期诉求',

@@ -59,7 +59,10 @@ const OFFLINE = '连接中断，正在重连…';
 
 /** A headline counter's text after its label: value, unit and note. */
 const counter = (label: string) =>
-  Array.from((screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement).querySelectorAll('dd'), (dd) => dd.textContent).join('');
+  Array.from(
+    (screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement).querySelectorAll('dd'),
+    (dd) => dd.textContent,
+  ).join('');
 const counterValue = (label: string) =>
   (screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement).querySelector('.screen-counter-value')?.textContent;
 
@@ -104,7 +107,9 @@ test('with a display key and nobody signed in: the title, the counters, the list
   const appeals = screen.getByRole('list', { name: '最新群众诉求' });
   expect(within(appeals).getAllByRole('listitem')).toHaveLength(10);
   expect(within(appeals).getAllByRole('listitem')[1]).toHaveTextContent('河道里有人倾倒建筑垃圾已超期第二村');
-  expect(within(screen.getByRole('list', { name: '最新审核通过' })).getAllByRole('listitem')[0]).toHaveTextContent('秸秆禁烧巡查记录第1期+5 分张红梅 · 第一村');
+  expect(within(screen.getByRole('list', { name: '最新审核通过' })).getAllByRole('listitem')[0]).toHaveTextContent(
+    '秸秆禁烧巡查记录第1期+5 分张红梅 · 第一村',
+  );
   const ranking = within(screen.getByRole('list', { name: '积分排行前十' })).getAllByRole('listitem');
   expect(ranking).toHaveLength(10);
   expect(ranking[0]).toHaveTextContent('1张红梅第一村30分');

@@ -98,7 +98,10 @@ function Board({ stats }: { stats: StatsOverview }) {
       <Counters counters={counters} />
       <div className="screen-grid">
         <div className="screen-column">
-          <Panel title="各村（社区）任务完成率" extra={targets ? `全镇 ${completed}/${targets} · ${Math.round((completed / targets) * 100)}%` : undefined}>
+          <Panel
+            title="各村（社区）任务完成率"
+            extra={targets ? `全镇 ${completed}/${targets} · ${Math.round((completed / targets) * 100)}%` : undefined}
+          >
             <Chart>
               <AreaCompletionChart areas={stats.completionByArea} />
             </Chart>
@@ -117,7 +120,14 @@ function Board({ stats }: { stats: StatsOverview }) {
           </Panel>
           <div className="screen-pair">
             <Panel title="最新群众诉求">
-              <RollingList label="最新群众诉求" items={stats.latestAppeals} rowKey={(a) => a.id} renderRow={AppealRow} visibleRows={VISIBLE_ROWS} empty="暂无诉求" />
+              <RollingList
+                label="最新群众诉求"
+                items={stats.latestAppeals}
+                rowKey={(a) => a.id}
+                renderRow={AppealRow}
+                visibleRows={VISIBLE_ROWS}
+                empty="暂无诉求"
+              />
             </Panel>
             <Panel title="最新审核通过">
               <RollingList

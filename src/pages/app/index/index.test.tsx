@@ -24,7 +24,11 @@ test('the banner shows the pinned news with their covers and links to them', asy
   expect(slide.querySelector('img')).toHaveAttribute('src', '/api/uploads/news-101.jpg');
   // Only pinned news are in the banner.
   expect(within(banner).queryByText(/第4期/)).not.toBeInTheDocument();
-  expect(within(banner).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/app/newsList/1', '/app/newsList/2', '/app/newsList/3']);
+  expect(
+    within(banner)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')),
+  ).toEqual(['/app/newsList/1', '/app/newsList/2', '/app/newsList/3']);
   expect(within(banner).getAllByRole('button', { name: /第\d条/ })).toHaveLength(3);
 });
 
@@ -44,7 +48,10 @@ test('the entry grid leads to the phone pages', async () => {
 test('the latest news list shows the five newest unpinned items and a link to all news', async () => {
   const app = renderApp('/app/index');
   const latest = (await screen.findByRole('heading', { name: '最新动态' }, { timeout: 30000 })).closest('section')!;
-  const newsLinks = () => within(latest).queryAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/app/newsList/'));
+  const newsLinks = () =>
+    within(latest)
+      .queryAllByRole('link')
+      .filter((a) => a.getAttribute('href')?.startsWith('/app/newsList/'));
   await waitFor(() => expect(newsLinks()).toHaveLength(5));
   const items = newsLinks();
   // The pinned ones (1–3) are in the banner, not again here.

@@ -15,10 +15,7 @@ const LIST = '/app/introductList';
 export default function AppVillageDetailPage() {
   const area = areaFromParam(useParams<{ area: string }>().area);
   const village = useLoaded(
-    () =>
-      area
-        ? queryVillageIntroduction(area, { skipErrorHandler: true }).then(dataOf)
-        : Promise.reject(new Error('村情介绍不存在')),
+    () => (area ? queryVillageIntroduction(area, { skipErrorHandler: true }).then(dataOf) : Promise.reject(new Error('村情介绍不存在'))),
     [area],
   );
   const data = village.status === 'ready' ? village.data : undefined;
@@ -47,9 +44,7 @@ export default function AppVillageDetailPage() {
             {data.cover ? (
               <img src={data.cover.url} alt={`${data.name}封面`} />
             ) : (
-              <div className={`app-village-hero-blank app-village-cover-blank app-village-tone-${data.area % 4}`}>
-                {data.name}
-              </div>
+              <div className={`app-village-hero-blank app-village-cover-blank app-village-tone-${data.area % 4}`}>{data.name}</div>
             )}
           </div>
           <section className="m-section">

@@ -27,7 +27,17 @@ function layOutInfiniteScroll() {
   const original = HTMLElement.prototype.getBoundingClientRect;
   jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function rect(this: HTMLElement) {
     if (!this.classList.contains('adm-infinite-scroll')) return original.call(this);
-    return { top: layout.footerTop, bottom: layout.footerTop + 40, left: 0, right: 390, width: 390, height: 40, x: 0, y: layout.footerTop, toJSON: () => ({}) };
+    return {
+      top: layout.footerTop,
+      bottom: layout.footerTop + 40,
+      left: 0,
+      right: 390,
+      width: 390,
+      height: 40,
+      x: 0,
+      y: layout.footerTop,
+      toJSON: () => ({}),
+    };
   });
   return layout;
 }

@@ -217,7 +217,7 @@ test("the server's field error shows under that field and everything typed stays
   expect(fieldError('phone')).toBe('');
 });
 
-test("photos the server does not accept are flagged at the photos, not lost", async () => {
+test('photos the server does not accept are flagged at the photos, not lost', async () => {
   const form = await openForm();
   await fillValid(form);
   appTaskDb.uploads.delete(501); // e.g. the upload was cleaned away meanwhile

@@ -155,7 +155,13 @@ function AppealForm({ user }: { user: CurrentUser }) {
         </Field>
       </section>
       <section className="m-section svc-form" aria-label="联系方式">
-        <AreaField value={values.area} onChange={(area) => form.set('area', area)} error={form.errorOf('area')} disabled={busy} fallbackName={user.areaName} />
+        <AreaField
+          value={values.area}
+          onChange={(area) => form.set('area', area)}
+          error={form.errorOf('area')}
+          disabled={busy}
+          fallbackName={user.areaName}
+        />
         <Field id="phone" label="联系电话" required error={form.errorOf('phone')} hint="仅用于工作人员联系您，不会公开">
           <Input
             id="phone"

@@ -63,7 +63,9 @@ function Progress({ appeal }: { appeal: AppealDetail }) {
           <div className="svc-answer-by">
             {appeal.handlerName ?? '工作人员'} · {formatDateTime(appeal.repliedAt)}
           </div>
-          {appeal.status === 'closed' ? <div className="svc-answer-closed">已办结{appeal.closedAt ? ` · ${formatDateTime(appeal.closedAt)}` : ''}</div> : null}
+          {appeal.status === 'closed' ? (
+            <div className="svc-answer-closed">已办结{appeal.closedAt ? ` · ${formatDateTime(appeal.closedAt)}` : ''}</div>
+          ) : null}
         </div>
       );
   }

@@ -51,7 +51,9 @@ const section = (title: string) => screen.getByRole('heading', { name: title }).
  */
 function tapStar(score: number) {
   const stars = screen.getByRole('radiogroup', { name: '满意度' });
-  jest.spyOn(stars, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 100, height: 20, right: 100, bottom: 20, x: 0, y: 0, toJSON: () => ({}) });
+  jest
+    .spyOn(stars, 'getBoundingClientRect')
+    .mockReturnValue({ left: 0, top: 0, width: 100, height: 20, right: 100, bottom: 20, x: 0, y: 0, toJSON: () => ({}) });
   const target = within(stars).getByRole('radio', { name: String(score) });
   const x = (score - 0.5) * 20;
   const touchEvent = (type: string, ended: boolean) => {
@@ -116,7 +118,12 @@ describe('an appeal', () => {
     expect(section('办理结果')).toHaveTextContent(/已办结 · /);
     expect(screen.queryByRole('heading', { name: '评价本次办理' })).not.toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: '办理记录' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('.svc-timeline-action')?.textContent).slice(0, 2).sort()).toEqual(['办结', '评价']);
+    expect(
+      steps
+        .map((s) => s.querySelector('.svc-timeline-action')?.textContent)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['办结', '评价']);
 
     const posts = callsTo(calls, 'POST', `/my/appeals/${APPEAL_ID.replied}/rate`);
     expect(posts).toHaveLength(1);
@@ -141,7 +148,13 @@ describe('an appeal', () => {
     const app = await openAppeal(APPEAL_ID.replied);
     // Rated from another phone after this page loaded.
     const stored = peopleDb.appeals.find((a) => a.id === APPEAL_ID.replied)!;
-    Object.assign(stored, { status: 'closed', satisfaction: 5, satisfactionComment: '别的手机上评的', ratedAt: new Date().toISOString(), closedAt: new Date().toISOString() });
+    Object.assign(stored, {
+      status: 'closed',
+      satisfaction: 5,
+      satisfactionComment: '别的手机上评的',
+      ratedAt: new Date().toISOString(),
+      closedAt: new Date().toISOString(),
+    });
 
     tapStar(3);
     await app.user.click(rateButton());

@@ -144,7 +144,17 @@ function layOutInfiniteScroll() {
   const original = HTMLElement.prototype.getBoundingClientRect;
   jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function rect(this: HTMLElement) {
     if (!this.classList.contains('adm-infinite-scroll')) return original.call(this);
-    return { top: layout.footerTop, bottom: layout.footerTop + 40, left: 0, right: 390, width: 390, height: 40, x: 0, y: layout.footerTop, toJSON: () => ({}) };
+    return {
+      top: layout.footerTop,
+      bottom: layout.footerTop + 40,
+      left: 0,
+      right: 390,
+      width: 390,
+      height: 40,
+      x: 0,
+      y: layout.footerTop,
+      toJSON: () => ({}),
+    };
   });
   return layout;
 }
@@ -153,7 +163,12 @@ test('a long list comes page by page as the villager scrolls, to the end', async
   // Twelve more of the villager's appeals, older than the seeded ones: 17 in all, two pages of 10.
   const template = peopleDb.appeals.find((a) => a.title === MY_APPEALS.pending)!;
   for (let i = 1; i <= 12; i++) {
-    peopleDb.appeals.push({ ...template, id: 200 + i, title: `较早的诉求${i}`, createdAt: new Date(Date.UTC(2024, 0, 13 - i)).toISOString() });
+    peopleDb.appeals.push({
+      ...template,
+      id: 200 + i,
+      title: `较早的诉求${i}`,
+      createdAt: new Date(Date.UTC(2024, 0, 13 - i)).toISOString(),
+    });
   }
   const layout = layOutInfiniteScroll();
   const calls = recordRequests();

@@ -112,7 +112,9 @@ function MyRecords() {
         <Records
           key="shot"
           tab="shot"
-          fetchPage={(current, pageSize) => queryMyPhotoReports({ current, pageSize }, { skipErrorHandler: true }).then((body) => body.data!)}
+          fetchPage={(current, pageSize) =>
+            queryMyPhotoReports({ current, pageSize }, { skipErrorHandler: true }).then((body) => body.data!)
+          }
           render={(report) => <ShotRecordCard key={report.id} report={report} />}
         />
       )}

@@ -29,7 +29,10 @@ const FIELD_ORDER = ['photos', 'type', 'description', 'area', 'location'] as con
 const TYPE_OPTIONS = PHOTO_REPORT_TYPES.map((label, index) => ({ label, value: index + 1 }));
 
 /** `photoCount` and `located` (the phone's position is in hand) come from outside the values. */
-export function validateShot(values: ShotValues, { photoCount, located }: { photoCount: number; located: boolean }): FieldErrors<ShotValues & { photos: unknown }> {
+export function validateShot(
+  values: ShotValues,
+  { photoCount, located }: { photoCount: number; located: boolean },
+): FieldErrors<ShotValues & { photos: unknown }> {
   const errors: FieldErrors<ShotValues & { photos: unknown }> = {};
   if (photoCount < PHOTO_REPORT_IMAGES_MIN) errors.photos = '请至少拍一张照片，让工作人员看清问题';
   if (!values.type) errors.type = '请选择问题类型';
@@ -157,7 +160,13 @@ function ShotForm({ user }: { user: CurrentUser }) {
         </Field>
       </section>
       <section className="m-section svc-form" aria-label="问题位置">
-        <AreaField value={values.area} onChange={(area) => form.set('area', area)} error={form.errorOf('area')} disabled={busy} fallbackName={user.areaName} />
+        <AreaField
+          value={values.area}
+          onChange={(area) => form.set('area', area)}
+          error={form.errorOf('area')}
+          disabled={busy}
+          fallbackName={user.areaName}
+        />
         <LocationField
           geo={geo.state}
           onLocate={() => {

@@ -46,8 +46,7 @@ export default function PublicTaskListPage() {
   const category = categoryFromQuery(searchParams.get('category'));
   const areaName = useAreaNames();
   const tasks = usePagedList(
-    (current, pageSize) =>
-      queryPublicTasks({ current, pageSize, category }, { skipErrorHandler: true }).then((body) => body.data!),
+    (current, pageSize) => queryPublicTasks({ current, pageSize, category }, { skipErrorHandler: true }).then((body) => body.data!),
     [category],
   );
 

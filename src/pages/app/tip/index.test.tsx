@@ -12,7 +12,9 @@ beforeEach(() => sessionStorage.clear());
 const tip = (query: Record<string, string>) => `/app/tip?${new URLSearchParams(query)}`;
 
 test('shows the title, text and back link it is given', async () => {
-  const app = renderApp(tip({ type: 'success', title: '提交成功', text: '已提交，等待审核。', back: '/app/taskList?category=2', backText: '返回任务列表' }));
+  const app = renderApp(
+    tip({ type: 'success', title: '提交成功', text: '已提交，等待审核。', back: '/app/taskList?category=2', backText: '返回任务列表' }),
+  );
   expect(await screen.findByText('提交成功', {}, { timeout: 30000 })).toBeInTheDocument();
   expect(screen.getByText('已提交，等待审核。')).toBeInTheDocument();
   await app.user.click(screen.getByText('返回任务列表'));

@@ -55,7 +55,13 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
       ],
       series: [
         { name: '任务数', type: 'bar', barMaxWidth: 28, data: categories.map((c) => c.tasks) },
-        { name: '完成率', type: 'line', yAxisIndex: 1, data: categories.map((c) => percent(c.rate)), tooltip: { valueFormatter: (v: number) => `${v}%` } },
+        {
+          name: '完成率',
+          type: 'line',
+          yAxisIndex: 1,
+          data: categories.map((c) => percent(c.rate)),
+          tooltip: { valueFormatter: (v: number) => `${v}%` },
+        },
       ],
     }),
     [stats],
@@ -77,7 +83,15 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
       grid: { left: 48, right: 16, top: 24, bottom: 40 },
       xAxis: { type: 'category', data: areas.map((a) => a.name), axisLabel: { interval: 0, rotate: areas.length > 6 ? 30 : 0 } },
       yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
-      series: [{ name: '完成率', type: 'bar', barMaxWidth: 28, data: areas.map((a) => percent(a.rate)), label: { show: true, position: 'top', formatter: '{c}%' } }],
+      series: [
+        {
+          name: '完成率',
+          type: 'bar',
+          barMaxWidth: 28,
+          data: areas.map((a) => percent(a.rate)),
+          label: { show: true, position: 'top', formatter: '{c}%' },
+        },
+      ],
     }),
     [stats],
   );
@@ -126,7 +140,11 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         <Chart label="各村任务完成率" option={areaOption} onClick={go.area ? (item) => go.area?.(areas[item.dataIndex].area) : undefined} />
       </ChartCard>
       <ChartCard title={`近${days.length}天群众诉求与随手拍`} empty={trendTotal ? undefined : `近${days.length}天没有新的诉求和随手拍`}>
-        <Chart label="近30天群众诉求与随手拍数量" option={trendOption} onClick={go.day ? (item) => go.day?.(days[item.dataIndex].date) : undefined} />
+        <Chart
+          label="近30天群众诉求与随手拍数量"
+          option={trendOption}
+          onClick={go.day ? (item) => go.day?.(days[item.dataIndex].date) : undefined}
+        />
       </ChartCard>
       <ChartCard title="积分排名前十" empty={top.length ? undefined : '还没有人获得积分'}>
         <Chart label="积分排名前十" option={pointsOption} onClick={go.ranking ? () => go.ranking?.() : undefined} />

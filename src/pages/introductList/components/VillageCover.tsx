@@ -2,7 +2,13 @@ import type { VillageIntroduction } from '@common/contracts/content';
 import './VillageCover.css';
 
 /** A village's cover photo, or a drawn placeholder with its name when none was uploaded. */
-export default function VillageCover({ village, className = '' }: { village: Pick<VillageIntroduction, 'area' | 'name' | 'cover'>; className?: string }) {
+export default function VillageCover({
+  village,
+  className = '',
+}: {
+  village: Pick<VillageIntroduction, 'area' | 'name' | 'cover'>;
+  className?: string;
+}) {
   if (village.cover) {
     return (
       <div className={`village-cover ${className}`}>

@@ -35,8 +35,7 @@ const gallerySources = () =>
     .map((item) => item.querySelector('img')?.getAttribute('src'));
 
 /** The editor has finished creating itself (its toolbar registers its buttons a moment later). */
-const editorReady = () =>
-  waitFor(() => expect(document.querySelectorAll('.w-e-bar-item').length).toBeGreaterThan(0), { timeout: 20000 });
+const editorReady = () => waitFor(() => expect(document.querySelectorAll('.w-e-bar-item').length).toBeGreaterThan(0), { timeout: 20000 });
 
 async function openPage() {
   const calls = recordRequests();
@@ -67,11 +66,7 @@ test('pictures are added, reordered and removed, and saved in that order', async
 
   await user.click(screen.getByLabelText('第1张后移'));
   await user.click(screen.getByLabelText('删除第4张'));
-  expect(gallerySources()).toEqual([
-    '/api/uploads/content-802.jpg',
-    '/api/uploads/content-801.jpg',
-    `/api/uploads/content-${first}.jpg`,
-  ]);
+  expect(gallerySources()).toEqual(['/api/uploads/content-802.jpg', '/api/uploads/content-801.jpg', `/api/uploads/content-${first}.jpg`]);
 
   await user.click(button('保存'));
   expect(await screen.findByText('中心介绍已保存，公开页面已更新')).toBeInTheDocument();

@@ -31,8 +31,7 @@ const areaItem = (name: string) => within(areaList()).getByText(name).closest('b
 const nameInput = () => screen.getByPlaceholderText('例如：李家村');
 
 /** The editor has finished creating itself (its toolbar registers its buttons a moment later). */
-const editorReady = () =>
-  waitFor(() => expect(document.querySelectorAll('.w-e-bar-item').length).toBeGreaterThan(0), { timeout: 20000 });
+const editorReady = () => waitFor(() => expect(document.querySelectorAll('.w-e-bar-item').length).toBeGreaterThan(0), { timeout: 20000 });
 
 async function openPage(path: string, name: string) {
   const calls = recordRequests();

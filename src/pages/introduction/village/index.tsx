@@ -63,17 +63,11 @@ export default function VillageIntroductionPage() {
             <VillageForm
               key={village.area}
               village={village}
-              onSaved={(saved) =>
-                villages.mutate((list) => list?.map((v) => (v.area === saved.area ? saved : v)))
-              }
+              onSaved={(saved) => villages.mutate((list) => list?.map((v) => (v.area === saved.area ? saved : v)))}
             />
           ) : (
             <Card>
-              <Result
-                status="403"
-                title="不能编辑这个村（社区）"
-                subTitle="您只能编辑本村（社区）的村情介绍，请在列表中选择。"
-              />
+              <Result status="403" title="不能编辑这个村（社区）" subTitle="您只能编辑本村（社区）的村情介绍，请在列表中选择。" />
             </Card>
           )}
         </Col>

@@ -40,8 +40,7 @@ const fieldOf = (label: string) => {
 const error = { selector: '.ant-form-item-explain-error' };
 
 /** The editor has finished creating itself (its toolbar registers its buttons a moment later). */
-const editorReady = () =>
-  waitFor(() => expect(document.querySelectorAll('.w-e-bar-item').length).toBeGreaterThan(0), { timeout: 20000 });
+const editorReady = () => waitFor(() => expect(document.querySelectorAll('.w-e-bar-item').length).toBeGreaterThan(0), { timeout: 20000 });
 
 async function openForm(path = '/newsManage/create') {
   const calls = recordRequests();
@@ -52,8 +51,7 @@ async function openForm(path = '/newsManage/create') {
 }
 
 /** Node's File: the FormData that fetch sends (Node's) only carries Node blobs as files. */
-const picture = (name: string, size = 2048, type = 'image/png') =>
-  new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
+const picture = (name: string, size = 2048, type = 'image/png') => new NodeFile([new Uint8Array(size)], name, { type }) as unknown as File;
 
 const coverInput = () => {
   const input = fieldOf('封面图').querySelector('input[type="file"]');
@@ -82,9 +80,7 @@ test('fields are checked as you type, and 保存草稿 on an empty form sends no
 
 test('a server 400 on a field shows under that field, and what was typed stays', async () => {
   server.use(
-    http.put(api('/news/:id'), () =>
-      apiError(400, '标题：已有同名新闻', [{ field: 'title', label: '标题', message: '已有同名新闻' }]),
-    ),
+    http.put(api('/news/:id'), () => apiError(400, '标题：已有同名新闻', [{ field: 'title', label: '标题', message: '已有同名新闻' }])),
   );
   const { user, location } = await openForm('/newsManage/create?id=2');
   const title = await screen.findByDisplayValue('关于开展秋季防火宣传的通知（草稿）');
@@ -176,7 +172,7 @@ test('发布 asks first, saves the draft, publishes it and goes to the list', as
   expect(contentDb.news.find((n) => n.id === 2)).toMatchObject({ status: 'published', pinned: true });
 });
 
-test("a user whose data scope is their area writes news for that area only", async () => {
+test('a user whose data scope is their area writes news for that area only', async () => {
   server.use(http.get(api('/currentUser'), () => ok({ ...adminUser, access: 'staff', dataScope: 'area', area: 3, areaName: '第二村' })));
   const { user } = await openForm();
 

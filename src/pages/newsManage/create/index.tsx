@@ -34,7 +34,13 @@ export default function NewsCreatePage() {
           title={notFound ? '新闻不存在或已被删除' : '新闻加载失败'}
           subTitle={notFound ? `没有编号为 ${id} 的新闻。` : apiErrorMessage(existing.error)}
           extra={[
-            ...(notFound ? [] : [<Button key="retry" onClick={existing.refresh}>重试</Button>]),
+            ...(notFound
+              ? []
+              : [
+                  <Button key="retry" onClick={existing.refresh}>
+                    重试
+                  </Button>,
+                ]),
             <Button key="list" type="primary" onClick={() => history.push('/newsManage/list')}>
               返回新闻列表
             </Button>,
@@ -46,20 +52,10 @@ export default function NewsCreatePage() {
     body = (
       <>
         {news?.status === 'published' ? (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message="这条新闻正在对外显示，保存后修改立即生效。"
-          />
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="这条新闻正在对外显示，保存后修改立即生效。" />
         ) : null}
         {news?.status === 'offline' ? (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message="这条新闻已下线，公众看不到。修改后可以保存，或重新发布。"
-          />
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message="这条新闻已下线，公众看不到。修改后可以保存，或重新发布。" />
         ) : null}
         <NewsForm key={news ? `${news.id}-${news.updatedAt}` : 'new'} news={news} areaOptions={areaOptions} />
       </>

@@ -41,8 +41,7 @@ const popconfirm = async (title: string) => {
   return heading.closest('.ant-popover') as HTMLElement;
 };
 
-const visibleTitles = () =>
-  Array.from(document.querySelectorAll('tbody tr.ant-table-row .news-list-title a')).map((a) => a.textContent);
+const visibleTitles = () => Array.from(document.querySelectorAll('tbody tr.ant-table-row .news-list-title a')).map((a) => a.textContent);
 
 const PUBLISHED = '我镇召开人居环境整治推进会';
 const DRAFT = '关于开展秋季防火宣传的通知（草稿）';

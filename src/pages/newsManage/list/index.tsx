@@ -63,7 +63,14 @@ export default function NewsListPage() {
 
   // The back button (or a link) changed the URL: show its filters in the form.
   useEffect(() => {
-    formRef.current?.setFieldsValue({ title: undefined, column: undefined, status: undefined, area: undefined, pinned: undefined, ...state.filters });
+    formRef.current?.setFieldsValue({
+      title: undefined,
+      column: undefined,
+      status: undefined,
+      area: undefined,
+      pinned: undefined,
+      ...state.filters,
+    });
   }, [state]);
 
   const go = (next: NewsListState) => {
@@ -99,7 +106,11 @@ export default function NewsListPage() {
             <span className="news-list-cover news-list-cover-none">无封面</span>
           )}
           <span className="news-list-title">
-            {news.pinned ? <Tag color="red" style={{ marginInlineEnd: 6 }}>置顶</Tag> : null}
+            {news.pinned ? (
+              <Tag color="red" style={{ marginInlineEnd: 6 }}>
+                置顶
+              </Tag>
+            ) : null}
             <Typography.Link onClick={() => setPreviewId(news.id)} title={news.title}>
               {news.title}
             </Typography.Link>
@@ -197,8 +208,7 @@ export default function NewsListPage() {
           pageSize: state.pageSize,
           total: list.data?.total ?? 0,
           showSizeChanger: true,
-          onChange: (current, pageSize) =>
-            go({ ...state, current: pageSize !== state.pageSize ? 1 : current, pageSize }),
+          onChange: (current, pageSize) => go({ ...state, current: pageSize !== state.pageSize ? 1 : current, pageSize }),
         }}
         options={{ reload: list.refresh, density: false, setting: true }}
         locale={{ emptyText }}

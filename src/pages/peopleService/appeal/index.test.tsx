@@ -95,7 +95,11 @@ test('overdue rows are red with how long they are overdue; a due time close by i
 
   const soon = rowOf(APPEALS.processingSoon);
   expect(soon).not.toHaveClass('people-row-overdue');
-  expect(within(soon).getByText(/^剩余5小时\d+分钟$/).closest('.ant-typography')).toHaveClass('ant-typography-warning');
+  expect(
+    within(soon)
+      .getByText(/^剩余5小时\d+分钟$/)
+      .closest('.ant-typography'),
+  ).toHaveClass('ant-typography-warning');
   // Answered appeals are not counted against their due time.
   expect(rowOf(APPEALS.closed)).not.toHaveClass('people-row-overdue');
   expect(within(rowOf(APPEALS.closed)).queryByText(/超期|剩余/)).not.toBeInTheDocument();
@@ -115,12 +119,15 @@ test('the drawer shows the whole appeal; 受理 asks first, then the drawer move
   const { user, calls, location } = await openList('/peopleService/appeal?id=1');
 
   const drawer = (await screen.findByRole('article', { name: '诉求详情' })).closest('.ant-drawer') as HTMLElement;
-  expect(within(drawer).getByText('村口到小学的路灯已经坏了一周，晚上孩子放学很不安全，老人出门也容易摔倒，请尽快维修。')).toBeInTheDocument();
+  expect(
+    within(drawer).getByText('村口到小学的路灯已经坏了一周，晚上孩子放学很不安全，老人出门也容易摔倒，请尽快维修。'),
+  ).toBeInTheDocument();
   expect(within(drawer).getByRole('link', { name: '13812345601' })).toHaveAttribute('href', 'tel:13812345601');
-  expect(within(drawer).getAllByAltText(/诉求照片第\d张/).map((img) => img.getAttribute('src'))).toEqual([
-    '/api/uploads/people-11.jpg',
-    '/api/uploads/people-12.jpg',
-  ]);
+  expect(
+    within(drawer)
+      .getAllByAltText(/诉求照片第\d张/)
+      .map((img) => img.getAttribute('src')),
+  ).toEqual(['/api/uploads/people-11.jpg', '/api/uploads/people-12.jpg']);
   expect(within(drawer).getByText('现场照片（2）')).toBeInTheDocument();
   expect(within(drawer).queryByRole('button', { name: /答\s?复/ })).not.toBeInTheDocument();
 

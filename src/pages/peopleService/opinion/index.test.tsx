@@ -131,7 +131,10 @@ test('the list shows sentiment and level as coloured tags, the source record and
 
 test('a deep link with filters fills the form and asks the server for just those items', async () => {
   setPagePath(`${PATH}?status=monitoring&sentiment=negative&keyword=漏水`);
-  const { calls } = await openList(`${PATH}?status=monitoring&sentiment=negative&keyword=${encodeURIComponent('漏水')}`, OPINIONS.fromReport);
+  const { calls } = await openList(
+    `${PATH}?status=monitoring&sentiment=negative&keyword=${encodeURIComponent('漏水')}`,
+    OPINIONS.fromReport,
+  );
 
   expect(screen.queryByText(OPINIONS.web, { selector: 'td *' })).not.toBeInTheDocument();
   const sent = callsTo(calls, 'GET', '/opinions').at(-1)!.url.searchParams;

@@ -75,17 +75,10 @@ export default function OpinionPage() {
   );
 
   return (
-    <PageContainer
-      title="舆情监测"
-      subTitle="舆情来自工作人员的记录，以及包含监测关键词的群众诉求、随手拍（系统自动生成）"
-    >
+    <PageContainer title="舆情监测" subTitle="舆情来自工作人员的记录，以及包含监测关键词的群众诉求、随手拍（系统自动生成）">
       <Row gutter={[16, 16]} className="opinion-top">
         <Col xs={24} xl={16}>
-          <TrendCard
-            days={trend.data?.days}
-            error={trend.error ? pageErrorMessage(trend.error) : undefined}
-            onRetry={trend.refresh}
-          />
+          <TrendCard days={trend.data?.days} error={trend.error ? pageErrorMessage(trend.error) : undefined} onRetry={trend.refresh} />
         </Col>
         <Col xs={24} xl={8}>
           <KeywordPanel />

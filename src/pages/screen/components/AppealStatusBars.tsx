@@ -33,7 +33,11 @@ function Bars({ title, total, rows }: { title: string; total: number; rows: Row[
 /** 诉求 and 随手拍 by state, as bars of their totals. */
 export default function AppealStatusBars({ stats }: { stats: StatsOverview }) {
   const appeals = APPEAL_STATUSES.map((s) => ({ key: s, label: APPEAL_STATUS_LABELS[s], count: stats.appeals.byStatus[s] }));
-  const reports = PHOTO_REPORT_STATUSES.map((s) => ({ key: `photo-${s}`, label: PHOTO_REPORT_STATUS_LABELS[s], count: stats.photoReports.byStatus[s] }));
+  const reports = PHOTO_REPORT_STATUSES.map((s) => ({
+    key: `photo-${s}`,
+    label: PHOTO_REPORT_STATUS_LABELS[s],
+    count: stats.photoReports.byStatus[s],
+  }));
   return (
     <div className="screen-status">
       <Bars title="诉求办理" total={stats.appeals.total} rows={appeals} />

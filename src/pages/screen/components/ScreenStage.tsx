@@ -1,7 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { STAGE_HEIGHT, STAGE_WIDTH } from '../figures';
 
-const viewportSize = () => ({ width: document.documentElement.clientWidth || window.innerWidth, height: document.documentElement.clientHeight || window.innerHeight });
+const viewportSize = () => ({
+  width: document.documentElement.clientWidth || window.innerWidth,
+  height: document.documentElement.clientHeight || window.innerHeight,
+});
 
 /**
  * The 1920×1080 design, scaled to fit the window whole (scale = the smaller of the two ratios) and

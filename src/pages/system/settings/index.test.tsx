@@ -49,7 +49,11 @@ test('the settings are saved; the footer shows the new centre name', async () =>
 });
 
 test('a server error names the field and keeps what was typed', async () => {
-  server.use(http.put(api('/settings'), () => apiError(400, '平台名称：不能为空', [{ field: 'platformTitle', label: '平台名称', message: '平台名称太长了' }])));
+  server.use(
+    http.put(api('/settings'), () =>
+      apiError(400, '平台名称：不能为空', [{ field: 'platformTitle', label: '平台名称', message: '平台名称太长了' }]),
+    ),
+  );
   const app = renderApp('/system/settings');
   const title = await screen.findByLabelText('平台名称', {}, { timeout: 30000 });
   await app.user.clear(title);

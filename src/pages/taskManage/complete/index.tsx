@@ -28,14 +28,16 @@ export default function TaskCompletePage() {
   const latest = useRequest(
     async () => {
       const recent =
-        (await queryTasks({ status: 'published', area: linkedArea, pageSize: 20, sortField: 'publishedAt', sortOrder: 'descend' })).data?.list ?? [];
+        (await queryTasks({ status: 'published', area: linkedArea, pageSize: 20, sortField: 'publishedAt', sortOrder: 'descend' })).data
+          ?.list ?? [];
       return recent.find((t) => t.pendingCount + t.approvedCount > 0) ?? recent[0];
     },
     { ready: !taskId },
   );
   // A link may already name an area (the dashboard's completion bars): keep it, and its drawer opens.
   useEffect(() => {
-    if (!taskId && latest.data) setSearchParams({ ...Object.fromEntries(searchParams.entries()), taskId: String(latest.data.id) }, { replace: true });
+    if (!taskId && latest.data)
+      setSearchParams({ ...Object.fromEntries(searchParams.entries()), taskId: String(latest.data.id) }, { replace: true });
   }, [taskId, latest.data, setSearchParams, searchParams]);
 
   const completion = useRequest(async () => (taskId ? (await getTaskCompletion(taskId)).data : undefined), {

@@ -38,9 +38,7 @@ export default function TaskSelect({
           queryTasks({ status, title: keyword || undefined, pageSize: PAGE, sortField: 'createdAt', sortOrder: 'descend' }),
         ),
       );
-      return pages
-        .flatMap((body) => body.data?.list ?? [])
-        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+      return pages.flatMap((body) => body.data?.list ?? []).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     },
     { refreshDeps: [keyword, statuses.join()] },
   );
@@ -63,7 +61,12 @@ export default function TaskSelect({
   return (
     <Select<number>
       value={value}
-      onChange={(id) => onChange?.(id, tasks.find((t) => t.id === id))}
+      onChange={(id) =>
+        onChange?.(
+          id,
+          tasks.find((t) => t.id === id),
+        )
+      }
       showSearch
       filterOption={false}
       onSearch={search.run}

@@ -57,9 +57,7 @@ export function TemplateTags({ template, imageNum }: { template: string; imageNu
   return (
     <span>
       {templateLabel(template)}
-      {templateHasImages(template) ? (
-        <Typography.Text type="secondary">（{imageRuleLabel(imageNum)}）</Typography.Text>
-      ) : null}
+      {templateHasImages(template) ? <Typography.Text type="secondary">（{imageRuleLabel(imageNum)}）</Typography.Text> : null}
     </span>
   );
 }

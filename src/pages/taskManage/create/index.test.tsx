@@ -76,7 +76,14 @@ test('保存草稿 on an empty form marks every required field and sends nothing
 
   const error = { selector: '.ant-form-item-explain-error' };
   expect(await screen.findByText('请输入任务标题', error)).toBeInTheDocument();
-  for (const text of ['请选择工作类别', '请输入奖励积分', '请输入任务内容', '请至少选择一种提交内容', '请至少选择一个目标区域', '请选择截止时间']) {
+  for (const text of [
+    '请选择工作类别',
+    '请输入奖励积分',
+    '请输入任务内容',
+    '请至少选择一种提交内容',
+    '请至少选择一个目标区域',
+    '请选择截止时间',
+  ]) {
     expect(await screen.findByText(text, error)).toBeInTheDocument();
   }
   expect(callsTo(calls, 'POST', '/tasks')).toHaveLength(0);
@@ -93,7 +100,7 @@ test('fields are checked as you type', async () => {
   await waitFor(() => expect(screen.queryByText('请输入任务标题')).not.toBeInTheDocument());
 });
 
-test("a server 400 on a field shows under that field, and what was typed stays", async () => {
+test('a server 400 on a field shows under that field, and what was typed stays', async () => {
   server.use(
     http.put(api('/tasks/:id'), () =>
       apiError(400, '任务标题：已有同名任务', [{ field: 'title', label: '任务标题', message: '已有同名任务' }]),

@@ -39,7 +39,13 @@ export default function TaskCreatePage() {
           title={notFound ? '任务不存在或已被删除' : '任务加载失败'}
           subTitle={notFound ? `没有编号为 ${id} 的任务。` : apiErrorMessage(draft.error)}
           extra={[
-            ...(notFound ? [] : [<Button key="retry" onClick={draft.refresh}>重试</Button>]),
+            ...(notFound
+              ? []
+              : [
+                  <Button key="retry" onClick={draft.refresh}>
+                    重试
+                  </Button>,
+                ]),
             toList,
           ]}
         />

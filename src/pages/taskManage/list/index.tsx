@@ -71,9 +71,7 @@ export default function TaskListPage() {
       width: 176,
       ellipsis: true,
       render: (_, task) => (
-        <Typography.Link onClick={() => (task.status === 'draft' ? toEdit(task) : toCompletion(task))}>
-          {task.title}
-        </Typography.Link>
+        <Typography.Link onClick={() => (task.status === 'draft' ? toEdit(task) : toCompletion(task))}>{task.title}</Typography.Link>
       ),
     },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: TASK_STATUS_ENUM, width: 84 },
@@ -151,16 +149,28 @@ export default function TaskListPage() {
       render: (_, task) => {
         if (task.status === 'draft') {
           return [
-            <a key="edit" onClick={() => toEdit(task)}>编辑</a>,
-            <a key="publish" onClick={() => confirmPublish(task)}>发布</a>,
-            <Typography.Link key="delete" type="danger" onClick={() => confirmDelete(task)}>删除</Typography.Link>,
+            <a key="edit" onClick={() => toEdit(task)}>
+              编辑
+            </a>,
+            <a key="publish" onClick={() => confirmPublish(task)}>
+              发布
+            </a>,
+            <Typography.Link key="delete" type="danger" onClick={() => confirmDelete(task)}>
+              删除
+            </Typography.Link>,
           ];
         }
-        const completion = <a key="completion" onClick={() => toCompletion(task)}>完成情况</a>;
+        const completion = (
+          <a key="completion" onClick={() => toCompletion(task)}>
+            完成情况
+          </a>
+        );
         if (task.status === 'published') {
           return [
             completion,
-            <Typography.Link key="close" type="danger" onClick={() => confirmClose(task)}>关闭</Typography.Link>,
+            <Typography.Link key="close" type="danger" onClick={() => confirmClose(task)}>
+              关闭
+            </Typography.Link>,
           ];
         }
         return [completion];

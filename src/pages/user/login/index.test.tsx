@@ -82,9 +82,7 @@ test('success keeps the token for the session and opens the first admin page', a
 });
 
 test('success goes back to the redirect query', async () => {
-  const { user, account, password, submit, location } = await openLogin(
-    '/user/login?redirect=%2FuserManage%2Flist%3Fstatus%3Dpending',
-  );
+  const { user, account, password, submit, location } = await openLogin('/user/login?redirect=%2FuserManage%2Flist%3Fstatus%3Dpending');
 
   await user.type(account, 'admin');
   await user.type(password, 'Admin12345');

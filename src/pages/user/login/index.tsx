@@ -32,18 +32,13 @@ function LoginForm() {
     setSubmitting(true);
     setError(undefined);
     try {
-      const body = await login(
-        { username: values.username.trim(), password: values.password },
-        { skipErrorHandler: true },
-      );
+      const body = await login({ username: values.username.trim(), password: values.password }, { skipErrorHandler: true });
       if (!body.data?.token) throw new Error('登录失败，请重试');
       setToken(body.data.token);
       const currentUser = await initialState?.fetchUserInfo();
       flushSync(() => setInitialState((s) => (s ? { ...s, currentUser } : s)));
       showMessageOnNextPage('success', '登录成功');
-      history.replace(
-        landingPath(routes, computeAccess(currentUser), searchParams.get('redirect'), currentUser?.access),
-      );
+      history.replace(landingPath(routes, computeAccess(currentUser), searchParams.get('redirect'), currentUser?.access));
     } catch (e) {
       setError(apiErrorMessage(e));
     } finally {
@@ -63,12 +58,7 @@ function LoginForm() {
           <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" aria-label="账号" />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="密码"
-            autoComplete="current-password"
-            aria-label="密码"
-          />
+          <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" aria-label="密码" />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting}>

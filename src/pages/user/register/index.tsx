@@ -47,12 +47,7 @@ function RegisterForm() {
   return (
     <div className="user-page-card">
       <h2>村民注册</h2>
-      <Alert
-        type="info"
-        showIcon
-        message="注册后需由中心管理员审核，审核通过后即可登录。"
-        style={{ marginBottom: 20 }}
-      />
+      <Alert type="info" showIcon message="注册后需由中心管理员审核，审核通过后即可登录。" style={{ marginBottom: 20 }} />
       <Form<RegisterValues> name="register" form={form} layout="vertical" onFinish={onFinish} requiredMark scrollToFirstError>
         <Form.Item
           name="name"
@@ -112,9 +107,7 @@ function RegisterForm() {
             { required: true, message: '请再次输入密码' },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入的密码不一致')),
+                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
             }),
           ]}
         >

@@ -58,7 +58,13 @@ export default function GroupPage() {
         <a key="members" onClick={() => setMembersOf(group)}>
           成员
         </a>,
-        <a key="edit" onClick={() => { setEditing(group); setFormOpen(true); }}>
+        <a
+          key="edit"
+          onClick={() => {
+            setEditing(group);
+            setFormOpen(true);
+          }}
+        >
           编辑
         </a>,
         <a key="delete" style={{ color: '#ff4d4f' }} onClick={() => confirmDelete(group)}>
@@ -89,7 +95,15 @@ export default function GroupPage() {
         locale={{ emptyText: '还没有分组，点击右上角“新建分组”创建' }}
         headerTitle="分组"
         toolBarRender={() => [
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(undefined); setFormOpen(true); }}>
+          <Button
+            key="new"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setEditing(undefined);
+              setFormOpen(true);
+            }}
+          >
             新建分组
           </Button>,
         ]}
@@ -103,11 +117,7 @@ export default function GroupPage() {
           actionRef.current?.reload();
         }}
       />
-      <MembersDrawer
-        group={membersOf}
-        onClose={() => setMembersOf(undefined)}
-        onSaved={() => actionRef.current?.reload()}
-      />
+      <MembersDrawer group={membersOf} onClose={() => setMembersOf(undefined)} onSaved={() => actionRef.current?.reload()} />
     </PageContainer>
   );
 }

@@ -151,9 +151,7 @@ test('新建用户 checks fields as you type; a taken account is shown under 登
   // The server's 409 lands under the account field, which is marked invalid.
   await waitFor(() => expect(account).toHaveAttribute('aria-invalid', 'true'));
   await waitFor(() =>
-    expect(document.getElementById(account.getAttribute('aria-describedby') ?? '')).toHaveTextContent(
-      '该账号已存在，请换一个账号',
-    ),
+    expect(document.getElementById(account.getAttribute('aria-describedby') ?? '')).toHaveTextContent('该账号已存在，请换一个账号'),
   );
 
   const created = callsTo(calls, 'POST', '/users');

@@ -1,12 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  type ActionType,
-  PageContainer,
-  type ProColumns,
-  type ProFormInstance,
-  ProTable,
-  TableDropdown,
-} from '@ant-design/pro-components';
+import { type ActionType, PageContainer, type ProColumns, type ProFormInstance, ProTable, TableDropdown } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, App, Button, Grid, Space, Tag, Typography } from 'antd';
@@ -137,16 +130,34 @@ export default function UserListPage() {
       render: (_, user) => {
         const self = user.id === me?.id;
         const main = [
-          <a key="edit" onClick={() => { setEditing(user); setFormOpen(true); }}>
+          <a
+            key="edit"
+            onClick={() => {
+              setEditing(user);
+              setFormOpen(true);
+            }}
+          >
             编辑
           </a>,
         ];
         if (!self && user.status === 'pending') {
-          main.push(<a key="approve" onClick={() => confirmStatus(user, 'approve')}>通过审核</a>);
+          main.push(
+            <a key="approve" onClick={() => confirmStatus(user, 'approve')}>
+              通过审核
+            </a>,
+          );
         } else if (!self && user.status === 'active') {
-          main.push(<a key="disable" onClick={() => confirmStatus(user, 'disable')}>停用</a>);
+          main.push(
+            <a key="disable" onClick={() => confirmStatus(user, 'disable')}>
+              停用
+            </a>,
+          );
         } else if (!self && user.status === 'disabled') {
-          main.push(<a key="enable" onClick={() => confirmStatus(user, 'enable')}>启用</a>);
+          main.push(
+            <a key="enable" onClick={() => confirmStatus(user, 'enable')}>
+              启用
+            </a>,
+          );
         }
         const more = [
           { key: 'reset', name: '重置密码' },
@@ -224,7 +235,15 @@ export default function UserListPage() {
         locale={{ emptyText: '没有符合条件的用户' }}
         headerTitle="用户"
         toolBarRender={() => [
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(undefined); setFormOpen(true); }}>
+          <Button
+            key="new"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setEditing(undefined);
+              setFormOpen(true);
+            }}
+          >
             新建用户
           </Button>,
         ]}

@@ -69,7 +69,13 @@ export default function RolePage() {
           <Typography.Text type="secondary">无后台权限（仅手机端）</Typography.Text>
         ),
     },
-    { title: '数据范围', dataIndex: 'dataScope', search: false, width: 140, renderText: (s: RoleItem['dataScope']) => DATA_SCOPE_LABELS[s] },
+    {
+      title: '数据范围',
+      dataIndex: 'dataScope',
+      search: false,
+      width: 140,
+      renderText: (s: RoleItem['dataScope']) => DATA_SCOPE_LABELS[s],
+    },
     { title: '用户数', dataIndex: 'userCount', search: false, width: 90 },
     ...(canAdmin
       ? [
@@ -78,7 +84,13 @@ export default function RolePage() {
             valueType: 'option',
             width: 120,
             render: (_: unknown, role: RoleItem) => [
-              <a key="edit" onClick={() => { setEditing(role); setFormOpen(true); }}>
+              <a
+                key="edit"
+                onClick={() => {
+                  setEditing(role);
+                  setFormOpen(true);
+                }}
+              >
                 编辑
               </a>,
               role.builtIn ? null : (
@@ -118,7 +130,15 @@ export default function RolePage() {
         toolBarRender={() =>
           canAdmin
             ? [
-                <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(undefined); setFormOpen(true); }}>
+                <Button
+                  key="new"
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => {
+                    setEditing(undefined);
+                    setFormOpen(true);
+                  }}
+                >
                   新建角色
                 </Button>,
               ]

@@ -20,7 +20,14 @@ export default function AreaField({ value, onChange, error, disabled, fallbackNa
   const name = areas.find((a) => a.id === value)?.name ?? (value ? fallbackName || `区域${value}` : undefined);
   return (
     <Field id="area" label="所在村（社区）" required error={error}>
-      <button type="button" id="area" className="svc-picker-trigger" onClick={() => setOpen(true)} disabled={disabled} aria-haspopup="dialog">
+      <button
+        type="button"
+        id="area"
+        className="svc-picker-trigger"
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+        aria-haspopup="dialog"
+      >
         <span className={name ? undefined : 'svc-placeholder'}>{name ?? '请选择所在村（社区）'}</span>
         <RightOutline aria-hidden />
       </button>

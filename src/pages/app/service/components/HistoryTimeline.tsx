@@ -19,7 +19,10 @@ export default function HistoryTimeline({ history }: { history: HistoryEvent[] }
   return (
     <ol className="svc-timeline" aria-label="办理记录">
       {newestFirst.map((event, index) => (
-        <li key={event.id} className={`svc-timeline-item svc-timeline-${TONES[event.action] ?? 'plain'}${index === 0 ? ' svc-timeline-latest' : ''}`}>
+        <li
+          key={event.id}
+          className={`svc-timeline-item svc-timeline-${TONES[event.action] ?? 'plain'}${index === 0 ? ' svc-timeline-latest' : ''}`}
+        >
           <div className="svc-timeline-head">
             <span className="svc-timeline-action">{HISTORY_ACTION_LABELS[event.action] ?? event.action}</span>
             <span className="svc-timeline-time">{formatDateTime(event.createdAt)}</span>

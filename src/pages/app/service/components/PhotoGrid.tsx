@@ -14,7 +14,13 @@ export default function PhotoGrid({ images, label = '照片' }: { images: ImageR
   return (
     <div className="svc-photos" role="group" aria-label={label}>
       {urls.map((url, index) => (
-        <button type="button" key={`${url}-${index}`} className="svc-photo" aria-label={`查看${label}第${index + 1}张`} onClick={() => viewImages(urls, index)}>
+        <button
+          type="button"
+          key={`${url}-${index}`}
+          className="svc-photo"
+          aria-label={`查看${label}第${index + 1}张`}
+          onClick={() => viewImages(urls, index)}
+        >
           <img src={url} alt="" loading="lazy" />
         </button>
       ))}

@@ -49,7 +49,10 @@ export default function RateSection({
   const submit = async () => {
     if (score < 1) return;
     const rated = await attempt.run(
-      () => rateAppeal(appeal.id, { score, ...(comment.trim() ? { comment: comment.trim() } : {}) }, { skipErrorHandler: true }).then((body) => body.data),
+      () =>
+        rateAppeal(appeal.id, { score, ...(comment.trim() ? { comment: comment.trim() } : {}) }, { skipErrorHandler: true }).then(
+          (body) => body.data,
+        ),
       (error) => {
         if (apiErrorBody(error)?.code === 409) onStale();
       },
@@ -88,7 +91,15 @@ export default function RateSection({
           {attempt.error}
         </div>
       ) : null}
-      <Button block color="primary" size="large" disabled={score < 1 || attempt.submitting} loading={attempt.submitting} loadingText="正在提交" onClick={submit}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        disabled={score < 1 || attempt.submitting}
+        loading={attempt.submitting}
+        loadingText="正在提交"
+        onClick={submit}
+      >
         提交评价
       </Button>
     </section>

@@ -20,7 +20,8 @@ function AppealOutcome({ appeal }: { appeal: MyAppealItem }) {
       </div>
     );
   }
-  if (appeal.status === 'processing') return <div className="svc-card-note">工作人员正在办理{appeal.handlerName ? `（${appeal.handlerName}）` : ''}</div>;
+  if (appeal.status === 'processing')
+    return <div className="svc-card-note">工作人员正在办理{appeal.handlerName ? `（${appeal.handlerName}）` : ''}</div>;
   if (appeal.status === 'pending') return <div className="svc-card-note">已提交，等待受理</div>;
   return null;
 }

@@ -8,7 +8,11 @@ export function CompletenessTag({ village }: { village: VillageIntroduction }) {
   const filled = completeness(village);
   if (filled === COMPLETENESS_TOTAL) return <Tag color="success">资料完整</Tag>;
   if (filled === 0) return <Tag>未填写</Tag>;
-  return <Tag color="warning">待完善 {filled}/{COMPLETENESS_TOTAL}</Tag>;
+  return (
+    <Tag color="warning">
+      待完善 {filled}/{COMPLETENESS_TOTAL}
+    </Tag>
+  );
 }
 
 interface Props {

@@ -44,14 +44,7 @@ export default function VillageForm({ village, onSaved }: Props) {
   const count = (name: keyof VillageFormValues, label: string, unit: string, precision = 0) => (
     <Col xs={12} md={6}>
       <Form.Item name={name} label={label}>
-        <InputNumber
-          min={0}
-          max={COUNT_MAX}
-          precision={precision}
-          placeholder="未填写"
-          suffix={unit}
-          style={{ width: '100%' }}
-        />
+        <InputNumber min={0} max={COUNT_MAX} precision={precision} placeholder="未填写" suffix={unit} style={{ width: '100%' }} />
       </Form.Item>
     </Col>
   );

@@ -53,7 +53,9 @@ export default function NewsForm({ news, areaOptions }: Props) {
     try {
       await save(values);
       const title = values.title.trim();
-      message.success(status === 'published' ? `修改已保存并生效：${title}` : status === 'offline' ? `已保存：${title}` : `草稿已保存：${title}`);
+      message.success(
+        status === 'published' ? `修改已保存并生效：${title}` : status === 'offline' ? `已保存：${title}` : `草稿已保存：${title}`,
+      );
       leaveTo(LIST_PATH);
     } catch (error) {
       handleFormError(error, form, NEWS_FIELD_MAP);
@@ -162,21 +164,12 @@ export default function NewsForm({ news, areaOptions }: Props) {
             <Form.Item
               name="area"
               label="所属区域"
-              extra={
-                ownArea
-                  ? '您的账号只能发布本村（社区）的新闻'
-                  : '选择“全镇”表示面向全镇；选择某个村（社区）时，该村的新闻中也会显示'
-              }
+              extra={ownArea ? '您的账号只能发布本村（社区）的新闻' : '选择“全镇”表示面向全镇；选择某个村（社区）时，该村的新闻中也会显示'}
               rules={[{ required: true, message: '请选择所属区域' }]}
             >
               <Select options={areaSelectOptions} showSearch optionFilterProp="label" />
             </Form.Item>
-            <Form.Item
-              name="pinned"
-              label="置顶"
-              valuePropName="checked"
-              extra="置顶的新闻排在列表最前，并在手机首页轮播显示"
-            >
+            <Form.Item name="pinned" label="置顶" valuePropName="checked" extra="置顶的新闻排在列表最前，并在手机首页轮播显示">
               <Switch checkedChildren="置顶" unCheckedChildren="不置顶" />
             </Form.Item>
             <Form.Item name="cover" label="封面图">

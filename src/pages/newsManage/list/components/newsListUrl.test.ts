@@ -1,7 +1,8 @@
 import { parseNewsListSearch, toFilters, toNewsListSearch, toNewsQuery } from './newsListUrl';
 
 test('a full state survives the URL both ways', () => {
-  const search = '?title=%E9%98%B2%E7%81%AB&column=2&status=published&area=3&pinned=true&current=2&pageSize=20&sortField=views&sortOrder=descend';
+  const search =
+    '?title=%E9%98%B2%E7%81%AB&column=2&status=published&area=3&pinned=true&current=2&pageSize=20&sortField=views&sortOrder=descend';
   const state = parseNewsListSearch(search);
   expect(state).toEqual({
     filters: { title: '防火', column: 2, status: 'published', area: 3, pinned: 'true' },

@@ -123,11 +123,7 @@ export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
           <Form.Item name="position" label="职务" rules={[{ max: 30, message: '职务不能超过30个字' }]}>
             <Input placeholder="例如：主任" maxLength={30} />
           </Form.Item>
-          <Form.Item
-            name="phone"
-            label="联系电话"
-            rules={[{ pattern: PHONE_RULE, message: '请输入正确的电话号码' }]}
-          >
+          <Form.Item name="phone" label="联系电话" rules={[{ pattern: PHONE_RULE, message: '请输入正确的电话号码' }]}>
             <Input placeholder="座机或手机" maxLength={20} inputMode="tel" />
           </Form.Item>
         </div>
@@ -135,7 +131,12 @@ export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
           <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="members" label="成员" rules={[{ max: 2000, message: '成员不能超过2000个字' }]}>
-          <Input.TextArea placeholder="每行一人，或用“、”分隔，例如：王芳、赵强" autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} showCount />
+          <Input.TextArea
+            placeholder="每行一人，或用“、”分隔，例如：王芳、赵强"
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            maxLength={2000}
+            showCount
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -21,8 +21,7 @@ export function toRows(nodes: OrgUnitNode[], depth = 1): OrgUnitRow[] {
 export const allParentIds = (rows: OrgUnitRow[]): number[] =>
   rows.flatMap((row) => (row.children ? [row.id, ...allParentIds(row.children)] : []));
 
-export const countUnits = (rows: OrgUnitRow[]): number =>
-  rows.reduce((sum, row) => sum + 1 + countUnits(row.children ?? []), 0);
+export const countUnits = (rows: OrgUnitRow[]): number => rows.reduce((sum, row) => sum + 1 + countUnits(row.children ?? []), 0);
 
 export function findRow(rows: OrgUnitRow[], id: number): OrgUnitRow | undefined {
   for (const row of rows) {
@@ -34,8 +33,7 @@ export function findRow(rows: OrgUnitRow[], id: number): OrgUnitRow | undefined 
 }
 
 /** How many levels a unit spans with its descendants (1 for a leaf). */
-export const subtreeHeight = (row: OrgUnitRow): number =>
-  1 + Math.max(0, ...(row.children ?? []).map(subtreeHeight));
+export const subtreeHeight = (row: OrgUnitRow): number => 1 + Math.max(0, ...(row.children ?? []).map(subtreeHeight));
 
 /**
  * The units whose name contains `keyword`, with their ancestors (so the path stays visible) and

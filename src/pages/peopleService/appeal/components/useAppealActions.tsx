@@ -72,7 +72,9 @@ export function useAppealActions(onChanged: () => void) {
       <TextActionModal
         open={!!replying}
         title="答复诉求"
-        description={replying ? `答复 ${replying.submitterName} 的诉求「${replying.title}」。答复后群众会在手机上看到，并可以评价满意度。` : undefined}
+        description={
+          replying ? `答复 ${replying.submitterName} 的诉求「${replying.title}」。答复后群众会在手机上看到，并可以评价满意度。` : undefined
+        }
         label="答复内容"
         placeholder="请写明办理情况和结果，例如：已联系电工，明天上午更换路灯灯泡并检查线路。"
         maxLength={2000}
@@ -92,7 +94,9 @@ export function useAppealActions(onChanged: () => void) {
       <TextActionModal
         open={!!rejecting}
         title="不予受理"
-        description={rejecting ? `诉求「${rejecting.title}」将不予受理，原因会告知 ${rejecting.submitterName}，此操作不能撤销。` : undefined}
+        description={
+          rejecting ? `诉求「${rejecting.title}」将不予受理，原因会告知 ${rejecting.submitterName}，此操作不能撤销。` : undefined
+        }
         label="不予受理原因"
         placeholder="请说明原因，例如：该事项属于法院管辖范围，建议通过诉讼途径解决。"
         maxLength={500}

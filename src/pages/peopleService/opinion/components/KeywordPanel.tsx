@@ -20,10 +20,9 @@ export default function KeywordPanel() {
   const [form] = Form.useForm<{ keyword: string }>();
   const [current, setCurrent] = useState(1);
   const [adding, setAdding] = useState(false);
-  const keywords = useRequest(
-    async () => (await queryOpinionKeywords({ current, pageSize: PAGE_SIZE }, { skipErrorHandler: true })).data,
-    { refreshDeps: [current] },
-  );
+  const keywords = useRequest(async () => (await queryOpinionKeywords({ current, pageSize: PAGE_SIZE }, { skipErrorHandler: true })).data, {
+    refreshDeps: [current],
+  });
 
   const reloadFirstPage = () => (current === 1 ? keywords.refresh() : setCurrent(1));
 
@@ -92,7 +91,14 @@ export default function KeywordPanel() {
           locale={{ emptyText: '还没有监测关键词。添加后，系统会从群众诉求、随手拍中自动发现相关舆情。' }}
           pagination={
             (keywords.data?.total ?? 0) > PAGE_SIZE
-              ? { current, pageSize: PAGE_SIZE, total: keywords.data?.total ?? 0, size: 'small', onChange: setCurrent, showTotal: (total) => `共 ${total} 个` }
+              ? {
+                  current,
+                  pageSize: PAGE_SIZE,
+                  total: keywords.data?.total ?? 0,
+                  size: 'small',
+                  onChange: setCurrent,
+                  showTotal: (total) => `共 ${total} 个`,
+                }
               : false
           }
           renderItem={(keyword) => (

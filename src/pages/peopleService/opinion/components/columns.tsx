@@ -93,7 +93,8 @@ export function opinionColumns({ areas, actions, onEdit, fixActions }: Options):
       dataIndex: 'matchedKeyword',
       search: false,
       width: 96,
-      render: (_, opinion) => (opinion.keyword ? <Tag color="blue">{opinion.keyword}</Tag> : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (_, opinion) =>
+        opinion.keyword ? <Tag color="blue">{opinion.keyword}</Tag> : <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
       title: '记录人',

@@ -49,5 +49,10 @@ export function satisfactionOption({ satisfaction, rated }: Satisfaction): echar
 
 export default function SatisfactionGauge(props: Satisfaction) {
   const option = useStableOption({ satisfaction: props.satisfaction, rated: props.rated }, satisfactionOption);
-  return <ChartBox option={option} label={props.satisfaction === null ? '群众满意度：暂无评价' : `群众满意度 ${props.satisfaction.toFixed(1)} 分（满分 5 分）`} />;
+  return (
+    <ChartBox
+      option={option}
+      label={props.satisfaction === null ? '群众满意度：暂无评价' : `群众满意度 ${props.satisfaction.toFixed(1)} 分（满分 5 分）`}
+    />
+  );
 }

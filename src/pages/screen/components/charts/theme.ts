@@ -10,7 +10,23 @@ export const TEXT_BRIGHT = '#ffffff';
 export const LINE = 'rgba(120, 170, 230, 0.18)';
 export const PANEL = '#0b1d3d';
 /** Categorical colours, told apart on a dark ground. */
-export const PALETTE = ['#2fc9ff', '#3d8bff', '#36e6a6', '#ffc53d', '#ff8a4c', '#b37feb', '#5cdbd3', '#ff6b8b', '#95de64', '#ffd666', '#69b1ff', '#ff9c6e', '#d3adf7', '#87e8de', '#ffadd2'];
+export const PALETTE = [
+  '#2fc9ff',
+  '#3d8bff',
+  '#36e6a6',
+  '#ffc53d',
+  '#ff8a4c',
+  '#b37feb',
+  '#5cdbd3',
+  '#ff6b8b',
+  '#95de64',
+  '#ffd666',
+  '#69b1ff',
+  '#ff9c6e',
+  '#d3adf7',
+  '#87e8de',
+  '#ffadd2',
+];
 
 /** A vertical or horizontal two-stop gradient (a plain option object: no echarts import needed). */
 export const gradient = (from: string, to: string, horizontal = false) => ({
@@ -25,7 +41,12 @@ export const gradient = (from: string, to: string, horizontal = false) => ({
   ],
 });
 
-export const BASE = { backgroundColor: 'transparent', textStyle: { fontFamily: FONT_FAMILY, color: TEXT }, animationDuration: 800, animationDurationUpdate: 600 };
+export const BASE = {
+  backgroundColor: 'transparent',
+  textStyle: { fontFamily: FONT_FAMILY, color: TEXT },
+  animationDuration: 800,
+  animationDurationUpdate: 600,
+};
 
 /**
  * The option for `data`, rebuilt only when the figures in it change: the screen refreshes every

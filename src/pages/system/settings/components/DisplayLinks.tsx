@@ -29,8 +29,24 @@ function NewLinkModal({ link, onClose }: { link?: NewDisplayLink; onClose: () =>
     }
   };
   return (
-    <Modal open={!!link} title={`大屏链接「${link?.name ?? ''}」已生成`} onCancel={onClose} footer={<Button type="primary" onClick={onClose}>我已保存好链接</Button>} width={640}>
-      <Alert type="warning" showIcon message="链接只显示这一次" description="请现在复制并在大屏电脑的浏览器中打开（可设为开机启动页）。关闭后无法再次查看；丢失时停用它并重新生成。" style={{ marginBottom: 16 }} />
+    <Modal
+      open={!!link}
+      title={`大屏链接「${link?.name ?? ''}」已生成`}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          我已保存好链接
+        </Button>
+      }
+      width={640}
+    >
+      <Alert
+        type="warning"
+        showIcon
+        message="链接只显示这一次"
+        description="请现在复制并在大屏电脑的浏览器中打开（可设为开机启动页）。关闭后无法再次查看；丢失时停用它并重新生成。"
+        style={{ marginBottom: 16 }}
+      />
       <Space.Compact style={{ width: '100%' }}>
         <Input readOnly value={url} aria-label="大屏链接" onFocus={(e) => e.target.select()} />
         <Button type="primary" onClick={copy}>
@@ -107,13 +123,20 @@ export default function DisplayLinks() {
         loading={links.loading}
         dataSource={links.data?.list ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有大屏链接，点击右上角“生成链接”" /> }}
-        pagination={(links.data?.total ?? 0) > PAGE_SIZE ? { current, pageSize: PAGE_SIZE, total: links.data?.total, onChange: setCurrent } : false}
+        pagination={
+          (links.data?.total ?? 0) > PAGE_SIZE ? { current, pageSize: PAGE_SIZE, total: links.data?.total, onChange: setCurrent } : false
+        }
         columns={[
           { title: '名称', dataIndex: 'name' },
           { title: '密钥开头', dataIndex: 'keyPrefix', width: 110, render: (v: string) => <Typography.Text code>{v}…</Typography.Text> },
           { title: '生成人', dataIndex: 'createdByName', width: 110 },
           { title: '生成时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
-          { title: '最近使用', dataIndex: 'lastUsedAt', width: 170, render: (v: string | null) => (v ? formatTime(v) : <Typography.Text type="secondary">未使用</Typography.Text>) },
+          {
+            title: '最近使用',
+            dataIndex: 'lastUsedAt',
+            width: 170,
+            render: (v: string | null) => (v ? formatTime(v) : <Typography.Text type="secondary">未使用</Typography.Text>),
+          },
           {
             title: '状态',
             dataIndex: 'revokedAt',

@@ -68,7 +68,10 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       width: 240,
       render: (_, row) =>
         row.text ? (
-          <Typography.Paragraph ellipsis={{ rows: 3, expandable: 'collapsible', symbol: (open) => (open ? '收起' : '展开') }} style={{ margin: 0 }}>
+          <Typography.Paragraph
+            ellipsis={{ rows: 3, expandable: 'collapsible', symbol: (open) => (open ? '收起' : '展开') }}
+            style={{ margin: 0 }}
+          >
             {row.text}
           </Typography.Paragraph>
         ) : (

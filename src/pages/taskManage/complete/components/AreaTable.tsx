@@ -15,10 +15,7 @@ const missingOf = (row: Pick<CompletionArea, 'targeted' | 'submitted'>) => Math.
 export default function AreaTable({ completion, onOpen }: Props) {
   const { total } = completion;
   return (
-    <Card
-      title="各区域完成情况"
-      extra={<Typography.Link onClick={() => onOpen(undefined)}>查看全部人员</Typography.Link>}
-    >
+    <Card title="各区域完成情况" extra={<Typography.Link onClick={() => onOpen(undefined)}>查看全部人员</Typography.Link>}>
       <Table<CompletionArea>
         rowKey="area"
         dataSource={completion.areas}
@@ -90,10 +87,18 @@ export default function AreaTable({ completion, onOpen }: Props) {
               <Table.Summary.Cell index={0}>
                 <Typography.Text strong>合计</Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">{total.targeted}</Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">{total.submitted}</Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">{total.approved}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">{missingOf(total)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                {total.targeted}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                {total.submitted}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                {total.approved}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">
+                {missingOf(total)}
+              </Table.Summary.Cell>
               <Table.Summary.Cell index={5}>
                 <Space>
                   <Progress percent={percent(total.rate)} size="small" style={{ width: 260, margin: 0 }} />

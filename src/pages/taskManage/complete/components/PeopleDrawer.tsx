@@ -66,9 +66,7 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
       render: (_, person) =>
         person.status === 'pending' ? (
           <Typography.Link
-            onClick={() =>
-              history.push(`/taskManage/audit?taskId=${taskId}&status=pending&keyword=${encodeURIComponent(person.name)}`)
-            }
+            onClick={() => history.push(`/taskManage/audit?taskId=${taskId}&status=pending&keyword=${encodeURIComponent(person.name)}`)}
           >
             去审核
           </Typography.Link>
@@ -80,12 +78,7 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
 
   return (
     <Drawer title={title} open={open} onClose={onClose} width={820} destroyOnHidden>
-      <Segmented<PeopleState>
-        value={state}
-        onChange={onStateChange}
-        options={PEOPLE_STATES}
-        style={{ marginBottom: 16 }}
-      />
+      <Segmented<PeopleState> value={state} onChange={onStateChange} options={PEOPLE_STATES} style={{ marginBottom: 16 }} />
       <LoadError message={loadError} onRetry={() => setReloadKey((k) => k + 1)} />
       <ProTable<CompletionPerson>
         rowKey="userId"
@@ -98,10 +91,7 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
         pagination={{ defaultPageSize: 10, showSizeChanger: true, showTotal: (total) => `共 ${total} 人` }}
         request={async (params) => {
           const result = await toTableResult(
-            queryCompletionPeople(
-              taskId,
-              compact({ current: params.current, pageSize: params.pageSize, area, state: state || undefined }),
-            ),
+            queryCompletionPeople(taskId, compact({ current: params.current, pageSize: params.pageSize, area, state: state || undefined })),
           );
           setLoadError(undefined);
           return result;

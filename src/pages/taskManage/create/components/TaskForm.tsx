@@ -145,8 +145,7 @@ export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
           validateTrigger={['onChange', 'onBlur']}
           rules={[
             {
-              validator: (_, value: string) =>
-                isRichTextBlank(value) ? Promise.reject(new Error('请输入任务内容')) : Promise.resolve(),
+              validator: (_, value: string) => (isRichTextBlank(value) ? Promise.reject(new Error('请输入任务内容')) : Promise.resolve()),
             },
           ]}
           required
@@ -206,9 +205,7 @@ export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
             { required: true, message: '请选择截止时间' },
             {
               validator: (_, value?: Dayjs | null) =>
-                !value || value.isAfter(dayjs())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('截止时间必须晚于当前时间')),
+                !value || value.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error('截止时间必须晚于当前时间')),
             },
           ]}
         >

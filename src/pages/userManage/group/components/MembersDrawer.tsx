@@ -8,15 +8,7 @@ import { apiErrorMessage } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 
 /** Members of one group: remove, add by searching users, then save the whole list. */
-export default function MembersDrawer({
-  group,
-  onClose,
-  onSaved,
-}: {
-  group?: GroupItem;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export default function MembersDrawer({ group, onClose, onSaved }: { group?: GroupItem; onClose: () => void; onSaved: () => void }) {
   const [members, setMembers] = useState<GroupMember[]>([]);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -25,10 +17,10 @@ export default function MembersDrawer({
     ready: !!group,
   });
   const [keyword, setKeyword] = useState('');
-  const search = useRequest(
-    async () => (await queryUsers({ keyword, pageSize: 20, status: 'active' })).data?.list ?? [],
-    { refreshDeps: [keyword], ready: !!group },
-  );
+  const search = useRequest(async () => (await queryUsers({ keyword, pageSize: 20, status: 'active' })).data?.list ?? [], {
+    refreshDeps: [keyword],
+    ready: !!group,
+  });
   const { run: onSearch } = useDebounceFn((value: string) => setKeyword(value.trim()), { wait: 300 });
 
   useEffect(() => {
@@ -83,7 +75,11 @@ export default function MembersDrawer({
           type="error"
           showIcon
           message={`成员加载失败：${apiErrorMessage(detail.error)}`}
-          action={<Button size="small" onClick={detail.refresh}>重试</Button>}
+          action={
+            <Button size="small" onClick={detail.refresh}>
+              重试
+            </Button>
+          }
         />
       ) : (
         <Spin spinning={detail.loading}>

@@ -59,9 +59,7 @@ export default function ResetPasswordModal({ user, onClose }: { user?: UserItem;
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入的密码不一致')),
+                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
             }),
           ]}
         >

@@ -1,11 +1,6 @@
 import { Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import {
-  ACCOUNT_PATTERN,
-  PASSWORD_PATTERN,
-  PHONE_PATTERN,
-  RULE_MESSAGES,
-} from '@common/constants';
+import { ACCOUNT_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
 import type { UserItem } from '@common/contracts/users';
 import type { Option } from '@/hooks/useReferenceOptions';

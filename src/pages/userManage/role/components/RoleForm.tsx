@@ -99,16 +99,10 @@ export default function RoleForm({
           <Input placeholder="例如：village_admin" disabled={role?.builtIn} />
         </Form.Item>
         <Form.Item name="permissions" label="菜单权限" extra="决定该角色可以进入哪些后台菜单并调用对应的功能">
-          <Checkbox.Group
-            disabled={isAdminRole}
-            options={(permissions.data ?? []).map((p) => ({ value: p.key, label: p.label }))}
-          />
+          <Checkbox.Group disabled={isAdminRole} options={(permissions.data ?? []).map((p) => ({ value: p.key, label: p.label }))} />
         </Form.Item>
         <Form.Item name="dataScope" label="数据范围" rules={[{ required: true, message: '请选择数据范围' }]}>
-          <Radio.Group
-            disabled={isAdminRole}
-            options={DATA_SCOPES.map((scope) => ({ value: scope, label: DATA_SCOPE_LABELS[scope] }))}
-          />
+          <Radio.Group disabled={isAdminRole} options={DATA_SCOPES.map((scope) => ({ value: scope, label: DATA_SCOPE_LABELS[scope] }))} />
         </Form.Item>
       </Form>
     </Modal>

@@ -51,8 +51,7 @@ export default function AdjustForm({ user, onAdjusted }: { user: RankingRow; onA
           rules={[
             { required: true, message: '请输入调整分值' },
             {
-              validator: (_, value: number | null) =>
-                value === 0 ? Promise.reject(new Error('调整分值不能为0')) : Promise.resolve(),
+              validator: (_, value: number | null) => (value === 0 ? Promise.reject(new Error('调整分值不能为0')) : Promise.resolve()),
             },
           ]}
         >

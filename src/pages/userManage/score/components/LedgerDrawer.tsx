@@ -38,9 +38,7 @@ export default function LedgerDrawer({ user, canAdjust, onClose, onAdjusted }: P
       title: '来源',
       dataIndex: 'source',
       width: 90,
-      render: (_, entry) => (
-        <Tag color={entry.source === 'task' ? 'blue' : 'purple'}>{SCORE_SOURCE_LABELS[entry.source]}</Tag>
-      ),
+      render: (_, entry) => <Tag color={entry.source === 'task' ? 'blue' : 'purple'}>{SCORE_SOURCE_LABELS[entry.source]}</Tag>,
     },
     { title: '原因', dataIndex: 'reason', ellipsis: true },
     {
