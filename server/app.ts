@@ -16,6 +16,7 @@ import errorsPlugin from './plugins/errors';
 import appealRoutes from './routes/appeals';
 import authRoutes from './routes/auth';
 import groupRoutes from './routes/groups';
+import healthRoutes from './routes/health';
 import introductionRoutes from './routes/introductions';
 import myRoutes from './routes/my';
 import newsRoutes from './routes/news';
@@ -153,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(photoReportRoutes);
       await api.register(opinionRoutes);
       await api.register(statsRoutes);
+      await api.register(healthRoutes);
     },
     { prefix: '/api' },
   );

@@ -57,6 +57,7 @@ describe('route access declarations', () => {
       .sort();
     assert.deepEqual(publicRoutes, [
       'GET /api/areas',
+      'GET /api/health',
       'GET /api/public/introductions/center',
       'GET /api/public/introductions/villages',
       'GET /api/public/introductions/villages/:area',
@@ -243,6 +244,7 @@ const MATRIX: Row[] = [
   row('GET /api/my/tasks/counts', [401, 200, 200, 200, 200]),
   row('GET /api/my/tasks/:id', [401, 403, 200, 403, 403], { url: `/api/my/tasks/${demoOpenTask}`, forbiddenMessage: '该任务未派发给您' }),
   row('GET /api/my/score', [401, 200, 200, 200, 200]),
+  row('GET /api/health', [200, 200, 200, 200, 200]),
   row('GET /api/public/tasks', [200, 200, 200, 200, 200]),
   row('GET /api/public/tasks/:id', [200, 200, 200, 200, 200], { url: '/api/public/tasks/2' }),
 
