@@ -3,11 +3,12 @@
  * test file: it starts the server, resets handlers and fixture state after each test, and stops it.
  */
 import { setupServer } from 'msw/node';
+import { calendarHandlers, resetCalendarDb } from './calendar';
 import { handlers, resetMockDb } from './handlers';
 import { overviewHandlers, resetOverviewDb } from './overview';
 
 // The overview is every admin's landing page, so its handlers are always there.
-export const server = setupServer(...handlers, ...overviewHandlers);
+export const server = setupServer(...handlers, ...overviewHandlers, ...calendarHandlers);
 
 export function useMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -16,6 +17,7 @@ export function useMockServer() {
     server.events.removeAllListeners();
     resetMockDb();
     resetOverviewDb();
+    resetCalendarDb();
   });
   afterAll(() => server.close());
 }

@@ -15,6 +15,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import appealRoutes from './routes/appeals';
 import authRoutes from './routes/auth';
+import calendarRoutes from './routes/calendar';
 import groupRoutes from './routes/groups';
 import healthRoutes from './routes/health';
 import introductionRoutes from './routes/introductions';
@@ -155,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(opinionRoutes);
       await api.register(statsRoutes);
       await api.register(healthRoutes);
+      await api.register(calendarRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { type AppealStatus, APPEAL_DUE_WORKING_DAYS_DEFAULT, type OpinionSentime
 import { watchAppeal } from '../services/appeals';
 import { watchPhotoReport } from '../services/photoReports';
 import type { FileStorage } from '../services/storage';
+import { loadWorkCalendar } from '../services/workCalendar';
 import { addWorkingDays } from '../services/workingDays';
 import type { Db, Tx } from './client';
 import { demoPhotos } from './demoTasks';
@@ -315,6 +316,7 @@ export async function seedDemoPeople(db: Db, storage: FileStorage, ids: { users:
   const ago = (days: number) => new Date(now - days * DAY);
   const userId = (account: string) => ids.users.get(account) as number;
   const photos = await demoPhotos();
+  const calendar = await loadWorkCalendar(db);
   let next = 0;
   // Files first: a file without a row is harmless, a row without its file is a broken image.
   const planFiles = async (count: number) => {
@@ -380,7 +382,7 @@ export async function seedDemoPeople(db: Db, storage: FileStorage, ids: { users:
           handlerId: handler,
           reply: demo.reply ?? null,
           rejectReason: demo.rejectReason ?? null,
-          dueAt: addWorkingDays(createdAt, APPEAL_DUE_WORKING_DAYS_DEFAULT),
+          dueAt: addWorkingDays(createdAt, APPEAL_DUE_WORKING_DAYS_DEFAULT, calendar),
           acceptedAt,
           repliedAt,
           closedAt,

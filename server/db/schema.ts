@@ -34,6 +34,28 @@ export const settings = pgTable('settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The working-day calendar's exceptions to "Monday to Friday": statutory holidays (`off`) and
+ * 调休 weekends worked (`work`). Seeded from the chinese-days package, editable in 系统设置 (ADR 0017).
+ */
+export const calendarDays = pgTable(
+  'calendar_days',
+  {
+    day: date('day', { mode: 'string' }).primaryKey(),
+    kind: text('kind', { enum: ['off', 'work'] }).notNull(),
+    name: text('name').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('calendar_days_kind', sql`${t.kind} in ('off', 'work')`)],
+);
+
+/** Years whose calendar is known: `builtin` as shipped, `admin` once edited in 系统设置. */
+export const calendarYears = pgTable('calendar_years', {
+  year: smallint('year').primaryKey(),
+  source: text('source', { enum: ['builtin', 'admin'] }).notNull(),
+  updatedAt: updatedAt(),
+});
+
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -3,6 +3,7 @@ import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey } from '../../comm
 import { CENTRE_ID, CENTRE_PLACEHOLDER, villagePlaceholder } from '../services/introductions';
 import { hashPassword, generatePassword } from '../services/passwords';
 import { DEFAULT_SETTINGS, settingRows } from '../services/settings';
+import { seedWorkCalendar } from '../services/workCalendar';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
 import { seedDemo } from './demo';
@@ -52,6 +53,7 @@ export async function seedReference(db: Db): Promise<void> {
     .values(areaRows.map((area) => ({ area: area.id, content: villagePlaceholder(area.name) })))
     .onConflictDoNothing();
   await db.insert(settings).values(settingRows(DEFAULT_SETTINGS)).onConflictDoNothing();
+  await seedWorkCalendar(db);
   await db
     .insert(roles)
     .values(BUILT_IN_ROLE_SEED.map((r) => ({ ...r, builtIn: true })))

@@ -245,6 +245,9 @@ const MATRIX: Row[] = [
   row('GET /api/my/tasks/:id', [401, 403, 200, 403, 403], { url: `/api/my/tasks/${demoOpenTask}`, forbiddenMessage: '该任务未派发给您' }),
   row('GET /api/my/score', [401, 200, 200, 200, 200]),
   row('GET /api/health', [200, 200, 200, 200, 200]),
+  row('GET /api/calendar/:year', [401, 403, 403, 403, 200], { url: '/api/calendar/2026' }),
+  row('PUT /api/calendar/:year', [401, 403, 403, 403, 200], { url: '/api/calendar/2030', payload: { days: [] } }),
+  row('POST /api/calendar/:year/restore', [401, 403, 403, 403, 200], { url: '/api/calendar/2026/restore' }),
   row('GET /api/public/tasks', [200, 200, 200, 200, 200]),
   row('GET /api/public/tasks/:id', [200, 200, 200, 200, 200], { url: '/api/public/tasks/2' }),
 

@@ -23,6 +23,7 @@ import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
 import { readSettings } from './settings';
 import { assertAttachableImages } from './uploadRefs';
+import { loadWorkCalendar } from './workCalendar';
 import { addWorkingDays } from './workingDays';
 import { areaNameOf, userNameOf } from './names';
 
@@ -253,7 +254,7 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
 
   const imageIds = body.imageIds ?? [];
   await assertAttachableImages(db, caller, imageIds, [], 'imageIds', '图片');
-  const { appealDueDays } = await readSettings(db);
+  const [{ appealDueDays }, calendar] = await Promise.all([readSettings(db), loadWorkCalendar(db)]);
   const title = body.title.trim();
   const content = body.content.trim();
   // The due time counts from the recorded submission time, so both come from one clock reading.
@@ -268,7 +269,7 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
         category: body.category,
         area: body.area,
         phone: body.phone.trim(),
-        dueAt: addWorkingDays(submittedAt, appealDueDays),
+        dueAt: addWorkingDays(submittedAt, appealDueDays, calendar),
         clientKey: body.clientKey,
         createdAt: submittedAt,
         updatedAt: submittedAt,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { builtinDays, calendarOf } from './workCalendar';
 import { addWorkingDays, localDate, localDateTime } from './workingDays';
 
 // Beijing time is UTC+8: '2026-11-20T10:00:00+08:00' is a Friday morning there.
@@ -38,5 +39,43 @@ describe('local dates', () => {
     assert.equal(localDate(new Date('2026-03-15T15:59:59Z')), '2026-03-15');
     assert.equal(localDate(new Date('2026-03-15T16:00:00Z')), '2026-03-16');
     assert.equal(localDateTime(null), '');
+  });
+});
+
+describe('addWorkingDays on the shipped holiday calendar (国庆 and 春节 2026)', () => {
+  const calendar2026 = calendarOf(builtinDays(2026));
+
+  test('the package ships 2026: 国庆 1–7 October off, Sunday 20 September and Saturday 10 October worked', () => {
+    const days = new Map(builtinDays(2026).map((d) => [d.date, d]));
+    assert.equal(days.get('2026-10-01')?.kind, 'off');
+    assert.equal(days.get('2026-10-01')?.name, '国庆节');
+    assert.equal(days.get('2026-10-10')?.kind, 'work');
+    assert.equal(days.get('2026-09-20')?.kind, 'work');
+  });
+
+  test('filed the day before 国庆: the holiday is skipped and the 调休 Saturday counts', () => {
+    // Wed 30 Sep + 3: Thu 8 Oct, Fri 9 Oct, Sat 10 Oct (worked).
+    assert.equal(beijing(addWorkingDays(at('2026-09-30T10:00:00'), 3, calendar2026)), '2026-10-10 10:00');
+    // The weekday-only calendar would have said Monday 5 October, in the middle of the holiday.
+    assert.equal(beijing(addWorkingDays(at('2026-09-30T10:00:00'), 3)), '2026-10-05 10:00');
+  });
+
+  test('filed during 国庆: counting starts on the first working day, at 00:00', () => {
+    // Starts Thu 8 Oct 00:00; Fri 9, Sat 10 (worked), Sun 11 off, Mon 12.
+    assert.equal(beijing(addWorkingDays(at('2026-10-03T15:00:00'), 3, calendar2026)), '2026-10-12 00:00');
+  });
+
+  test('filed on a Saturday before a worked Sunday: the Sunday is a working day', () => {
+    assert.equal(beijing(addWorkingDays(at('2026-09-19T10:00:00'), 1, calendar2026)), '2026-09-21 00:00');
+  });
+
+  test('春节: the worked Saturday before counts, the nine days off do not', () => {
+    // Fri 13 Feb + 3: Sat 14 (worked), [15–23 off], Tue 24, Wed 25.
+    assert.equal(beijing(addWorkingDays(at('2026-02-13T16:00:00'), 3, calendar2026)), '2026-02-25 16:00');
+  });
+
+  test('a year without entered holidays falls back to Monday to Friday', () => {
+    assert.deepEqual(builtinDays(2099), []);
+    assert.equal(beijing(addWorkingDays(at('2099-10-01T09:00:00'), 1, calendarOf(builtinDays(2099)))), '2099-10-02 09:00');
   });
 });

@@ -2,28 +2,38 @@ import { TIME_ZONE_OFFSET_MS } from '../../common/constants';
 
 const DAY = 86400_000;
 
-/** The weekday (0 Sunday … 6 Saturday) of a moment on the township's clock. */
-const localWeekday = (localMs: number) => new Date(localMs).getUTCDay();
-const isWeekend = (localMs: number) => {
-  const day = localWeekday(localMs);
-  return day === 0 || day === 6;
+/** Which days are worked, by their 'YYYY-MM-DD' on the township's clock. */
+export interface WorkCalendar {
+  isWorkday(day: string): boolean;
+}
+
+/** Monday to Friday: the calendar of a year whose holidays are not entered (and of the tests). */
+export const WEEKDAYS: WorkCalendar = {
+  isWorkday(day) {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    return weekday !== 0 && weekday !== 6;
+  },
 };
 
+const dayOf = (localMs: number) => new Date(localMs).toISOString().slice(0, 10);
+
 /**
- * The moment `days` working days after `from`, Saturdays and Sundays skipped, on the township's
- * clock. Time on a weekend does not count: something submitted on Saturday starts on Monday at
- * 00:00, so it gets as many working hours as something submitted early on Monday.
+ * The moment `days` working days after `from`, on the township's clock, skipping the days the
+ * calendar says are not worked (weekends, statutory holidays) and counting 调休 weekends worked.
+ * Time on a day off does not count: something submitted on Saturday or during 国庆 starts at 00:00
+ * of the next working day, so it gets as many working hours as something submitted early that day.
  */
-export function addWorkingDays(from: Date, days: number): Date {
+export function addWorkingDays(from: Date, days: number, calendar: WorkCalendar = WEEKDAYS): Date {
   let local = from.getTime() + TIME_ZONE_OFFSET_MS;
-  if (isWeekend(local)) {
+  const worked = (ms: number) => calendar.isWorkday(dayOf(ms));
+  if (!worked(local)) {
     local = Math.floor(local / DAY) * DAY;
-    while (isWeekend(local)) local += DAY;
+    while (!worked(local)) local += DAY;
   }
   let left = days;
   while (left > 0) {
     local += DAY;
-    if (!isWeekend(local)) left -= 1;
+    if (worked(local)) left -= 1;
   }
   return new Date(local - TIME_ZONE_OFFSET_MS);
 }

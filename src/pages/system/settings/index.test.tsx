@@ -42,7 +42,7 @@ test('the settings are saved; the footer shows the new centre name', async () =>
   const days = screen.getByLabelText('诉求办理期限');
   await app.user.clear(days);
   await app.user.type(days, '5');
-  await app.user.click(button(/保\s*存/));
+  await app.user.click(button(/^保\s*存$/));
   expect(await screen.findByText('平台设置已保存')).toBeInTheDocument();
   expect(saved).toMatchObject({ centreName: '某镇综治中心', appealDueDays: 5, platformTitle: settings.platformTitle });
   await waitFor(() => expect(document.querySelector('footer')).toHaveTextContent('某镇综治中心'));
@@ -58,7 +58,7 @@ test('a server error names the field and keeps what was typed', async () => {
   const title = await screen.findByLabelText('平台名称', {}, { timeout: 30000 });
   await app.user.clear(title);
   await app.user.type(title, '新的平台名称');
-  await app.user.click(button(/保\s*存/));
+  await app.user.click(button(/^保\s*存$/));
   expect(await screen.findByText('平台名称太长了')).toBeInTheDocument();
   expect(title).toHaveValue('新的平台名称');
 });

@@ -62,7 +62,7 @@ export default function PlatformSettings() {
           <ProFormDigit
             name="appealDueDays"
             label="诉求办理期限"
-            extra="群众诉求提交后多少个工作日内答复（周六、周日不计）；只影响之后提交的诉求"
+            extra="群众诉求提交后多少个工作日内答复（周末和法定节假日不计，见下方节假日安排）；只影响之后提交的诉求"
             min={APPEAL_DUE_WORKING_DAYS_MIN}
             max={APPEAL_DUE_WORKING_DAYS_MAX}
             fieldProps={{ precision: 0, addonAfter: '个工作日', style: { width: 180 } }}
