@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN } from '../constants';
-import { Nullable, PageQuery, Text, Timestamp } from './base';
+import { literals, Nullable, PageQuery, Text, Timestamp } from './base';
 
 export const AreaItem = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type AreaItem = Static<typeof AreaItem>;
@@ -28,34 +28,72 @@ export const SettingsBody = Type.Object(
 );
 export type SettingsBody = Static<typeof SettingsBody>;
 
+/** One field an operation changed; null before: created; null after: deleted. */
+export const OperationChange = Type.Object({
+  field: Type.String(),
+  before: Nullable(Type.String()),
+  after: Nullable(Type.String()),
+});
+export type OperationChange = Static<typeof OperationChange>;
+
 export const OperationLogItem = Type.Object({
   id: Type.Integer(),
   userId: Nullable(Type.Integer()),
   account: Type.String(),
   method: Type.String(),
   route: Type.String(),
+  action: Type.String(),
   targetId: Nullable(Type.String()),
   ip: Type.String(),
   statusCode: Type.Integer(),
+  changes: Nullable(Type.Array(OperationChange)),
   createdAt: Timestamp,
 });
 export type OperationLogItem = Static<typeof OperationLogItem>;
-export const OperationLogQuery = Type.Object(
-  {
-    ...PageQuery,
-    account: Type.Optional(Text('账号', 64, 0)),
-    method: Type.Optional(
-      Type.Union(
-        ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => Type.Literal(m)),
-        { title: '方法' },
-      ),
+
+export const LOG_RESULTS = ['success', 'failure'] as const;
+export type LogResult = (typeof LOG_RESULTS)[number];
+export const LOG_RESULT_LABELS: Record<LogResult, string> = { success: '成功', failure: '失败' };
+
+const LogFilterFields = {
+  account: Type.Optional(Text('账号', 64, 0)),
+  ip: Type.Optional(Text('地址', 64, 0)),
+  from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
+  to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+};
+
+const OperationLogFilterFields = {
+  ...LogFilterFields,
+  action: Type.Optional(Text('操作', 64, 0)),
+  method: Type.Optional(
+    Type.Union(
+      ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => Type.Literal(m)),
+      { title: '方法' },
     ),
-    from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
-    to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
-  },
+  ),
+  result: Type.Optional(literals(LOG_RESULTS, '结果')),
+};
+/** The list's filters: the export takes the same. */
+export const OperationLogFilters = Type.Object(OperationLogFilterFields, { additionalProperties: false });
+export type OperationLogFilters = Static<typeof OperationLogFilters>;
+export const OperationLogQuery = Type.Object({ ...PageQuery, ...OperationLogFilterFields }, { additionalProperties: false });
+export const OperationLogExportQuery = Type.Object(
+  { sortOrder: PageQuery.sortOrder, ...OperationLogFilterFields },
   { additionalProperties: false },
 );
 export type OperationLogQuery = Static<typeof OperationLogQuery>;
+
+/** Why a sign-in ended as it did (login_logs.reason). */
+export const LOGIN_REASON_LABELS: Record<string, string> = {
+  ok: '登录成功',
+  bad_password: '密码错误',
+  unknown_account: '账号不存在',
+  locked: '账号已锁定',
+  rate_limited: '尝试过于频繁',
+  pending: '账号待审核',
+  disabled: '账号已停用',
+  checking: '校验中',
+};
 
 export const LoginLogItem = Type.Object({
   id: Type.Integer(),
@@ -68,15 +106,12 @@ export const LoginLogItem = Type.Object({
   createdAt: Timestamp,
 });
 export type LoginLogItem = Static<typeof LoginLogItem>;
-export const LoginLogQuery = Type.Object(
-  {
-    ...PageQuery,
-    account: Type.Optional(Text('账号', 64, 0)),
-    ip: Type.Optional(Text('地址', 64, 0)),
-    success: Type.Optional(Type.Boolean({ title: '是否成功' })),
-    from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
-    to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
-  },
+const LoginLogFilterFields = { ...LogFilterFields, success: Type.Optional(Type.Boolean({ title: '是否成功' })) };
+export const LoginLogFilters = Type.Object(LoginLogFilterFields, { additionalProperties: false });
+export type LoginLogFilters = Static<typeof LoginLogFilters>;
+export const LoginLogQuery = Type.Object({ ...PageQuery, ...LoginLogFilterFields }, { additionalProperties: false });
+export const LoginLogExportQuery = Type.Object(
+  { sortOrder: PageQuery.sortOrder, ...LoginLogFilterFields },
   { additionalProperties: false },
 );
 export type LoginLogQuery = Static<typeof LoginLogQuery>;

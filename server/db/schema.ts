@@ -1,4 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
+import type { OperationChange } from '../../common/contracts/system';
 import {
   bigint,
   bigserial,
@@ -9,6 +10,7 @@ import {
   type AnyPgColumn,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -167,9 +169,17 @@ export const operationLogs = pgTable(
     targetId: text('target_id'),
     ip: text('ip').notNull().default(''),
     statusCode: integer('status_code').notNull(),
+    /** The route's Chinese name (its OpenAPI summary), e.g. 修改用户. */
+    action: text('action').notNull().default(''),
+    /** The fields the write changed, as shown to the admin (services/auditTrail.ts); null: not recorded. */
+    changes: jsonb('changes').$type<OperationChange[]>(),
     createdAt: createdAt(),
   },
-  (t) => [index('operation_logs_created_idx').on(t.createdAt), index('operation_logs_account_idx').on(t.account, t.createdAt)],
+  (t) => [
+    index('operation_logs_created_idx').on(t.createdAt),
+    index('operation_logs_account_idx').on(t.account, t.createdAt),
+    index('operation_logs_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const loginLogs = pgTable(

@@ -208,6 +208,8 @@ const MATRIX: Row[] = [
   row('PUT /api/settings', [401, 403, 403, 403, 200], { payload: {} }),
   row('GET /api/operation-logs', [401, 403, 403, 403, 200]),
   row('GET /api/login-logs', [401, 403, 403, 403, 200]),
+  row('GET /api/operation-logs/export', [401, 403, 403, 403, 200]),
+  row('GET /api/login-logs/export', [401, 403, 403, 403, 200]),
 
   row('POST /api/uploads', [401, 200, 200, 200, 200], { upload: true }),
   row('GET /api/uploads/:name', [200, 200, 200, 200, 200], { url: () => storedImageUrl }),

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { operationLogs } from '../db/schema';
+import { type AuditTarget, changesBetween, snapshot } from '../services/auditTrail';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -9,25 +10,57 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Id of the record a create call made, for the operation log. */
     createdId?: string;
+    /** The record as it was before this write (null: none; undefined: not audited). */
+    auditBefore?: Record<string, unknown> | null;
   }
 }
 
-/** Every write by a signed-in user goes to operation_logs: who, what, when, from where, result. */
+function target(request: FastifyRequest): AuditTarget {
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
+  const params = request.params as Record<string, unknown> | undefined;
+  const key = params?.id ?? params?.area ?? params?.year;
+  // Changing one's own password names no record in the path: the record is the caller.
+  const own = route === '/api/currentUser/password' ? request.user?.id : undefined;
+  const id = key ?? own ?? request.createdId;
+  return { route, id: id === undefined ? undefined : String(id) };
+}
+
+/**
+ * Every write by a signed-in user goes to operation_logs: who, what (the route's Chinese name), when,
+ * from where, the result, and for records the fields it changed (read before and after; ADR 0018).
+ */
 export default fp(async function auditPlugin(app: FastifyInstance, opts: { db: Db }) {
+  app.addHook('preHandler', async (request) => {
+    if (!request.user || !WRITE_METHODS.has(request.method)) return;
+    try {
+      request.auditBefore = await snapshot(opts.db, target(request));
+    } catch (err) {
+      request.log.warn({ err }, 'operation log snapshot failed');
+    }
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     const user = request.user;
     if (!user || !WRITE_METHODS.has(request.method)) return;
-    const params = request.params as Record<string, unknown> | undefined;
-    const paramId = params?.id ?? params?.area;
+    const where = target(request);
     try {
+      let changes = null;
+      if (reply.statusCode < 400) {
+        const before = request.auditBefore;
+        const after = await snapshot(opts.db, where);
+        if (after !== undefined || before !== undefined)
+          changes = await changesBetween(opts.db, where.route, before ?? null, after ?? null);
+      }
       await opts.db.insert(operationLogs).values({
         userId: user.id,
         account: user.account,
         method: request.method,
-        route: request.routeOptions.url ?? request.url.split('?')[0],
-        targetId: paramId !== undefined ? String(paramId) : (request.createdId ?? null),
+        route: where.route,
+        action: request.routeOptions.schema?.summary ?? '',
+        targetId: where.route === '/api/currentUser/password' ? null : (where.id ?? null),
         ip: request.ip,
         statusCode: reply.statusCode,
+        changes,
       });
     } catch (err) {
       request.log.error({ err }, 'operation log write failed');

@@ -1,27 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, asc, count, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm';
-import { Page } from '../../common/contracts/base';
+import { asc, eq, sql } from 'drizzle-orm';
+import { ApiError, Page } from '../../common/contracts/base';
 import {
   AreaBody,
   AreaItem,
+  LoginLogExportQuery,
   LoginLogItem,
   LoginLogQuery,
+  OperationLogExportQuery,
   OperationLogItem,
   OperationLogQuery,
   Settings,
   SettingsBody,
 } from '../../common/contracts/system';
 import { AREA_MAX, AREA_MIN } from '../../common/constants';
-import { areas, loginLogs, operationLogs, settings } from '../db/schema';
+import { areas, settings } from '../db/schema';
 import { notFound } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { assertAreaNameFree, assertVillageWritable } from '../services/introductions';
-import { containsPattern } from '../services/scope';
+import {
+  LOGIN_LOG_COLUMNS,
+  listLoginLogs,
+  listOperationLogs,
+  loginLogBatch,
+  OPERATION_LOG_COLUMNS,
+  operationLogBatch,
+} from '../services/logs';
 import { readSettings, settingRows } from '../services/settings';
-
-const iso = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
+import { sendXlsx, XLSX_TYPE, xlsxStream } from '../services/xlsx';
 
 const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
@@ -87,31 +95,36 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  const logs = ['logs'];
   app.get(
     '/operation-logs',
     {
       config: { access: 'admin' },
-      schema: { tags: ['logs'], summary: '操作日志', querystring: OperationLogQuery, response: replies(Page(OperationLogItem)) },
+      schema: { tags: logs, summary: '操作日志', querystring: OperationLogQuery, response: replies(Page(OperationLogItem)) },
     },
-    async (request) => {
-      const { current, pageSize, account, method, from, to, sortOrder } = request.query;
-      const where = and(
-        account ? ilike(operationLogs.account, containsPattern(account)) : undefined,
-        method ? eq(operationLogs.method, method) : undefined,
-        from ? gte(operationLogs.createdAt, new Date(from)) : undefined,
-        to ? lte(operationLogs.createdAt, new Date(to)) : undefined,
-      );
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(operationLogs)
-          .where(where)
-          .orderBy(sortOrder === 'ascend' ? asc(operationLogs.createdAt) : desc(operationLogs.createdAt), desc(operationLogs.id))
-          .limit(pageSize)
-          .offset((current - 1) * pageSize),
-        db.select({ total: count() }).from(operationLogs).where(where),
-      ]);
-      return ok({ list: rows.map(iso), total, current, pageSize });
+    async (request) => ok(await listOperationLogs(db, request.query)),
+  );
+
+  app.get(
+    '/operation-logs/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: logs,
+        summary: '导出操作日志（Excel，筛选条件同列表）',
+        querystring: OperationLogExportQuery,
+        produces: [XLSX_TYPE],
+        response: { '4xx': ApiError, '5xx': ApiError },
+      },
+    },
+    async (request, reply) => {
+      const { sortOrder, ...filters } = request.query;
+      const stream = await xlsxStream({
+        sheet: '操作日志',
+        columns: OPERATION_LOG_COLUMNS,
+        batch: operationLogBatch(db, filters, sortOrder),
+      });
+      return sendXlsx(reply, stream, 'operation-logs.xlsx', '操作日志.xlsx');
     },
   );
 
@@ -119,28 +132,27 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/login-logs',
     {
       config: { access: 'admin' },
-      schema: { tags: ['logs'], summary: '登录日志', querystring: LoginLogQuery, response: replies(Page(LoginLogItem)) },
+      schema: { tags: logs, summary: '登录日志', querystring: LoginLogQuery, response: replies(Page(LoginLogItem)) },
     },
-    async (request) => {
-      const { current, pageSize, account, ip, success, from, to, sortOrder } = request.query;
-      const where = and(
-        account ? ilike(loginLogs.account, containsPattern(account)) : undefined,
-        ip ? eq(loginLogs.ip, ip) : undefined,
-        success !== undefined ? eq(loginLogs.success, success) : undefined,
-        from ? gte(loginLogs.createdAt, new Date(from)) : undefined,
-        to ? lte(loginLogs.createdAt, new Date(to)) : undefined,
-      );
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(loginLogs)
-          .where(where)
-          .orderBy(sortOrder === 'ascend' ? asc(loginLogs.createdAt) : desc(loginLogs.createdAt), desc(loginLogs.id))
-          .limit(pageSize)
-          .offset((current - 1) * pageSize),
-        db.select({ total: count() }).from(loginLogs).where(where),
-      ]);
-      return ok({ list: rows.map(iso), total, current, pageSize });
+    async (request) => ok(await listLoginLogs(db, request.query)),
+  );
+
+  app.get(
+    '/login-logs/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: logs,
+        summary: '导出登录日志（Excel，筛选条件同列表）',
+        querystring: LoginLogExportQuery,
+        produces: [XLSX_TYPE],
+        response: { '4xx': ApiError, '5xx': ApiError },
+      },
+    },
+    async (request, reply) => {
+      const { sortOrder, ...filters } = request.query;
+      const stream = await xlsxStream({ sheet: '登录日志', columns: LOGIN_LOG_COLUMNS, batch: loginLogBatch(db, filters, sortOrder) });
+      return sendXlsx(reply, stream, 'login-logs.xlsx', '登录日志.xlsx');
     },
   );
 };
