@@ -118,12 +118,16 @@ export default [
     ],
   },
   {
-    path: '/system/settings',
+    path: '/system',
     name: '系统设置',
     menuIcon: 'setting',
     access: 'canAdmin',
-    component: './system/settings',
-    title: '系统设置',
+    routes: [
+      { path: '/system', redirect: '/system/settings' },
+      { path: '/system/settings', name: '平台设置', component: './system/settings', title: '平台设置' },
+      { path: '/system/operation-logs', name: '操作日志', component: './system/operationLogs', title: '操作日志' },
+      { path: '/system/login-logs', name: '登录日志', component: './system/loginLogs', title: '登录日志' },
+    ],
   },
   { path: '*', layout: false, component: './404', title: '页面不存在' },
 ];

@@ -7,7 +7,7 @@ import './index.css';
 /** /system/settings (admin): the platform's settings and the wall display's links. */
 export default function SettingsPage() {
   return (
-    <PageContainer title="系统设置" subTitle="平台名称、页脚信息、诉求办理期限与节假日，以及数据大屏的访问链接">
+    <PageContainer title="平台设置" subTitle="平台名称、页脚信息、诉求办理期限与节假日，以及数据大屏的访问链接">
       <PlatformSettings />
       <HolidayCalendar />
       <DisplayLinks />
