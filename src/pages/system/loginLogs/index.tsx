@@ -66,7 +66,7 @@ export default function LoginLogsPage() {
         columns={columns}
         scroll={{ x: 900 }}
         form={{ syncToUrl: urlFormSync({ ranges: { created: ['createdFrom', 'createdTo'] } }) }}
-        search={{ labelWidth: 'auto' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         request={async (params, sort) => {
           const { sortField: _field, ...rest } = { ...logFilters(params), ...sortParams(sort, ['createdAt'] as const) } as Record<

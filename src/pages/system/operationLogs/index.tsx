@@ -115,7 +115,7 @@ export default function OperationLogsPage() {
         columns={columns}
         scroll={{ x: 960 }}
         form={{ syncToUrl: urlFormSync({ ranges: { created: ['createdFrom', 'createdTo'] } }) }}
-        search={{ labelWidth: 'auto' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         expandable={{
           rowExpandable: (log) => Boolean(log.changes?.length),
