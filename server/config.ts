@@ -9,6 +9,10 @@ export interface AppConfig {
   adminPassword?: string;
   seedDemo: boolean;
   uploadMaxBytes: number;
+  /** Bytes of images one account may store within 24 hours (UPLOAD_DAILY_MB). */
+  uploadDailyBytes: number;
+  /** Image decodes at once and waiting, per process (ADR 0017). */
+  imageDecodeSlots: { running: number; waiting: number };
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   trustProxy: boolean | string;
@@ -107,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 10, 'UPLOAD_MAX_MB') * 1024 * 1024,
+    uploadDailyBytes: int(env.UPLOAD_DAILY_MB, 200, 'UPLOAD_DAILY_MB') * 1024 * 1024,
+    imageDecodeSlots: { running: 1, waiting: 16 },
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES'),
     sessionAbsoluteHours: 12,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -153,10 +153,34 @@ export const uploads = pgTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /**
+     * Who may fetch it (ADR 0017): 'unattached' until a record uses it (deleted after a day if none
+     * does), 'public' once content anyone may read uses it, 'private' once an appeal, photo report
+     * or task submission does (then only through a signed address). Never goes back.
+     */
+    visibility: text('visibility').notNull().default('unattached'),
+    /** From the original's EXIF before it was stripped: capture time and position, when it had them. */
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    gpsLat: doublePrecision('gps_lat'),
+    gpsLng: doublePrecision('gps_lng'),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    // Also the daily quota: the bytes an owner stored in the last 24 hours.
+    index('uploads_owner_idx').on(t.ownerId, t.createdAt),
+    // The clean-up of uploads nothing ever used.
+    index('uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.visibility} = 'unattached'`),
+  ],
 );
+
+/** Server-side secrets shared by every process on the database (the key that signs photo addresses). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
 
 export const operationLogs = pgTable(
   'operation_logs',

@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { UploadResult } from '../../common/contracts/system';
 import { uploads } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
+import { DecodeQueue, QueueFullError } from '../services/decodeQueue';
+import { readPhotoFacts } from '../services/exif';
 import {
   declaredAsImage,
   hasEmbeddedMarkup,
   hasTrailingData,
   IMAGE_TYPES,
-  inspectImage,
+  MAX_INPUT_PIXELS,
+  pixelCount,
+  readImageHeader,
+  reencodeImage,
   sniffImage,
   unsafeFileName,
 } from '../services/images';
@@ -22,12 +28,23 @@ const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
   Object.values(IMAGE_TYPES).map(({ ext, contentType }) => [ext, contentType]),
 );
 
+/** "10MB", "1KB": a byte limit as the messages name it. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))}MB` : `${Math.max(1, Math.floor(bytes / 1024))}KB`;
+
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, storage, config } = app;
-  const limitText =
-    config.uploadMaxBytes >= 1024 * 1024
-      ? `${Number((config.uploadMaxBytes / 1024 / 1024).toFixed(1))}MB`
-      : `${Math.max(1, Math.floor(config.uploadMaxBytes / 1024))}KB`;
+  const limitText = sizeText(config.uploadMaxBytes);
+  const decodes = new DecodeQueue(config.imageDecodeSlots.running, config.imageDecodeSlots.waiting);
+  const quotaExceeded = () => new AppError(429, `24小时内上传的图片已达上限（${sizeText(config.uploadDailyBytes)}），请稍后再试`);
+  /** Bytes the caller stored in the last 24 hours (on uploads_owner_idx). */
+  const storedToday = async (ownerId: number) => {
+    const [row] = await db
+      .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+      .from(uploads)
+      .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, sql`now() - interval '24 hours'`)));
+    return Number(row.bytes);
+  };
 
   app.post(
     '/uploads',
@@ -40,7 +57,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(UploadResult),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw badRequest('file', '图片', '请以表单方式上传图片');
       let content: Buffer;
@@ -68,22 +85,62 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!declaredAsImage(filename || '', mimetype || '')) throw notAnImage();
       const kind = sniffImage(content);
       if (!kind) throw notAnImage();
-      const dims = await inspectImage(content, kind);
-      if (!dims) throw badRequest('file', '图片', '图片已损坏或格式与内容不符');
+      const broken = () => badRequest('file', '图片', '图片已损坏或格式与内容不符');
+      const used = await storedToday(user.id);
+      if (used >= config.uploadDailyBytes) throw quotaExceeded();
+      let decoded;
+      try {
+        // Every sharp call of an upload, the header's too, takes its turn in the queue.
+        decoded = await decodes.run(async () => {
+          const header = await readImageHeader(content, kind);
+          if (!header) throw broken();
+          // A few hundred KB can describe a billion pixels: refused from the header, before decoding.
+          if (pixelCount(header) > MAX_INPUT_PIXELS) {
+            const frames = header.pages > 1 ? `，共${header.pages}帧` : '';
+            throw badRequest(
+              'file',
+              '图片',
+              `图片像素过多（${header.width}×${header.height}${frames}），请缩小到${MAX_INPUT_PIXELS / 10_000}万像素以内再上传`,
+            );
+          }
+          return { header, image: await reencodeImage(content, kind, header) };
+        });
+      } catch (error) {
+        if (!(error instanceof QueueFullError)) throw error;
+        reply.header('retry-after', '5');
+        throw new AppError(503, '服务器正在处理较多图片，请稍后重试');
+      }
+      const { header, image } = decoded;
+      if (!image) throw broken();
       // Polyglots: a real picture with a page, a script or an archive after its end or inside it.
+      // The stored copy is re-encoded and carries none of it; the sender still meant something else.
       if (hasTrailingData(content, kind)) throw badRequest('file', '图片', '图片文件末尾附带了其他内容，请重新导出图片后上传');
       if (hasEmbeddedMarkup(content)) throw badRequest('file', '图片', '图片中夹带了网页或脚本代码，请重新导出图片后上传');
+      if (used + image.content.length > config.uploadDailyBytes) throw quotaExceeded();
       const { ext, contentType } = IMAGE_TYPES[kind];
       const storedName = `${randomUUID()}.${ext}`;
-      await storage.put(storedName, content);
+      await storage.put(storedName, image.content);
+      const facts = readPhotoFacts(header.exif);
       // The name is checked above and never used as a path: the stored name is generated.
       const originalName = (filename || '').slice(0, 200);
+      const size = image.content.length;
       const [row] = await db
         .insert(uploads)
-        .values({ storedName, originalName, ownerId: user.id, contentType, size: content.length, ...dims })
+        .values({
+          storedName,
+          originalName,
+          ownerId: user.id,
+          contentType,
+          size,
+          width: image.width,
+          height: image.height,
+          takenAt: facts.takenAt,
+          gpsLat: facts.lat,
+          gpsLng: facts.lng,
+        })
         .returning({ id: uploads.id });
       request.createdId = String(row.id);
-      return ok({ id: row.id, url: uploadUrl(storedName), width: dims.width, height: dims.height, size: content.length });
+      return ok({ id: row.id, url: uploadUrl(storedName), width: image.width, height: image.height, size });
     },
   );
 

@@ -21,17 +21,61 @@ export function sniffImage(buf: Buffer): ImageKind | undefined {
   return undefined;
 }
 
-/**
- * Fully decodes the image (not only its header), so a file with a valid signature but a broken or
- * foreign body is refused. Returns the dimensions, or undefined when it is not that image.
- */
-export async function inspectImage(buf: Buffer, kind: ImageKind): Promise<{ width: number; height: number } | undefined> {
+/** Pixels an upload may decode to, every frame counted (a 9990×9990 PNG of 291 KB is 100 MP). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** The stored image's longest side; larger photos are scaled down to it. */
+export const MAX_STORED_SIDE = 2560;
+
+// One libvips thread per image: decodes run one at a time through DecodeQueue (ADR 0017).
+sharp.concurrency(1);
+
+export interface ImageHeader {
+  width: number;
+  height: number;
+  /** Frames of an animated GIF or WebP; 1 otherwise. */
+  pages: number;
+  /** The raw EXIF block ("Exif\0\0" + TIFF), when the file has one. */
+  exif?: Buffer;
+}
+
+/** Reads the header only (no pixels are decoded): undefined when it is not that image. */
+export async function readImageHeader(buf: Buffer, kind: ImageKind): Promise<ImageHeader | undefined> {
   try {
-    const image = sharp(buf, { failOn: 'error', limitInputPixels: 100_000_000 });
-    const meta = await image.metadata();
+    const meta = await sharp(buf).metadata();
     if (meta.format !== kind || !meta.width || !meta.height) return undefined;
-    await image.stats();
-    return { width: meta.width, height: meta.height };
+    return { width: meta.width, height: meta.height, pages: Math.max(1, meta.pages ?? 1), exif: meta.exif };
+  } catch {
+    return undefined;
+  }
+}
+
+export const pixelCount = (header: ImageHeader) => header.width * header.height * header.pages;
+
+export interface StoredImage {
+  content: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes the whole image (a valid signature with a broken or foreign body fails here) and encodes it
+ * again in its own format: turned upright by its EXIF orientation, scaled to MAX_STORED_SIDE, with
+ * every metadata block (EXIF, GPS, XMP, comments, text chunks) left behind. Undefined when it does
+ * not decode.
+ */
+export async function reencodeImage(buf: Buffer, kind: ImageKind, header: ImageHeader): Promise<StoredImage | undefined> {
+  const animated = header.pages > 1;
+  try {
+    let image = sharp(buf, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated });
+    // Animated frames carry no orientation; rotating a stack of frames would turn it sideways.
+    if (!animated) image = image.rotate();
+    image = image.resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: 'inside', withoutEnlargement: true });
+    if (kind === 'jpeg') image = image.jpeg({ quality: 82 });
+    else if (kind === 'png') image = image.png();
+    else if (kind === 'webp') image = image.webp({ quality: 82 });
+    else image = image.gif();
+    const { data, info } = await image.toBuffer({ resolveWithObject: true });
+    return { content: data, width: info.width, height: info.pageHeight ?? info.height };
   } catch {
     return undefined;
   }

@@ -1,0 +1,211 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { imageUpload } from '../../tests/helpers/multipart';
+import { uploads } from '../db/schema';
+
+// What an upload costs the server and what is kept of it: the pixels it may decode to, how many
+// decodes run at once, and the stored copy (re-encoded, bounded, without the photo's metadata, whose
+// capture time and position are kept in the uploads row).
+
+const onePng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a7' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+
+/** A JPEG as a phone writes it: EXIF with capture time, GPS and a sideways orientation, plus XMP. */
+const phonePhoto = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#a63' } })
+    .withExif({
+      IFD0: { Make: 'Phone', Model: 'X1', Orientation: '6' },
+      IFD2: { DateTimeOriginal: '2026:11:20 09:30:00' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 15/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '120/1 9/1 0/1' },
+    })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .jpeg()
+    .toBuffer()
+    // Orientation goes in through withMetadata; keepExif keeps the rest of the block beside it.
+    .then((jpeg) => sharp(jpeg).withMetadata({ orientation: 6 }).keepExif().jpeg().toBuffer());
+
+describe('upload images: pixels, decodes and what is stored', () => {
+  let t: TestContext;
+  let token: string;
+  const storedFiles = () => fs.readdirSync(path.join(t.config.dataDir, 'uploads')).sort();
+  const upload = (content: Buffer, name = 'photo.png', type = 'image/png', as = token) =>
+    t.call(as, { method: 'POST', url: '/api/uploads', ...imageUpload(content, name, type) });
+
+  before(async () => {
+    t = await createTestContext();
+    token = await t.login('villager02');
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  test('a 9990×9990 one-colour PNG (≈300 KB, 100 MP) is refused from its header, nothing decoded or stored', async () => {
+    const bomb = await onePng(9990, 9990);
+    assert.ok(bomb.length < 400 * 1024);
+    const before = storedFiles();
+    const started = performance.now();
+    const res = await upload(bomb);
+    const ms = performance.now() - started;
+    assert.equal(res.statusCode, 400, res.body);
+    assert.deepEqual(res.json().errors, [
+      { field: 'file', label: '图片', message: '图片像素过多（9990×9990），请缩小到4000万像素以内再上传' },
+    ]);
+    assert.deepEqual(storedFiles(), before);
+    // Decoding it took ~3 s here; reading its header takes milliseconds.
+    assert.ok(ms < 1000, `${Math.round(ms)} ms`);
+  });
+
+  test('an animated GIF is counted over all its frames', async () => {
+    const frames = 11;
+    const raw = Buffer.alloc(200 * 200 * frames * 3);
+    for (let f = 0; f < frames; f++) raw.fill(f * 20, f * 200 * 200 * 3, (f + 1) * 200 * 200 * 3);
+    const small = await sharp(raw, { raw: { width: 200, height: 200 * frames, channels: 3, pageHeight: 200 } })
+      .gif()
+      .toBuffer();
+    const ok = await upload(small, 'a.gif', 'image/gif');
+    assert.equal(ok.statusCode, 200, ok.body);
+    const served = await t.app.inject({ method: 'GET', url: ok.json().data.url });
+    const meta = await sharp(served.rawPayload, { animated: true }).metadata();
+    assert.deepEqual([meta.format, meta.pages, meta.pageHeight ?? meta.height], ['gif', frames, 200], 'the animation is kept');
+
+    // 273 bytes: eleven one-pixel frames on a 2000×2000 screen, each decoded to the whole screen.
+    const big = tinyFramesGif(2000, 2000, 11);
+    const res = await upload(big, 'a.gif', 'image/gif');
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json().errors[0].message, '图片像素过多（2000×2000，共11帧），请缩小到4000万像素以内再上传');
+  });
+
+  test('a photo larger than 2560 px is stored scaled down, re-encoded, with its size and dimensions in the answer', async () => {
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const res = await upload(photo, 'big.jpg', 'image/jpeg');
+    assert.equal(res.statusCode, 200, res.body);
+    const { url, width, height, size, id } = res.json().data;
+    assert.deepEqual([width, height], [2560, 1920]);
+    const served = await t.app.inject({ method: 'GET', url });
+    assert.equal(served.rawPayload.length, size);
+    assert.ok(size < photo.length, `${size} < ${photo.length}`);
+    const meta = await sharp(served.rawPayload).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['jpeg', 2560, 1920]);
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, id));
+    assert.deepEqual([row.width, row.height, row.size], [2560, 1920, size]);
+    assert.equal(fs.statSync(path.join(t.config.dataDir, 'uploads', url.split('/').pop())).size, size);
+  });
+
+  test('a phone photo is stored upright without EXIF, GPS or XMP; its capture time and position go into the uploads row', async () => {
+    const photo = await phonePhoto(40, 20);
+    const original = await sharp(photo).metadata();
+    assert.ok(original.exif && original.xmp && original.orientation === 6, 'the fixture carries what a phone writes');
+    const res = await upload(photo, 'IMG_0001.jpg', 'image/jpeg');
+    assert.equal(res.statusCode, 200, res.body);
+    const { url, id, width, height } = res.json().data;
+    // Turned by its orientation before the orientation was dropped.
+    assert.deepEqual([width, height], [20, 40]);
+    const served = await t.app.inject({ method: 'GET', url });
+    const meta = await sharp(served.rawPayload).metadata();
+    assert.deepEqual([meta.width, meta.height], [20, 40]);
+    assert.equal(meta.exif, undefined);
+    assert.equal(meta.xmp, undefined);
+    assert.equal(meta.orientation, undefined);
+    assert.equal(served.rawPayload.indexOf('Phone'), -1);
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, id));
+    assert.equal(row.takenAt?.toISOString(), '2026-11-20T01:30:00.000Z', 'Beijing time, as the phone recorded it');
+    assert.equal(row.gpsLat, 30.25);
+    assert.equal(row.gpsLng, 120.15);
+  });
+
+  test('text chunks and comments are not stored either; a picture without EXIF has no capture time', async () => {
+    const png = await onePng(20, 10);
+    // A tEXt chunk after IHDR (8 signature + 25 bytes).
+    const data = Buffer.from('Comment\u0000拍摄于村口', 'utf8');
+    const chunk = Buffer.alloc(12 + data.length);
+    chunk.writeUInt32BE(data.length, 0);
+    chunk.write('tEXt', 4, 'latin1');
+    data.copy(chunk, 8);
+    chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+    const withText = Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+    const res = await upload(withText);
+    assert.equal(res.statusCode, 200, res.body);
+    const served = await t.app.inject({ method: 'GET', url: res.json().data.url });
+    assert.equal(served.rawPayload.indexOf('tEXt'), -1);
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, res.json().data.id));
+    assert.deepEqual([row.takenAt, row.gpsLat, row.gpsLng], [null, null, null]);
+  });
+
+  test('four large uploads at once are decoded one at a time, and all succeed', async () => {
+    const png = await onePng(3000, 3000);
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1);
+    try {
+      const results = await Promise.all([1, 2, 3, 4].map(() => upload(png)));
+      assert.deepEqual(
+        results.map((r) => r.statusCode),
+        [200, 200, 200, 200],
+      );
+      assert.ok(results.every((r) => r.json().data.width === 2560));
+    } finally {
+      clearInterval(watch);
+    }
+    assert.equal(most, 1, 'sharp jobs in flight at most');
+  });
+});
+
+describe('upload images: a full decode queue', () => {
+  let t: TestContext;
+  before(async () => {
+    t = await createTestContext({ config: { imageDecodeSlots: { running: 1, waiting: 1 } } });
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  test('uploads beyond the running one and the waiting one get a 503 to retry, and store nothing', async () => {
+    const token = await t.login('cadre02');
+    const png = await onePng(3000, 3000);
+    const before = fs.readdirSync(path.join(t.config.dataDir, 'uploads')).length;
+    const results = await Promise.all([1, 2, 3, 4].map(() => t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(png) })));
+    const codes = results.map((r) => r.statusCode).sort();
+    assert.deepEqual(codes, [200, 200, 503, 503]);
+    const busy = results.find((r) => r.statusCode === 503)!;
+    assert.deepEqual(busy.json(), { code: 503, message: '服务器正在处理较多图片，请稍后重试' });
+    assert.equal(busy.headers['retry-after'], '5');
+    assert.equal(fs.readdirSync(path.join(t.config.dataDir, 'uploads')).length, before + 2);
+    // Once the line is free again, the same upload goes in.
+    const again = await t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(png) });
+    assert.equal(again.statusCode, 200);
+  });
+});
+
+/** A GIF whose frames are one pixel each on a `width`×`height` logical screen. */
+function tinyFramesGif(width: number, height: number, frames: number): Buffer {
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(width, 0);
+  screen.writeUInt16LE(height, 2);
+  screen[4] = 0x80; // a global colour table of two colours
+  const parts = [Buffer.from('GIF89a', 'latin1'), screen, Buffer.from([0, 0, 0, 255, 255, 255])];
+  for (let i = 0; i < frames; i++) {
+    parts.push(Buffer.from([0x21, 0xf9, 0x04, 0x00, 10, 0, 0, 0])); // 0.1 s per frame
+    parts.push(Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00])); // one pixel, LZW
+  }
+  parts.push(Buffer.from([0x3b]));
+  return Buffer.concat(parts);
+}
+
+function crc32(buf: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of buf) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
