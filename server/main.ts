@@ -8,6 +8,7 @@ import { seed } from './db/seed';
 import { purgeOldLogs } from './services/logRetention';
 import { purgeExpiredSessions } from './services/sessions';
 import { storageFromConfig } from './services/storage';
+import { purgeUnusedUploads } from './services/uploadCleanup';
 
 /** Purge jobs run this often; each process runs them, the deletes are idempotent. */
 const PURGE_EVERY_MS = 3600_000;
@@ -72,11 +73,19 @@ async function main() {
         if (purged.operationLogs || purged.loginLogs) app.log.info({ purged, days: config.logRetentionDays }, 'old logs purged');
       })
       .catch((err) => app.log.warn({ err }, 'log purge failed'));
+  const purgeUploads = () =>
+    purgeUnusedUploads(database.db, storage, { onFileError: (name, err) => app.log.warn({ err, name }, 'unused upload file not removed') })
+      .then((purged) => {
+        if (purged) app.log.info({ purged }, 'unused uploads deleted');
+      })
+      .catch((err) => app.log.warn({ err }, 'unused upload purge failed'));
   // Not awaited: a first purge of a large backlog must not hold up the start.
   void purgeLogs();
+  void purgeUploads();
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db, policy).catch((err) => app.log.warn({ err }, 'session purge failed'));
     void purgeLogs();
+    void purgeUploads();
   }, PURGE_EVERY_MS);
   purge.unref();
 

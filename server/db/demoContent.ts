@@ -473,6 +473,8 @@ export async function seedDemoContent(db: Db, storage: FileStorage, ids: { users
           size: file.size,
           width: WIDTH,
           height: HEIGHT,
+          // News covers, introductions' pictures and a news body's picture: public content.
+          visibility: 'public',
           createdAt: ago(20),
         })
         .returning({ id: uploads.id });

@@ -451,6 +451,7 @@ export async function seedDemoTasks(
               size,
               width: 480,
               height: 360,
+              visibility: 'private',
               createdAt: new Date(createdAt.getTime() - 5 * 60_000),
             })
             .returning({ id: uploads.id });

@@ -16,6 +16,7 @@ import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { isBlankRichText, sanitizeRichText } from '../services/sanitize';
+import { markUploadsUsed } from '../services/uploadRefs';
 import type { AuthUser } from '../services/sessions';
 import {
   assertTaskAreasAllowed,
@@ -56,7 +57,9 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function prepare(caller: AuthUser, body: TaskBody) {
     assertTaskAreasAllowed(caller, body.areas);
     await assertTaskGroupsExist(db, body.groupIds ?? []);
-    return taskValues(body, cleanContent(body.content));
+    const content = cleanContent(body.content);
+    await markUploadsUsed(db, { html: content }, 'public');
+    return taskValues(body, content);
   }
 
   /** Re-reads the state after a conditional update found nothing to change: someone else moved it. */

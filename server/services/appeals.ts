@@ -22,7 +22,7 @@ import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
 import { readSettings } from './settings';
-import { assertAttachableImages } from './uploadRefs';
+import { assertAttachableImages, markUploadsUsed } from './uploadRefs';
 import { loadWorkCalendar } from './workCalendar';
 import { addWorkingDays } from './workingDays';
 import { areaNameOf, userNameOf } from './names';
@@ -279,6 +279,7 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
     if (!row) return undefined; // the same key, a moment earlier
     if (imageIds.length) {
       await tx.insert(appealImages).values(imageIds.map((uploadId, position) => ({ appealId: row.id, uploadId, position })));
+      await markUploadsUsed(tx, { ids: imageIds }, 'private');
     }
     await addEvent(tx, { appealId: row.id }, 'submit', caller.id);
     await watchAppeal(tx, { id: row.id, title, content, area: body.area });

@@ -10,7 +10,7 @@ import { areas, centreIntroduction, centreIntroductionImages, uploads, users, vi
 import { conflict, forbidden, notFound } from '../errors';
 import { plainField, plainText, sanitizeRichText } from './sanitize';
 import type { AuthUser } from './sessions';
-import { assertAttachableImages, imageRef } from './uploadRefs';
+import { assertAttachableImages, imageRef, markUploadsUsed } from './uploadRefs';
 
 // The centre's introduction and one introduction per area (村情介绍). Who may change which:
 // docs/decisions/0007-content-data-scope.md.
@@ -75,6 +75,7 @@ export async function saveCentreIntroduction(db: Db, caller: AuthUser, body: Cen
     updatedAt: sql`now()`,
     updatedById: caller.id,
   };
+  await markUploadsUsed(db, { ids: imageIds, html: values.content }, 'public');
   await db.transaction(async (tx) => {
     // The row's lock comes first: two saves at once run one after the other, so the second
     // replaces the first's pictures instead of colliding with them.
@@ -198,6 +199,7 @@ export async function saveVillageIntroduction(db: Db, caller: AuthUser, area: nu
     updatedAt: sql`now()`,
     updatedById: caller.id,
   };
+  await markUploadsUsed(db, { ids: [body.coverId], html: values.content }, 'public');
   await db.transaction(async (tx) => {
     await tx
       .update(areas)

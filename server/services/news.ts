@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../errors';
 import { isBlankRichText, plainField, plainText, sanitizeRichText } from './sanitize';
 import { containsPattern, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
-import { assertAttachableImages, imageRef } from './uploadRefs';
+import { assertAttachableImages, imageRef, markUploadsUsed } from './uploadRefs';
 
 // News (新闻). Data scope (docs/decisions/0007-content-data-scope.md): 'all' manages every item,
 // 'area' the items of its own area only (town-wide news stay the centre's), 'self' its own items.
@@ -202,6 +202,7 @@ export async function newsValues(db: DbOrTx, caller: AuthUser, body: NewsBody, c
   if (body.coverId !== null) {
     await assertAttachableImages(db, caller, [body.coverId], [current?.coverId ?? null], 'coverId', '封面图');
   }
+  await markUploadsUsed(db, { ids: [body.coverId], html: content }, 'public');
   const summary = plainField(body.summary ?? '');
   return {
     title: plainField(body.title),

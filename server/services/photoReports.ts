@@ -27,7 +27,7 @@ import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, periodCondi
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
-import { assertAttachableImages } from './uploadRefs';
+import { assertAttachableImages, markUploadsUsed } from './uploadRefs';
 import { areaNameOf, userNameOf } from './names';
 
 const columns = { area: photoReports.area, submitter: photoReports.submitterId, handler: photoReports.handlerId };
@@ -214,6 +214,7 @@ export async function createPhotoReport(db: Db, caller: AuthUser, body: PhotoRep
     await tx
       .insert(photoReportImages)
       .values(body.imageIds.map((uploadId, position) => ({ reportId: row.id, kind: 'report', uploadId, position })));
+    await markUploadsUsed(tx, { ids: body.imageIds }, 'private');
     await addEvent(tx, { photoReportId: row.id }, 'submit', caller.id);
     await watchPhotoReport(tx, { id: row.id, type: body.type, description, location, area: body.area });
     return row.id;
@@ -262,6 +263,7 @@ export async function finishPhotoReport(
       await tx
         .insert(photoReportImages)
         .values(resultImages.map((uploadId, position) => ({ reportId: id, kind: 'result', uploadId, position })));
+      await markUploadsUsed(tx, { ids: resultImages }, 'private');
     }
     await addEvent(tx, { photoReportId: id }, 'handled' in outcome ? 'handle' : 'invalid', caller.id, note);
   });

@@ -9,6 +9,7 @@ import { containsPattern, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
 import { uploadUrl } from './storage';
+import { markUploadsUsed } from './uploadRefs';
 import { isTargeted } from './tasks';
 import { areaNameOf, userNameOf } from './names';
 
@@ -224,6 +225,7 @@ export async function createSubmission(
         .returning({ id: submissions.id });
       if (imageIds.length) {
         await tx.insert(submissionImages).values(imageIds.map((uploadId, position) => ({ submissionId: row.id, uploadId, position })));
+        await markUploadsUsed(tx, { ids: imageIds }, 'private');
       }
       return row.id;
     });

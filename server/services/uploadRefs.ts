@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { ImageRef } from '../../common/contracts/tasks';
 import type { DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
@@ -29,6 +29,42 @@ export async function assertAttachableImages(
     .from(uploads)
     .where(and(inArray(uploads.id, fresh), eq(uploads.ownerId, caller.id)));
   if (own.length !== fresh.length) throw badRequest(field, label, IMAGE_NOT_OWN);
+}
+
+/** Our uploads' addresses inside saved rich text (sanitize.ts keeps no other image source). */
+const RICH_TEXT_UPLOAD = /\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|gif|webp))/g;
+
+/** The stored names of the uploads a rich text shows. */
+export const richTextUploads = (html: string) => [...new Set(Array.from(html.matchAll(RICH_TEXT_UPLOAD), (m) => m[1]))];
+
+/**
+ * Records that a record uses these uploads (ADR 0018), so the clean-up of unused uploads leaves
+ * them alone and the address serves them as the record's readers need. 'public': a news item, a
+ * task or an introduction, which anyone may read; only an upload nothing used yet becomes public.
+ * 'private': an appeal, a photo report or a task submission; private wins over public and stays.
+ * Called before or inside the write that uses them: if that write then fails, an upload is kept
+ * that need not be, never the reverse.
+ */
+export async function markUploadsUsed(
+  db: DbOrTx,
+  uses: { ids?: Array<number | null>; html?: string },
+  visibility: 'public' | 'private',
+): Promise<void> {
+  const ids = (uses.ids ?? []).filter((id): id is number => id !== null);
+  const names = uses.html ? richTextUploads(uses.html) : [];
+  const which = visibility === 'public' ? eq(uploads.visibility, 'unattached') : ne(uploads.visibility, 'private');
+  if (ids.length) {
+    await db
+      .update(uploads)
+      .set({ visibility })
+      .where(and(inArray(uploads.id, ids), which));
+  }
+  if (names.length) {
+    await db
+      .update(uploads)
+      .set({ visibility })
+      .where(and(inArray(uploads.storedName, names), which));
+  }
 }
 
 /** An upload as the contract's ImageRef, or null for a left-joined upload that is absent. */
