@@ -36,6 +36,7 @@ import uploadRoutes from './routes/uploads';
 import userRoutes from './routes/users';
 import { sharedRateLimit } from './services/rateLimitStore';
 import { type FileStorage, storageFromConfig } from './services/storage';
+import { loadUploadUrlKey } from './services/uploadAccess';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +80,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('storage', opts.storage ?? storageFromConfig(config));
+  // Private photos' addresses are signed with a key every process on the database shares (ADR 0018).
+  await loadUploadUrlKey(db);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

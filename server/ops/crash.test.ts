@@ -7,6 +7,7 @@ import { after, describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import sharp from 'sharp';
+import { readImageHeader, reencodeImage } from '../services/images';
 import { type RunningServer, type ScratchDatabase, scratchDatabase, signIn, startServer, tempDir } from './testkit';
 
 // kill -9 in the middle of a stream of writes: every write the server acknowledged (200) is there
@@ -25,7 +26,7 @@ after(async () => {
 
 interface Acked {
   tasks: Map<number, string>;
-  uploads: Map<string, string>; // url → sha256 of the bytes sent
+  uploads: Map<string, string>; // url → sha256 of the file the server stores for the bytes sent
 }
 
 async function image(i: number): Promise<Buffer> {
@@ -33,6 +34,14 @@ async function image(i: number): Promise<Buffer> {
   return sharp({ create: { width: 16 + (i % 16), height: 8, channels: 3, background: { r: i % 256, g: 80, b: 40 } } })
     .png()
     .toBuffer();
+}
+
+/** What the server stores for these bytes: its re-encoded copy (ADR 0018), the same every time. */
+async function storedCopy(bytes: Buffer): Promise<Buffer> {
+  const header = await readImageHeader(bytes, 'png');
+  const stored = header && (await reencodeImage(bytes, 'png', header));
+  if (!stored) throw new Error('test image does not decode');
+  return stored.content;
 }
 
 /** Writes until `killAfter` are acknowledged, then kill -9 with requests still in flight. */
@@ -61,7 +70,12 @@ async function writeAndKill(server: RunningServer, token: string, killAfter: num
           const res = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers, body: form });
           if (res.status === 200) {
             const { data } = (await res.json()) as { data: { url: string } };
-            acked.uploads.set(data.url, createHash('sha256').update(bytes).digest('hex'));
+            acked.uploads.set(
+              data.url,
+              createHash('sha256')
+                .update(await storedCopy(bytes))
+                .digest('hex'),
+            );
           } else assert.fail(`upload answered ${res.status}`);
         } else {
           const title = `崩溃测试任务-${i}`;

@@ -100,9 +100,25 @@ async function upgradeAndUse(database: Database, dataDir: string) {
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
       assert.ok(res.json().data.total > 0, url);
     }
-    // The old release's photos are served; new records get new ids.
-    const [upload] = fs.readdirSync(path.join(dataDir, 'uploads'));
-    assert.equal((await app.inject({ method: 'GET', url: `/api/uploads/${upload}`, headers: admin })).statusCode, 200);
+    // The old release's photos are served: public ones by their address, those of appeals (now
+    // private, ADR 0018) by the signed address the appeal's answer gives; new records get new ids.
+    const news = await app.inject({ method: 'GET', url: '/api/public/news?pageSize=50' });
+    const cover = news.json().data.list.find((item: { cover: { url: string } | null }) => item.cover)?.cover.url;
+    assert.ok(cover, 'an old news item with a cover');
+    const coverServed = await app.inject({ method: 'GET', url: cover });
+    assert.equal(coverServed.statusCode, 200);
+    assert.match(String(coverServed.headers['cache-control']), /^public/);
+    const appeals = await app.inject({ method: 'GET', url: '/api/appeals?pageSize=50', headers: admin });
+    let photo: string | undefined;
+    for (const { id } of appeals.json().data.list as Array<{ id: number }>) {
+      const detail = await app.inject({ method: 'GET', url: `/api/appeals/${id}`, headers: admin });
+      photo = detail.json().data.images[0]?.url;
+      if (photo) break;
+    }
+    assert.ok(photo, 'an old appeal with a photo');
+    assert.equal((await app.inject({ method: 'GET', url: photo })).statusCode, 200);
+    assert.equal((await app.inject({ method: 'GET', url: photo.split('?')[0] })).statusCode, 403);
+    assert.ok(fs.readdirSync(path.join(dataDir, 'uploads')).length > 0);
     const created = await app.inject({
       method: 'POST',
       url: '/api/groups',

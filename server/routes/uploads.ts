@@ -22,6 +22,7 @@ import {
   unsafeFileName,
 } from '../services/images';
 import { uploadUrl } from '../services/storage';
+import { signatureValidFor } from '../services/uploadAccess';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
@@ -150,13 +151,31 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['uploads'],
-        summary: '读取上传的图片',
+        summary: '读取上传的图片（诉求、随手拍、任务上报的照片须带签名地址）',
         params: Type.Object({ name: Type.String({ title: '文件名', maxLength: 64 }) }),
+        querystring: Type.Object({
+          exp: Type.Optional(Type.Integer({ title: '有效期' })),
+          sig: Type.Optional(Type.String({ title: '签名', maxLength: 64 })),
+        }),
       },
     },
     async (request, reply) => {
       const { name } = request.params;
       if (!STORED_NAME.test(name)) throw new AppError(404, '文件不存在');
+      const [row] = await db.select({ visibility: uploads.visibility }).from(uploads).where(eq(uploads.storedName, name));
+      if (!row) throw new AppError(404, '文件不存在');
+      let cacheControl: string;
+      if (row.visibility === 'private') {
+        // Only the answers that show the record hand out this signature (ADR 0018).
+        const seconds = signatureValidFor(name, request.query.exp, request.query.sig);
+        if (!seconds) throw new AppError(403, '图片链接已过期或无权查看，请刷新页面后重试');
+        cacheControl = `private, max-age=${seconds}`;
+      } else if (row.visibility === 'public') {
+        cacheControl = 'public, max-age=31536000, immutable';
+      } else {
+        // Not used by any record yet: it may still become private, so no shared cache keeps it.
+        cacheControl = 'private, max-age=86400';
+      }
       const stream = await storage.get(name);
       if (!stream) throw new AppError(404, '文件不存在');
       return (
@@ -166,7 +185,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // Opened directly, the file is a picture and nothing else: no scripts, no plugins, no frames.
           .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
           .header('content-disposition', 'inline')
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('cache-control', cacheControl)
           .send(stream)
       );
     },

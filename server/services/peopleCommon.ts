@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/client';
 import { serviceEvents, uploads, users } from '../db/schema';
 import { hasAccess } from '../plugins/auth';
 import type { AuthUser } from './sessions';
-import { uploadUrl } from './storage';
+import { signedUploadUrl } from './uploadAccess';
 
 // What appeals and photo reports share: who sees which, their history, their photos and the
 // client key that makes a phone's retry harmless.
@@ -76,7 +76,7 @@ export async function history(db: DbOrTx, target: { appealId: number } | { photo
   }));
 }
 
-/** Images joined through a link table, grouped by owner id, in order. */
+/** Images joined through a link table, grouped by owner id, in order, with signed addresses (ADR 0018). */
 export async function imagesByOwner<K extends number>(
   db: DbOrTx,
   table: { owner: PgColumn; upload: PgColumn; position: PgColumn; extra?: SQL },
@@ -98,7 +98,7 @@ export async function imagesByOwner<K extends number>(
     .orderBy(asc(table.owner), asc(table.position));
   for (const row of rows) {
     const list = result.get(row.ownerId) ?? [];
-    list.push({ id: row.id, url: uploadUrl(row.storedName), width: row.width, height: row.height });
+    list.push({ id: row.id, url: signedUploadUrl(row.storedName), width: row.width, height: row.height });
     result.set(row.ownerId, list);
   }
   return result;

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import { containsPattern, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
-import { uploadUrl } from './storage';
+import { signedUploadUrl } from './uploadAccess';
 import { markUploadsUsed } from './uploadRefs';
 import { isTargeted } from './tasks';
 import { areaNameOf, userNameOf } from './names';
@@ -44,7 +44,7 @@ const selectSubmissions = (db: DbOrTx) =>
     .innerJoin(users, eq(users.id, submissions.userId));
 type SubmissionRowJoined = Awaited<ReturnType<typeof selectSubmissions>>[number];
 
-/** Adds each submission's images, in their order, with one query for the whole page. */
+/** Adds each submission's images, in their order, with one query for the whole page; private, so signed (ADR 0018). */
 async function withImages(db: DbOrTx, rows: SubmissionRowJoined[]): Promise<SubmissionItem[]> {
   const ids = rows.map((r) => r.id);
   const images = ids.length
@@ -66,7 +66,7 @@ async function withImages(db: DbOrTx, rows: SubmissionRowJoined[]): Promise<Subm
     status: row.status as SubmissionStatus,
     images: images
       .filter((image) => image.submissionId === row.id)
-      .map((image) => ({ id: image.id, url: uploadUrl(image.storedName), width: image.width, height: image.height })),
+      .map((image) => ({ id: image.id, url: signedUploadUrl(image.storedName), width: image.width, height: image.height })),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   }));

@@ -67,7 +67,11 @@ export async function markUploadsUsed(
   }
 }
 
-/** An upload as the contract's ImageRef, or null for a left-joined upload that is absent. */
+/**
+ * A picture of public content (a cover, an introduction's picture) as the contract's ImageRef, with
+ * its plain address; null for a left-joined upload that is absent. A private upload used there does
+ * not show: its plain address is refused (ADR 0018).
+ */
 export function imageRef(row: {
   id: number | null;
   storedName: string | null;
