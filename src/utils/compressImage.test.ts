@@ -1,4 +1,6 @@
+import { exifSegment, JFIF, SCAN } from '../../mock/jpeg';
 import { KEEP_ORIGINAL_BYTES, MAX_SIDE, compressImage, fitWithin, isSmallEnough } from './compressImage';
+import { findExifSegment } from './jpegExif';
 
 describe('fitWithin', () => {
   test.each([
@@ -75,8 +77,8 @@ describe('compressImage', () => {
 
   const photo = (bytes: number, name = 'IMG_0001.PNG', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
 
-  /** A browser that decodes to `size` and encodes to `outBytes`; records the canvas and quality. */
-  function fakeBrowser(size: { width: number; height: number }, outBytes: number) {
+  /** A browser that decodes to `size` and encodes to `outBytes` (or these bytes); records the canvas and quality. */
+  function fakeBrowser(size: { width: number; height: number }, outBytes: number | Uint8Array) {
     const drawn: Array<{ width: number; height: number; quality?: number; type?: string }> = [];
     const close = jest.fn();
     (globalThis as unknown as { createImageBitmap: unknown }).createImageBitmap = jest.fn(async () => ({ ...size, close }));
@@ -85,7 +87,7 @@ describe('compressImage', () => {
     } as unknown as typeof originalGetContext;
     HTMLCanvasElement.prototype.toBlob = function toBlob(this: HTMLCanvasElement, callback, type, quality) {
       drawn.push({ width: this.width, height: this.height, type, quality });
-      callback(new Blob([new Uint8Array(outBytes)], { type: 'image/jpeg' }));
+      callback(new Blob([typeof outBytes === 'number' ? new Uint8Array(outBytes) : new Uint8Array(outBytes)], { type: 'image/jpeg' }));
     };
     return { drawn, close };
   }
@@ -120,6 +122,30 @@ describe('compressImage', () => {
     fakeBrowser({ width: 3200, height: 1600 }, 900_000);
     const result = await compressImage(photo(800_000));
     expect(result).toMatchObject({ width: 1600, height: 800, compressed: true });
+  });
+
+  test("a re-encoded phone photo keeps the original's EXIF block, turned upright", async () => {
+    const encoded = new Uint8Array([0xff, 0xd8, ...JFIF, ...SCAN]);
+    fakeBrowser({ width: 4000, height: 3000 }, encoded);
+    const segment = exifSegment(true, 6);
+    const original = new File([new Uint8Array([0xff, 0xd8, ...segment, ...SCAN]), new Uint8Array(3_000_000)], 'IMG_0002.jpg', {
+      type: 'image/jpeg',
+    });
+    const result = await compressImage(original);
+    expect(result.compressed).toBe(true);
+    const bytes = new Uint8Array(await result.blob.arrayBuffer());
+    expect(bytes.length).toBe(encoded.length + segment.length);
+    const carried = findExifSegment(bytes)!;
+    expect(carried).toBeDefined();
+    // Orientation 6 became 1: the canvas drew the photo upright already.
+    expect(new DataView(carried.buffer, carried.byteOffset).getUint16(10 + 30, true)).toBe(1);
+  });
+
+  test('a PNG or a JPEG without EXIF is sent as the canvas encoded it', async () => {
+    const encoded = new Uint8Array([0xff, 0xd8, ...JFIF, ...SCAN]);
+    fakeBrowser({ width: 4000, height: 3000 }, encoded);
+    const result = await compressImage(photo(3_000_000));
+    expect(new Uint8Array(await result.blob.arrayBuffer())).toEqual(encoded);
   });
 
   test('without a way to decode (jsdom) the original is sent', async () => {

@@ -1,9 +1,13 @@
+import { EXIF_SEARCH_BYTES, findExifSegment, jpegWithExif } from './jpegExif';
+
 /**
  * Photos from phone cameras are 3–10 MB; the village network is slow. Before upload a photo is
  * scaled so its longest side is at most 1600 px and re-encoded as JPEG (quality 0.8). A photo that
  * is already small is sent as it is, and so is the original whenever re-encoding cannot or does not
  * help (no canvas, an undecodable file, or a photo within the side limit that would not get smaller).
+ * A re-encoded JPEG keeps the original's EXIF block (capture time, position; see jpegExif.ts).
  */
+
 export const MAX_SIDE = 1600;
 export const JPEG_QUALITY = 0.8;
 /** At or under this size and within MAX_SIDE, a photo is sent untouched. */
@@ -92,6 +96,28 @@ async function decode(file: Blob): Promise<Decoded | undefined> {
   }
 }
 
+/** A blob's bytes, through FileReader where Blob.arrayBuffer is missing (older browsers, jsdom). */
+function readBytes(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** The encoded JPEG with the original's EXIF block, or as it is when there is none to carry. */
+async function carryExif(original: Blob, encoded: Blob): Promise<Blob> {
+  try {
+    const segment = findExifSegment(await readBytes(original.slice(0, EXIF_SEARCH_BYTES)));
+    if (!segment) return encoded;
+    return jpegWithExif(encoded, await readBytes(encoded.slice(0, 64)), segment);
+  } catch {
+    return encoded; // unreadable: the photo goes without its EXIF, as it did before
+  }
+}
+
 const toJpegName = (name: string) => `${name.replace(/\.[^./\\]*$/, '') || 'photo'}.jpg`;
 
 /** The photo to upload: scaled and re-encoded when that makes it smaller, else the original. */
@@ -117,7 +143,7 @@ export async function compressImage(file: File, options: CompressOptions = {}): 
     if (!blob) return original(source);
     // Within the side limit, re-encoding was only for bytes: keep whichever is smaller.
     if (blob.size >= file.size && Math.max(source.width, source.height) <= maxSide) return original(source);
-    return { blob, name: toJpegName(file.name || 'photo'), ...target, compressed: true };
+    return { blob: await carryExif(file, blob), name: toJpegName(file.name || 'photo'), ...target, compressed: true };
   } finally {
     decoded.release();
   }
