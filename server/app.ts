@@ -80,7 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('storage', opts.storage ?? storageFromConfig(config));
-  // Private photos' addresses are signed with a key every process on the database shares (ADR 0018).
+  // Private photos' addresses are signed with a key every process on the database shares (ADR 0019).
   await loadUploadUrlKey(db);
 
   await app.register(helmet, {

@@ -11,7 +11,7 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** Bytes of images one account may store within 24 hours (UPLOAD_DAILY_MB). */
   uploadDailyBytes: number;
-  /** Image decodes at once and waiting, per process (ADR 0018). */
+  /** Image decodes at once and waiting, per process (ADR 0019). */
   imageDecodeSlots: { running: number; waiting: number };
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;

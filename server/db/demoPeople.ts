@@ -347,7 +347,7 @@ export async function seedDemoPeople(db: Db, storage: FileStorage, ids: { users:
             size: file.size,
             width: 480,
             height: 360,
-            // Appeals' and photo reports' photos: served to their readers only (ADR 0018).
+            // Appeals' and photo reports' photos: served to their readers only (ADR 0019).
             visibility: 'private',
             createdAt: at,
           })

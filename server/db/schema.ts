@@ -154,7 +154,7 @@ export const uploads = pgTable(
     width: integer('width'),
     height: integer('height'),
     /**
-     * Who may fetch it (ADR 0018): 'unattached' until a record uses it (deleted after a day if none
+     * Who may fetch it (ADR 0019): 'unattached' until a record uses it (deleted after a day if none
      * does), 'public' once content anyone may read uses it, 'private' once an appeal, photo report
      * or task submission does (then only through a signed address). Never goes back.
      */

@@ -36,7 +36,7 @@ async function image(i: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** What the server stores for these bytes: its re-encoded copy (ADR 0018), the same every time. */
+/** What the server stores for these bytes: its re-encoded copy (ADR 0019), the same every time. */
 async function storedCopy(bytes: Buffer): Promise<Buffer> {
   const header = await readImageHeader(bytes, 'png');
   const stored = header && (await reencodeImage(bytes, 'png', header));

@@ -237,7 +237,7 @@ describe(
       for (let i = 0; i < 4; i++) {
         const served = await request(port, { path: url });
         assert.equal(served.status, 200);
-        // The stored copy is the picture re-encoded (ADR 0018): the size the upload answered.
+        // The stored copy is the picture re-encoded (ADR 0019): the size the upload answered.
         assert.equal(served.body.length, size, 'served by whichever process answers');
         bodies.add(served.body.toString('base64'));
       }

@@ -101,7 +101,7 @@ async function upgradeAndUse(database: Database, dataDir: string) {
       assert.ok(res.json().data.total > 0, url);
     }
     // The old release's photos are served: public ones by their address, those of appeals (now
-    // private, ADR 0018) by the signed address the appeal's answer gives; new records get new ids.
+    // private, ADR 0019) by the signed address the appeal's answer gives; new records get new ids.
     const news = await app.inject({ method: 'GET', url: '/api/public/news?pageSize=50' });
     const cover = news.json().data.list.find((item: { cover: { url: string } | null }) => item.cover)?.cover.url;
     assert.ok(cover, 'an old news item with a cover');

@@ -10,7 +10,7 @@ import { uploads } from '../db/schema';
 import { readOrCreateKey, signedUploadUrl } from '../services/uploadAccess';
 
 // The photos of appeals, photo reports and task submissions go only to those who may read the
-// record: the answers that show the record hand out signed, short-lived addresses (ADR 0018), the
+// record: the answers that show the record hand out signed, short-lived addresses (ADR 0019), the
 // plain address is refused, and what is served is cached privately. Public content stays public.
 
 const SIGNED = /^\/api\/uploads\/[0-9a-f-]{36}\.png\?exp=(\d+)&sig=[A-Za-z0-9_-]{32}$/;

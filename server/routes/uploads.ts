@@ -166,7 +166,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!row) throw new AppError(404, '文件不存在');
       let cacheControl: string;
       if (row.visibility === 'private') {
-        // Only the answers that show the record hand out this signature (ADR 0018).
+        // Only the answers that show the record hand out this signature (ADR 0019).
         const seconds = signatureValidFor(name, request.query.exp, request.query.sig);
         if (!seconds) throw new AppError(403, '图片链接已过期或无权查看，请刷新页面后重试');
         cacheControl = `private, max-age=${seconds}`;

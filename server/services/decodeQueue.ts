@@ -9,7 +9,7 @@ export class QueueFullError extends Error {
 /**
  * At most `running` jobs at once, at most `waiting` more in line, the rest refused at once.
  * sharp decodes on libuv's shared thread pool (four threads), where scrypt and file reads run too:
- * one decode at a time leaves them room (ADR 0018). In-process: each server process has its own.
+ * one decode at a time leaves them room (ADR 0019). In-process: each server process has its own.
  */
 export class DecodeQueue {
   private active = 0;

@@ -1,5 +1,5 @@
 // The two facts kept from a photo's EXIF before it is stripped: when it was taken and where
-// (ADR 0018). A small TIFF reader over sharp's `metadata().exif` buffer; anything malformed,
+// (ADR 0019). A small TIFF reader over sharp's `metadata().exif` buffer; anything malformed,
 // out of bounds or implausible is simply not found.
 
 export interface PhotoFacts {

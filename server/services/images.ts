@@ -26,7 +26,7 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** The stored image's longest side; larger photos are scaled down to it. */
 export const MAX_STORED_SIDE = 2560;
 
-// One libvips thread per image: decodes run one at a time through DecodeQueue (ADR 0018).
+// One libvips thread per image: decodes run one at a time through DecodeQueue (ADR 0019).
 sharp.concurrency(1);
 
 export interface ImageHeader {

@@ -76,7 +76,7 @@ export async function history(db: DbOrTx, target: { appealId: number } | { photo
   }));
 }
 
-/** Images joined through a link table, grouped by owner id, in order, with signed addresses (ADR 0018). */
+/** Images joined through a link table, grouped by owner id, in order, with signed addresses (ADR 0019). */
 export async function imagesByOwner<K extends number>(
   db: DbOrTx,
   table: { owner: PgColumn; upload: PgColumn; position: PgColumn; extra?: SQL },

@@ -260,7 +260,7 @@ describe('the server started with STORAGE=s3', () => {
         assert.equal(res.status, 200, await res.clone().text());
         const { url, size } = (await json(res)).data as { url: string; size: number };
         const key = `uploads/${url.split('/').pop()}`;
-        // What is stored is the re-encoded copy (ADR 0018), the size the upload answered.
+        // What is stored is the re-encoded copy (ADR 0019), the size the upload answered.
         assert.equal(bucket.objects.get(key)?.length, size);
         assert.ok(!fs.existsSync(path.join(dataDir, 'uploads')), 'nothing written to DATA_DIR/uploads');
         const served = await get(server.url, url);

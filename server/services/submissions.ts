@@ -44,7 +44,7 @@ const selectSubmissions = (db: DbOrTx) =>
     .innerJoin(users, eq(users.id, submissions.userId));
 type SubmissionRowJoined = Awaited<ReturnType<typeof selectSubmissions>>[number];
 
-/** Adds each submission's images, in their order, with one query for the whole page; private, so signed (ADR 0018). */
+/** Adds each submission's images, in their order, with one query for the whole page; private, so signed (ADR 0019). */
 async function withImages(db: DbOrTx, rows: SubmissionRowJoined[]): Promise<SubmissionItem[]> {
   const ids = rows.map((r) => r.id);
   const images = ids.length

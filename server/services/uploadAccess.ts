@@ -5,7 +5,7 @@ import { serverSecrets } from '../db/schema';
 import { uploadUrl } from './storage';
 
 // Private photos (those of appeals, photo reports and task submissions) are fetched through
-// addresses that carry an expiry and a signature (ADR 0018). Only the API answers that show a
+// addresses that carry an expiry and a signature (ADR 0019). Only the API answers that show a
 // record's photos hand them out, and those answers already go only to who may read the record.
 
 const KEY_NAME = 'upload-url-key';

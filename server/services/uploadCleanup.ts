@@ -12,7 +12,7 @@ import {
 import type { FileStorage } from './storage';
 
 // An upload that nothing used within a day (a form abandoned after its photos went up, or
-// uploads sent only to fill the disk) is deleted with its file (ADR 0018). "Used" is the
+// uploads sent only to fill the disk) is deleted with its file (ADR 0019). "Used" is the
 // visibility uploadRefs.markUploadsUsed sets; the NOT EXISTS guards keep a picture that some
 // record links anyway, so a missed mark can never cost a record its photo or a news item its cover.
 

@@ -38,7 +38,7 @@ const RICH_TEXT_UPLOAD = /\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[
 export const richTextUploads = (html: string) => [...new Set(Array.from(html.matchAll(RICH_TEXT_UPLOAD), (m) => m[1]))];
 
 /**
- * Records that a record uses these uploads (ADR 0018), so the clean-up of unused uploads leaves
+ * Records that a record uses these uploads (ADR 0019), so the clean-up of unused uploads leaves
  * them alone and the address serves them as the record's readers need. 'public': a news item, a
  * task or an introduction, which anyone may read; only an upload nothing used yet becomes public.
  * 'private': an appeal, a photo report or a task submission; private wins over public and stays.
@@ -70,7 +70,7 @@ export async function markUploadsUsed(
 /**
  * A picture of public content (a cover, an introduction's picture) as the contract's ImageRef, with
  * its plain address; null for a left-joined upload that is absent. A private upload used there does
- * not show: its plain address is refused (ADR 0018).
+ * not show: its plain address is refused (ADR 0019).
  */
 export function imageRef(row: {
   id: number | null;

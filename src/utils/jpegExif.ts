@@ -1,6 +1,6 @@
 /**
  * A phone photo re-encoded through a canvas loses its EXIF block, and with it the capture time and
- * position the server keeps for spotting the same photo sent twice (ADR 0018; the server strips the
+ * position the server keeps for spotting the same photo sent twice (ADR 0019; the server strips the
  * block from the stored copy). These helpers carry the original's block into the compressed JPEG,
  * with its orientation set to upright, since the canvas has already turned the picture.
  */
