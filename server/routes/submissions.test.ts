@@ -142,7 +142,8 @@ describe('the template', () => {
       ok.images.map((image) => image.id),
       [images[1], images[0]],
     );
-    assert.match(ok.images[0].url, /^\/api\/uploads\/[0-9a-f-]{36}\.png$/);
+    // A submission's photos are private: their addresses are signed (ADR 0019).
+    assert.match(ok.images[0].url, /^\/api\/uploads\/[0-9a-f-]{36}\.png\?exp=\d+&sig=[A-Za-z0-9_-]{32}$/);
     const images3 = await submitOk(t, tokens.grid02, three.id, { imageIds: images });
     assert.equal(images3.text, '');
     assert.equal(images3.images.length, 3);
