@@ -34,6 +34,7 @@ import systemRoutes from './routes/system';
 import taskRoutes from './routes/tasks';
 import uploadRoutes from './routes/uploads';
 import userRoutes from './routes/users';
+import { DecodeQueue } from './services/decodeQueue';
 import { sharedRateLimit } from './services/rateLimitStore';
 import { type FileStorage, storageFromConfig } from './services/storage';
 import { loadUploadUrlKey } from './services/uploadAccess';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     storage: FileStorage;
+    /** Every sharp call of an upload takes its turn here (ADR 0019). */
+    imageDecodes: DecodeQueue;
   }
 }
 
@@ -82,6 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('storage', opts.storage ?? storageFromConfig(config));
   // Private photos' addresses are signed with a key every process on the database shares (ADR 0019).
   await loadUploadUrlKey(db);
+  app.decorate('imageDecodes', new DecodeQueue(config.imageDecodeSlots.running, config.imageDecodeSlots.waiting));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

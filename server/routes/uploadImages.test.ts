@@ -171,18 +171,26 @@ describe('upload images: a full decode queue', () => {
 
   test('uploads beyond the running one and the waiting one get a 503 to retry, and store nothing', async () => {
     const token = await t.login('cadre02');
-    const png = await onePng(3000, 3000);
-    const before = fs.readdirSync(path.join(t.config.dataDir, 'uploads')).length;
-    const results = await Promise.all([1, 2, 3, 4].map(() => t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(png) })));
-    const codes = results.map((r) => r.statusCode).sort();
-    assert.deepEqual(codes, [200, 200, 503, 503]);
-    const busy = results.find((r) => r.statusCode === 503)!;
+    const png = await onePng(300, 200);
+    const uploadsDir = path.join(t.config.dataDir, 'uploads');
+    const before = fs.readdirSync(uploadsDir).length;
+    // Another upload's decode holds the one running slot until released.
+    let release!: () => void;
+    const held = t.app.imageDecodes.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const send = () => t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(png) });
+    const waiting = send();
+    while (t.app.imageDecodes.size.waiting < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    const busy = await send();
+    assert.equal(busy.statusCode, 503);
     assert.deepEqual(busy.json(), { code: 503, message: '服务器正在处理较多图片，请稍后重试' });
     assert.equal(busy.headers['retry-after'], '5');
-    assert.equal(fs.readdirSync(path.join(t.config.dataDir, 'uploads')).length, before + 2);
-    // Once the line is free again, the same upload goes in.
-    const again = await t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(png) });
-    assert.equal(again.statusCode, 200);
+    assert.equal(fs.readdirSync(uploadsDir).length, before, 'nothing stored for it');
+    // Once the slot is free, the waiting upload goes through, and so does a retry.
+    release();
+    await held;
+    assert.equal((await waiting).statusCode, 200);
+    assert.equal((await send()).statusCode, 200);
+    assert.equal(fs.readdirSync(uploadsDir).length, before + 2);
   });
 });
 

@@ -7,7 +7,7 @@ import { uploads } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { DecodeQueue, QueueFullError } from '../services/decodeQueue';
+import { QueueFullError } from '../services/decodeQueue';
 import { readPhotoFacts } from '../services/exif';
 import {
   declaredAsImage,
@@ -36,7 +36,7 @@ const sizeText = (bytes: number) =>
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, storage, config } = app;
   const limitText = sizeText(config.uploadMaxBytes);
-  const decodes = new DecodeQueue(config.imageDecodeSlots.running, config.imageDecodeSlots.waiting);
+  const decodes = app.imageDecodes;
   const quotaExceeded = () => new AppError(429, `24小时内上传的图片已达上限（${sizeText(config.uploadDailyBytes)}），请稍后再试`);
   /** Bytes the caller stored in the last 24 hours (on uploads_owner_idx). */
   const storedToday = async (ownerId: number) => {
