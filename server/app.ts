@@ -26,6 +26,7 @@ import orgUnitRoutes from './routes/orgUnits';
 import photoReportRoutes from './routes/photoReports';
 import publicContentRoutes from './routes/publicContent';
 import publicTaskRoutes from './routes/publicTasks';
+import reportRoutes from './routes/reports';
 import roleRoutes from './routes/roles';
 import scoreRoutes from './routes/scores';
 import statsRoutes from './routes/stats';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(photoReportRoutes);
       await api.register(opinionRoutes);
       await api.register(statsRoutes);
+      await api.register(reportRoutes);
       await api.register(healthRoutes);
       await api.register(calendarRoutes);
     },

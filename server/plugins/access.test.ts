@@ -323,6 +323,8 @@ const MATRIX: Row[] = [
   row('GET /api/stats/overview', [401, 403, 403, 200, 200]),
   // Declared public: a display key in the query opens it without a session (stats.test.ts).
   row('GET /api/stats/screen', [401, 403, 403, 200, 200]),
+  row('GET /api/reports', [401, 403, 403, 200, 200]),
+  row('GET /api/reports/docx', [401, 403, 403, 200, 200]),
   row('GET /api/display-links', [401, 403, 403, 403, 200]),
   row('POST /api/display-links', [401, 403, 403, 403, 400], { payload: {} }),
   row('POST /api/display-links/:id/revoke', [401, 403, 403, 403, 404], { url: `/api/display-links/${nobody}/revoke` }),

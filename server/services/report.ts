@@ -1,0 +1,416 @@
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { PHOTO_REPORT_TYPES } from '../../common/constants';
+import { type Report, REPORT_LIST_SIZE, REPORT_POINTS_TOP, type ReportQuery } from '../../common/contracts/reports';
+import {
+  addDays,
+  isCalendarDay,
+  lastCompletePeriod,
+  periodOf,
+  REPORT_FIRST_DAY,
+  type ReportPeriod,
+  townshipMidnight,
+  townshipToday,
+} from '../../common/reportPeriod';
+import type { DbOrTx } from '../db/client';
+import { appeals, areas, photoReports, scoreDaily, scoreWeekly, submissions, taskAreas, tasks, users } from '../db/schema';
+import { badRequest } from '../errors';
+import { readSettings } from './settings';
+
+// The township's report (通报) for a week or a month. Every figure is an aggregate the database
+// counts over an indexed range of the period (created_at, published_at, reviewed_at, score days);
+// ADR 0019 says what each one means, ADR 0010 what a unit of work is.
+
+const int = (expression: SQL) => sql<number>`(${expression})::int`;
+const inArea = (column: SQL | PgColumn, area: number | null) => (area === null ? undefined : sql`${column} = ${area}`);
+const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : null);
+const stamp = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+/** Whole days, rounded up, from `due` to `asOf` (at least 1: it is overdue). */
+const daysOverdue = (due: PgColumn, asOf: Date) =>
+  sql<number>`greatest(1, ceil(extract(epoch from (${stamp(asOf)} - ${due})) / 86400))::int`.mapWith(Number);
+
+/** The period and its bounds: [start, end), with the figures taken at `asOf` (the end, or now). */
+export interface ReportWindow {
+  period: ReportPeriod;
+  start: Date;
+  end: Date;
+  asOf: Date;
+  partial: boolean;
+}
+
+/** The period a query asks for; a malformed, impossible or future day is a 400 naming the field. */
+export function reportWindow(query: ReportQuery, now = new Date()): ReportWindow {
+  const kind = query.kind ?? 'week';
+  const today = townshipToday(now.getTime());
+  let period: ReportPeriod;
+  if (query.date === undefined) {
+    period = lastCompletePeriod(kind, today);
+  } else {
+    if (!isCalendarDay(query.date)) throw badRequest('date', '日期', '不是有效的日期');
+    if (query.date > today) throw badRequest('date', '日期', '不能晚于今天，未来的通报还没有数据');
+    if (query.date < REPORT_FIRST_DAY) throw badRequest('date', '日期', `不能早于${REPORT_FIRST_DAY}`);
+    period = periodOf(kind, query.date);
+  }
+  const start = new Date(townshipMidnight(period.from));
+  const end = new Date(townshipMidnight(period.next));
+  const partial = end.getTime() > now.getTime();
+  return { period, start, end, asOf: partial ? now : end, partial };
+}
+
+// ---- 一、任务完成情况 ----
+
+async function taskFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
+  const publishedInPeriod = and(
+    inArray(tasks.status, ['published', 'closed']),
+    gte(tasks.publishedAt, w.start),
+    lt(tasks.publishedAt, w.end),
+  );
+  const targeted =
+    area === null ? undefined : sql`exists (select 1 from ${taskAreas} ta where ta.task_id = ${tasks.id} and ta.area = ${area})`;
+  const reported = sql`exists (select 1 from ${submissions} s where s.task_id = ${taskAreas.taskId} and s.area = ${taskAreas.area}
+    and s.created_at < ${stamp(w.asOf)})`;
+  const approved = sql`exists (select 1 from ${submissions} s where s.task_id = ${taskAreas.taskId} and s.area = ${taskAreas.area}
+    and s.status = 'approved' and s.reviewed_at < ${stamp(w.asOf)})`;
+  const [[published], byArea, [received], [reviewed]] = [
+    await db
+      .select({ count: int(sql`count(*)`) })
+      .from(tasks)
+      .where(and(publishedInPeriod, targeted)),
+    await db
+      .select({
+        area: taskAreas.area,
+        issued: int(sql`count(*)`),
+        submitted: int(sql`count(*) filter (where ${reported})`),
+        approved: int(sql`count(*) filter (where ${approved})`),
+      })
+      .from(taskAreas)
+      .innerJoin(tasks, eq(tasks.id, taskAreas.taskId))
+      .where(and(publishedInPeriod, inArea(taskAreas.area, area)))
+      .groupBy(taskAreas.area),
+    // The status list lets the (status, created_at) index serve the range.
+    await db
+      .select({ count: int(sql`count(*)`) })
+      .from(submissions)
+      .where(
+        and(
+          inArray(submissions.status, ['pending', 'approved', 'rejected']),
+          gte(submissions.createdAt, w.start),
+          lt(submissions.createdAt, w.end),
+          inArea(submissions.area, area),
+        ),
+      ),
+    await db
+      .select({ count: int(sql`count(*)`) })
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.status, 'approved'),
+          gte(submissions.reviewedAt, w.start),
+          lt(submissions.reviewedAt, w.end),
+          inArea(submissions.area, area),
+        ),
+      ),
+  ];
+  return { published: published.count, byArea, reportsReceived: received.count, reportsApproved: reviewed.count };
+}
+
+/** Dense ranks by completion rate, then approved units; areas without tasks get none. */
+function rankAreas<T extends { issued: number; approved: number; rate: number | null }>(rows: T[]): Array<T & { rank: number | null }> {
+  const ranked = rows.filter((r) => r.issued > 0).sort((a, b) => (b.rate ?? 0) - (a.rate ?? 0) || b.approved - a.approved);
+  const ranks = new Map<T, number>();
+  let rank = 0;
+  ranked.forEach((row, i) => {
+    const before = ranked[i - 1];
+    if (!before || before.rate !== row.rate || before.approved !== row.approved) rank += 1;
+    ranks.set(row, rank);
+  });
+  return rows.map((row) => ({ ...row, rank: ranks.get(row) ?? null }));
+}
+
+// ---- 二、积分情况 ----
+
+/**
+ * Points per user over the period's whole days: whole Beijing weeks from score_weekly, the other
+ * days from score_daily (both kept from the ledger by triggers, ADR 0013), so a month reads a few
+ * rows per person rather than every ledger entry.
+ */
+function periodPoints(db: DbOrTx, period: ReportPeriod) {
+  const monday = (day: string, after: boolean) => {
+    const k = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+    return k === 0 ? day : addDays(day, after ? 7 - k : -k);
+  };
+  const weekFrom = monday(period.from, true);
+  const weekTo = monday(period.next, false);
+  const days = (from: string, to: string) =>
+    db
+      .select({ userId: sql<number>`${scoreDaily.userId}`.as('user_id'), points: sql<number>`${scoreDaily.points}`.as('points') })
+      .from(scoreDaily)
+      .where(and(gte(scoreDaily.day, from), lt(scoreDaily.day, to)));
+  const weeks = db
+    .select({ userId: sql<number>`${scoreWeekly.userId}`.as('user_id'), points: sql<number>`${scoreWeekly.points}`.as('points') })
+    .from(scoreWeekly)
+    .where(and(gte(scoreWeekly.week, weekFrom), lt(scoreWeekly.week, weekTo)));
+  const parts =
+    weekFrom < weekTo
+      ? [
+          weeks,
+          ...(period.from < weekFrom ? [days(period.from, weekFrom)] : []),
+          ...(weekTo < period.next ? [days(weekTo, period.next)] : []),
+        ]
+      : [days(period.from, period.next)];
+  const [first, ...rest] = parts;
+  const sub = (rest.length ? unionAll(first as ReturnType<typeof days>, ...(rest as [ReturnType<typeof days>])) : first).as('parts');
+  return db
+    .select({ userId: sub.userId, points: sql<number>`sum(${sub.points})::int`.as('period_points') })
+    .from(sub)
+    .groupBy(sub.userId)
+    .as('period');
+}
+
+async function pointFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
+  const period = periodPoints(db, w.period);
+  const rows = await db
+    .select({
+      rank: sql<number>`(dense_rank() over (order by ${period.points} desc))::int`.mapWith(Number),
+      userId: users.id,
+      name: users.name,
+      areaName: areas.name,
+      points: sql<number>`${period.points}`.mapWith(Number),
+      earners: sql<number>`(count(*) over ())::int`.mapWith(Number),
+      total: sql<number>`(sum(${period.points}) over ())::int`.mapWith(Number),
+    })
+    .from(period)
+    .innerJoin(users, eq(users.id, period.userId))
+    .leftJoin(areas, eq(areas.id, users.area))
+    .where(and(sql`${period.points} <> 0`, inArea(users.area, area)))
+    .orderBy(sql`${period.points} desc`, asc(users.name), asc(users.id))
+    .limit(REPORT_POINTS_TOP);
+  return {
+    total: rows[0]?.total ?? 0,
+    earners: rows[0]?.earners ?? 0,
+    top: rows.filter((r) => r.points > 0).map(({ earners: _e, total: _t, ...row }) => row),
+  };
+}
+
+// ---- 三、群众诉求 ----
+
+/**
+ * Open at the period's end: neither replied nor rejected by then. While the period runs that is the
+ * status itself, which the partial (status, due_at) index serves, as the dashboard counts it.
+ */
+function openAt(w: ReportWindow): SQL {
+  if (w.partial) return sql`${appeals.status} in ('pending', 'processing')`;
+  const asOf = stamp(w.asOf);
+  return sql`${appeals.createdAt} < ${asOf} and (${appeals.repliedAt} is null or ${appeals.repliedAt} >= ${asOf})
+    and (${appeals.rejectedAt} is null or ${appeals.rejectedAt} >= ${asOf})`;
+}
+
+async function appealFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
+  const asOf = stamp(w.asOf);
+  const open = sql`(${appeals.repliedAt} is null or ${appeals.repliedAt} >= ${asOf}) and (${appeals.rejectedAt} is null or ${appeals.rejectedAt} >= ${asOf})`;
+  const overdueAtEnd = and(openAt(w), sql`${appeals.dueAt} < ${asOf}`);
+  const received = await db
+    .select({
+      area: appeals.area,
+      received: int(sql`count(*)`),
+      replied: int(sql`count(*) filter (where ${appeals.repliedAt} < ${asOf})`),
+      rejected: int(sql`count(*) filter (where ${appeals.rejectedAt} < ${asOf})`),
+      open: int(sql`count(*) filter (where ${open})`),
+      overdue: int(sql`count(*) filter (where ${open} and ${appeals.dueAt} < ${asOf})`),
+    })
+    .from(appeals)
+    .where(and(gte(appeals.createdAt, w.start), lt(appeals.createdAt, w.end), inArea(appeals.area, area)))
+    .groupBy(appeals.area);
+  const overdue = await db
+    .select({ area: appeals.area, count: int(sql`count(*)`) })
+    .from(appeals)
+    .where(and(overdueAtEnd, inArea(appeals.area, area)))
+    .groupBy(appeals.area);
+  // A rating closes the appeal (ADR 0008), so every rated appeal is 'closed': the status narrows the scan.
+  const [ratings] = await db
+    .select({ rated: int(sql`count(*)`), satisfaction: sql<string | null>`round(avg(${appeals.satisfaction}), 1)` })
+    .from(appeals)
+    .where(
+      and(
+        eq(appeals.status, 'closed'),
+        lt(appeals.createdAt, w.end),
+        gte(appeals.ratedAt, w.start),
+        lt(appeals.ratedAt, w.end),
+        inArea(appeals.area, area),
+      ),
+    );
+  const overdueList = await db
+    .select({
+      id: appeals.id,
+      title: appeals.title,
+      areaName: areas.name,
+      createdAt: appeals.createdAt,
+      dueAt: appeals.dueAt,
+      daysOverdue: daysOverdue(appeals.dueAt, w.asOf),
+      status: appeals.status,
+    })
+    .from(appeals)
+    .innerJoin(areas, eq(areas.id, appeals.area))
+    .where(and(overdueAtEnd, inArea(appeals.area, area)))
+    .orderBy(asc(appeals.dueAt), asc(appeals.id))
+    .limit(REPORT_LIST_SIZE);
+  const sum = (key: 'received' | 'replied' | 'rejected' | 'open' | 'overdue') => received.reduce((n, r) => n + r[key], 0);
+  return {
+    figures: {
+      received: sum('received'),
+      replied: sum('replied'),
+      rejected: sum('rejected'),
+      open: sum('open'),
+      overdue: sum('overdue'),
+      rated: ratings.rated,
+      satisfaction: ratings.satisfaction === null ? null : Number(ratings.satisfaction),
+      overdueAtEnd: overdue.reduce((n, r) => n + r.count, 0),
+    },
+    received,
+    overdue,
+    overdueList: overdueList.map((a) => ({ ...a, createdAt: a.createdAt.toISOString(), dueAt: a.dueAt.toISOString() })),
+  };
+}
+
+// ---- 四、随手拍 ----
+
+async function photoReportFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
+  const asOf = stamp(w.asOf);
+  const rows = await db
+    .select({
+      type: photoReports.type,
+      received: int(sql`count(*)`),
+      handled: int(sql`count(*) filter (where ${photoReports.status} = 'handled' and ${photoReports.handledAt} < ${asOf})`),
+      invalid: int(sql`count(*) filter (where ${photoReports.status} = 'invalid' and ${photoReports.handledAt} < ${asOf})`),
+    })
+    .from(photoReports)
+    .where(and(gte(photoReports.createdAt, w.start), lt(photoReports.createdAt, w.end), inArea(photoReports.area, area)))
+    .groupBy(photoReports.type);
+  const sum = (key: 'received' | 'handled' | 'invalid') => rows.reduce((n, r) => n + r[key], 0);
+  return {
+    received: sum('received'),
+    handled: sum('handled'),
+    invalid: sum('invalid'),
+    pending: sum('received') - sum('handled') - sum('invalid'),
+    byType: PHOTO_REPORT_TYPES.map((label, i) => ({ type: i + 1, label, count: rows.find((r) => r.type === i + 1)?.received ?? 0 })),
+  };
+}
+
+// ---- 五、逾期事项 ----
+
+/**
+ * (task, area) units overdue at the period's end: the task was running then (published, not yet
+ * closed), its deadline had passed, and the area had no live report (pending or approved; a report
+ * rejected before then does not count).
+ */
+async function overdueTasks(db: DbOrTx, w: ReportWindow, area: number | null) {
+  const asOf = stamp(w.asOf);
+  const rows = await db
+    .select({
+      taskId: tasks.id,
+      title: tasks.title,
+      area: taskAreas.area,
+      areaName: areas.name,
+      deadline: tasks.deadline,
+      daysOverdue: daysOverdue(tasks.deadline, w.asOf),
+      total: sql<number>`(count(*) over ())::int`.mapWith(Number),
+    })
+    .from(taskAreas)
+    .innerJoin(tasks, eq(tasks.id, taskAreas.taskId))
+    .innerJoin(areas, eq(areas.id, taskAreas.area))
+    .where(
+      and(
+        inArray(tasks.status, ['published', 'closed']),
+        sql`${tasks.publishedAt} < ${asOf}`,
+        sql`(${tasks.closedAt} is null or ${tasks.closedAt} >= ${asOf})`,
+        sql`${tasks.deadline} < ${asOf}`,
+        inArea(taskAreas.area, area),
+        sql`not exists (select 1 from ${submissions} s where s.task_id = ${taskAreas.taskId} and s.area = ${taskAreas.area}
+          and s.created_at < ${asOf} and not (s.status = 'rejected' and s.reviewed_at < ${asOf}))`,
+      ),
+    )
+    .orderBy(asc(tasks.deadline), asc(tasks.id), asc(taskAreas.area))
+    .limit(REPORT_LIST_SIZE);
+  return {
+    total: rows[0]?.total ?? 0,
+    list: rows.map(({ total: _total, deadline, ...row }) => ({ ...row, deadline: deadline.toISOString() })),
+  };
+}
+
+// ---- The report ----
+
+/** The whole report for one area or (null) the township. */
+export async function buildReport(db: DbOrTx, area: number | null, query: ReportQuery, now = new Date()): Promise<Report> {
+  const w = reportWindow(query, now);
+  // One query at a time: PGlite has a single connection anyway, and a pool stays free for others.
+  const settings = await readSettings(db);
+  const areaRows = await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArea(areas.id, area)).orderBy(areas.id);
+  const taskFig = await taskFigures(db, w, area);
+  const points = await pointFigures(db, w, area);
+  const appealFig = await appealFigures(db, w, area);
+  const photoFig = await photoReportFigures(db, w, area);
+  const overdueTaskFig = await overdueTasks(db, w, area);
+
+  const byArea = rankAreas(
+    areaRows.map(({ id, name }) => {
+      const row = taskFig.byArea.find((r) => r.area === id);
+      const issued = row?.issued ?? 0;
+      const approved = row?.approved ?? 0;
+      return { area: id, name, issued, submitted: row?.submitted ?? 0, approved, rate: share(approved, issued) };
+    }),
+  );
+  const issued = byArea.reduce((n, r) => n + r.issued, 0);
+  const approvedUnits = byArea.reduce((n, r) => n + r.approved, 0);
+  const areaName = area === null ? '全镇' : (areaRows[0]?.name ?? '');
+  const { period } = w;
+  return {
+    title: `${settings.centreName}工作通报（${area === null ? '' : `${areaName} · `}${period.label}）`,
+    issuer: settings.centreName,
+    issuedOn: townshipToday(now.getTime()),
+    generatedAt: now.toISOString(),
+    area,
+    areaName,
+    period: {
+      kind: period.kind,
+      from: period.from,
+      to: period.to,
+      year: period.year,
+      number: period.number,
+      label: period.label,
+      partial: w.partial,
+      asOf: w.asOf.toISOString(),
+    },
+    tasks: {
+      published: taskFig.published,
+      issued,
+      submitted: byArea.reduce((n, r) => n + r.submitted, 0),
+      approved: approvedUnits,
+      rate: share(approvedUnits, issued),
+      reportsReceived: taskFig.reportsReceived,
+      reportsApproved: taskFig.reportsApproved,
+      byArea,
+    },
+    points,
+    appeals: {
+      ...appealFig.figures,
+      byArea: areaRows.map(({ id, name }) => {
+        const row = appealFig.received.find((r) => r.area === id);
+        return {
+          area: id,
+          name,
+          received: row?.received ?? 0,
+          replied: row?.replied ?? 0,
+          overdue: appealFig.overdue.find((r) => r.area === id)?.count ?? 0,
+        };
+      }),
+    },
+    photoReports: photoFig,
+    overdue: {
+      appeals: appealFig.overdueList,
+      appealsTotal: appealFig.figures.overdueAtEnd,
+      tasks: overdueTaskFig.list,
+      tasksTotal: overdueTaskFig.total,
+    },
+  };
+}
