@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PHOTO_REPORT_TYPES } from '../../common/constants';
@@ -13,7 +13,7 @@ import {
   townshipMidnight,
   townshipToday,
 } from '../../common/reportPeriod';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { appeals, areas, photoReports, scoreDaily, scoreWeekly, submissions, taskAreas, tasks, users } from '../db/schema';
 import { badRequest } from '../errors';
 import { readSettings } from './settings';
@@ -61,6 +61,7 @@ export function reportWindow(query: ReportQuery, now = new Date()): ReportWindow
 // ---- 一、任务完成情况 ----
 
 async function taskFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
+  const asOf = stamp(w.asOf);
   const publishedInPeriod = and(
     inArray(tasks.status, ['published', 'closed']),
     gte(tasks.publishedAt, w.start),
@@ -68,50 +69,59 @@ async function taskFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
   );
   const targeted =
     area === null ? undefined : sql`exists (select 1 from ${taskAreas} ta where ta.task_id = ${tasks.id} and ta.area = ${area})`;
-  const reported = sql`exists (select 1 from ${submissions} s where s.task_id = ${taskAreas.taskId} and s.area = ${taskAreas.area}
-    and s.created_at < ${stamp(w.asOf)})`;
-  const approved = sql`exists (select 1 from ${submissions} s where s.task_id = ${taskAreas.taskId} and s.area = ${taskAreas.area}
-    and s.status = 'approved' and s.reviewed_at < ${stamp(w.asOf)})`;
-  const [[published], byArea, [received], [reviewed]] = [
-    await db
-      .select({ count: int(sql`count(*)`) })
-      .from(tasks)
-      .where(and(publishedInPeriod, targeted)),
-    await db
-      .select({
-        area: taskAreas.area,
-        issued: int(sql`count(*)`),
-        submitted: int(sql`count(*) filter (where ${reported})`),
-        approved: int(sql`count(*) filter (where ${approved})`),
-      })
-      .from(taskAreas)
-      .innerJoin(tasks, eq(tasks.id, taskAreas.taskId))
-      .where(and(publishedInPeriod, inArea(taskAreas.area, area)))
-      .groupBy(taskAreas.area),
-    // The status list lets the (status, created_at) index serve the range.
-    await db
-      .select({ count: int(sql`count(*)`) })
-      .from(submissions)
-      .where(
-        and(
-          inArray(submissions.status, ['pending', 'approved', 'rejected']),
-          gte(submissions.createdAt, w.start),
-          lt(submissions.createdAt, w.end),
-          inArea(submissions.area, area),
-        ),
+  const [published] = await db
+    .select({ count: int(sql`count(*)`) })
+    .from(tasks)
+    .where(and(publishedInPeriod, targeted));
+  // Per (task, area) of the period's tasks: whether a report had been made, and one approved, by the end.
+  const reports = db
+    .select({
+      taskId: submissions.taskId,
+      area: submissions.area,
+      reported: sql<boolean>`bool_or(${submissions.createdAt} < ${asOf})`.as('reported'),
+      approved: sql<boolean>`bool_or(${submissions.status} = 'approved' and ${submissions.reviewedAt} < ${asOf})`.as('approved'),
+    })
+    .from(submissions)
+    .where(
+      and(inArray(submissions.taskId, db.select({ id: tasks.id }).from(tasks).where(publishedInPeriod)), inArea(submissions.area, area)),
+    )
+    .groupBy(submissions.taskId, submissions.area)
+    .as('reports');
+  const byArea = await db
+    .select({
+      area: taskAreas.area,
+      issued: int(sql`count(*)`),
+      submitted: int(sql`count(*) filter (where ${reports.reported})`),
+      approved: int(sql`count(*) filter (where ${reports.approved})`),
+    })
+    .from(taskAreas)
+    .innerJoin(tasks, eq(tasks.id, taskAreas.taskId))
+    .leftJoin(reports, and(eq(reports.taskId, taskAreas.taskId), eq(reports.area, taskAreas.area)))
+    .where(and(publishedInPeriod, inArea(taskAreas.area, area)))
+    .groupBy(taskAreas.area);
+  // The status list lets the (status, created_at) index serve the range.
+  const [received] = await db
+    .select({ count: int(sql`count(*)`) })
+    .from(submissions)
+    .where(
+      and(
+        inArray(submissions.status, ['pending', 'approved', 'rejected']),
+        gte(submissions.createdAt, w.start),
+        lt(submissions.createdAt, w.end),
+        inArea(submissions.area, area),
       ),
-    await db
-      .select({ count: int(sql`count(*)`) })
-      .from(submissions)
-      .where(
-        and(
-          eq(submissions.status, 'approved'),
-          gte(submissions.reviewedAt, w.start),
-          lt(submissions.reviewedAt, w.end),
-          inArea(submissions.area, area),
-        ),
+    );
+  const [reviewed] = await db
+    .select({ count: int(sql`count(*)`) })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.status, 'approved'),
+        gte(submissions.reviewedAt, w.start),
+        lt(submissions.reviewedAt, w.end),
+        inArea(submissions.area, area),
       ),
-  ];
+    );
   return { published: published.count, byArea, reportsReceived: received.count, reportsApproved: reviewed.count };
 }
 
@@ -209,7 +219,6 @@ function openAt(w: ReportWindow): SQL {
 async function appealFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
   const asOf = stamp(w.asOf);
   const open = sql`(${appeals.repliedAt} is null or ${appeals.repliedAt} >= ${asOf}) and (${appeals.rejectedAt} is null or ${appeals.rejectedAt} >= ${asOf})`;
-  const overdueAtEnd = and(openAt(w), sql`${appeals.dueAt} < ${asOf}`);
   const received = await db
     .select({
       area: appeals.area,
@@ -222,40 +231,40 @@ async function appealFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
     .from(appeals)
     .where(and(gte(appeals.createdAt, w.start), lt(appeals.createdAt, w.end), inArea(appeals.area, area)))
     .groupBy(appeals.area);
-  const overdue = await db
-    .select({ area: appeals.area, count: int(sql`count(*)`) })
-    .from(appeals)
-    .where(and(overdueAtEnd, inArea(appeals.area, area)))
-    .groupBy(appeals.area);
-  // A rating closes the appeal (ADR 0008), so every rated appeal is 'closed': the status narrows the scan.
-  const [ratings] = await db
-    .select({ rated: int(sql`count(*)`), satisfaction: sql<string | null>`round(avg(${appeals.satisfaction}), 1)` })
-    .from(appeals)
-    .where(
-      and(
-        eq(appeals.status, 'closed'),
-        lt(appeals.createdAt, w.end),
-        gte(appeals.ratedAt, w.start),
-        lt(appeals.ratedAt, w.end),
-        inArea(appeals.area, area),
-      ),
-    );
-  const overdueList = await db
+  // Overdue at the end (received in any period) and ratings given in the period, in one pass.
+  const overdueAtEnd = and(openAt(w), sql`${appeals.dueAt} < ${asOf}`) as SQL;
+  const ratedInPeriod = sql`${appeals.ratedAt} >= ${stamp(w.start)} and ${appeals.ratedAt} < ${stamp(w.end)}`;
+  const atEnd = await db
     .select({
-      id: appeals.id,
-      title: appeals.title,
-      areaName: areas.name,
-      createdAt: appeals.createdAt,
-      dueAt: appeals.dueAt,
-      daysOverdue: daysOverdue(appeals.dueAt, w.asOf),
-      status: appeals.status,
+      area: appeals.area,
+      overdue: int(sql`count(*) filter (where ${overdueAtEnd})`),
+      rated: int(sql`count(*) filter (where ${ratedInPeriod})`),
+      ratingSum: int(sql`coalesce(sum(${appeals.satisfaction}) filter (where ${ratedInPeriod}), 0)`),
     })
     .from(appeals)
-    .innerJoin(areas, eq(areas.id, appeals.area))
-    .where(and(overdueAtEnd, inArea(appeals.area, area)))
-    .orderBy(asc(appeals.dueAt), asc(appeals.id))
-    .limit(REPORT_LIST_SIZE);
+    .where(and(lt(appeals.createdAt, w.end), or(overdueAtEnd, ratedInPeriod), inArea(appeals.area, area)))
+    .groupBy(appeals.area);
+  const overdueTotal = atEnd.reduce((n, r) => n + r.overdue, 0);
+  const overdueList = overdueTotal
+    ? await db
+        .select({
+          id: appeals.id,
+          title: appeals.title,
+          areaName: areas.name,
+          createdAt: appeals.createdAt,
+          dueAt: appeals.dueAt,
+          daysOverdue: daysOverdue(appeals.dueAt, w.asOf),
+          status: appeals.status,
+        })
+        .from(appeals)
+        .innerJoin(areas, eq(areas.id, appeals.area))
+        .where(and(overdueAtEnd, inArea(appeals.area, area)))
+        .orderBy(asc(appeals.dueAt), asc(appeals.id))
+        .limit(REPORT_LIST_SIZE)
+    : [];
   const sum = (key: 'received' | 'replied' | 'rejected' | 'open' | 'overdue') => received.reduce((n, r) => n + r[key], 0);
+  const rated = atEnd.reduce((n, r) => n + r.rated, 0);
+  const ratingSum = atEnd.reduce((n, r) => n + r.ratingSum, 0);
   return {
     figures: {
       received: sum('received'),
@@ -263,12 +272,13 @@ async function appealFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
       rejected: sum('rejected'),
       open: sum('open'),
       overdue: sum('overdue'),
-      rated: ratings.rated,
-      satisfaction: ratings.satisfaction === null ? null : Number(ratings.satisfaction),
-      overdueAtEnd: overdue.reduce((n, r) => n + r.count, 0),
+      rated,
+      // One decimal, halves up, as the dashboard's round(avg, 1): exact in integers.
+      satisfaction: rated ? Math.round((ratingSum * 10) / rated) / 10 : null,
+      overdueAtEnd: overdueTotal,
     },
     received,
-    overdue,
+    overdue: atEnd,
     overdueList: overdueList.map((a) => ({ ...a, createdAt: a.createdAt.toISOString(), dueAt: a.dueAt.toISOString() })),
   };
 }
@@ -340,9 +350,23 @@ async function overdueTasks(db: DbOrTx, w: ReportWindow, area: number | null) {
 
 // ---- The report ----
 
-/** The whole report for one area or (null) the township. */
-export async function buildReport(db: DbOrTx, area: number | null, query: ReportQuery, now = new Date()): Promise<Report> {
+/**
+ * The whole report for one area or (null) the township. Its queries share one snapshot, so the
+ * figures agree with each other (a total with its rows) even while people keep working. PostgreSQL's
+ * JIT is off for them: compiling took longer than running these one-off aggregates (ADR 0019).
+ */
+export async function buildReport(db: Db, area: number | null, query: ReportQuery, now = new Date()): Promise<Report> {
   const w = reportWindow(query, now);
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return countReport(tx, w, area, now);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+async function countReport(db: Tx, w: ReportWindow, area: number | null, now: Date): Promise<Report> {
   // One query at a time: PGlite has a single connection anyway, and a pool stays free for others.
   const settings = await readSettings(db);
   const areaRows = await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArea(areas.id, area)).orderBy(areas.id);
@@ -401,7 +425,7 @@ export async function buildReport(db: DbOrTx, area: number | null, query: Report
           name,
           received: row?.received ?? 0,
           replied: row?.replied ?? 0,
-          overdue: appealFig.overdue.find((r) => r.area === id)?.count ?? 0,
+          overdue: appealFig.overdue.find((r) => r.area === id)?.overdue ?? 0,
         };
       }),
     },
