@@ -46,7 +46,19 @@ export default [
   { path: '/app/service/shot/:id', layout: false, component: './app/service/shotDetail', title: '随手拍详情' },
   { path: '/app/noauth', layout: false, component: './app/noauth', title: '没有权限' },
   { path: '/app/tip', layout: false, component: './app/tip', title: '提示' },
-  { path: '/dashboard', name: '数据概览', menuIcon: 'dashboard', access: 'dashboard', component: './dashboard', title: '数据概览' },
+  {
+    path: '/dashboard',
+    name: '数据概览',
+    menuIcon: 'dashboard',
+    access: 'dashboard',
+    // The group and its first page share a path (the seed's /dashboard stays the overview): a key of
+    // its own keeps the menu's submenu and item apart.
+    key: 'dashboard-group',
+    routes: [
+      { path: '/dashboard', name: '数据概览', component: './dashboard', title: '数据概览' },
+      { path: '/dashboard/report', name: '通报', component: './dashboard/report', title: '工作通报' },
+    ],
+  },
   {
     path: '/userManage',
     name: '用户管理',

@@ -6,9 +6,10 @@ import { setupServer } from 'msw/node';
 import { calendarHandlers, resetCalendarDb } from './calendar';
 import { handlers, resetMockDb } from './handlers';
 import { overviewHandlers, resetOverviewDb } from './overview';
+import { reportHandlers, resetReportsDb } from './reports';
 
 // The overview is every admin's landing page, so its handlers are always there.
-export const server = setupServer(...handlers, ...overviewHandlers, ...calendarHandlers);
+export const server = setupServer(...handlers, ...overviewHandlers, ...calendarHandlers, ...reportHandlers);
 
 export function useMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -18,6 +19,7 @@ export function useMockServer() {
     resetMockDb();
     resetOverviewDb();
     resetCalendarDb();
+    resetReportsDb();
   });
   afterAll(() => server.close());
 }

@@ -18,6 +18,8 @@ const HeaderActions = lazy(() => shell().then((m) => ({ default: m.HeaderActions
 const Forbidden = lazy(() => import('./components/AdminShell/Forbidden'));
 const MenuIcon = lazy(() => shell().then((m) => ({ default: m.MenuIcon })));
 
+const REPORT_PATH = '/dashboard/report';
+
 export interface InitialState {
   currentUser?: CurrentUser;
   settings?: Settings;
@@ -75,6 +77,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       },
     },
     waterMarkProps: { content: initialState?.currentUser?.name },
+    // ProLayout selects every menu page whose path begins the current one: on 数据概览 › 通报 it would
+    // select the overview (/dashboard) as well. There the report alone is selected.
+    selectedKeys: history.location.pathname.startsWith(REPORT_PATH) ? [REPORT_PATH] : undefined,
     onMenuHeaderClick: (event: React.MouseEvent) => {
       event.preventDefault();
       history.push('/entrance');
