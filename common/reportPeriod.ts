@@ -2,7 +2,7 @@ import { TIME_ZONE_OFFSET_MS } from './constants';
 
 // The periods a township report (通报) covers: a week, Monday to Sunday, or a calendar month, both in
 // days of the township's clock (Beijing time). Days are 'YYYY-MM-DD' strings; the server and the
-// page compute the same bounds, labels and defaults from these functions (ADR 0019).
+// page compute the same bounds, labels and defaults from these functions (ADR 0020).
 
 export const REPORT_KINDS = ['week', 'month'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

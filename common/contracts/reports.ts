@@ -3,7 +3,7 @@ import { REPORT_KINDS } from '../reportPeriod';
 import { literals, Nullable, Timestamp } from './base';
 
 // The township's report (通报) for a week or a month: GET /api/reports (JSON, the page's preview) and
-// GET /api/reports/docx (the same figures as a Word document). ADR 0019 says what each figure means
+// GET /api/reports/docx (the same figures as a Word document). ADR 0020 says what each figure means
 // for a period; "at the period's end" means at the end of its last day, or now while it runs.
 
 export const ReportQuery = Type.Object(

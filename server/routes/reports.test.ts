@@ -11,7 +11,7 @@ import { docxParagraphs, unzip } from '../../tests/helpers/zip';
 import { appeals, tasks } from '../db/schema';
 
 // The report on a fresh demo database, checked against figures recounted here in plain code from
-// every row (the database is small): what ADR 0019 says each figure means, not the service's SQL.
+// every row (the database is small): what ADR 0020 says each figure means, not the service's SQL.
 
 const DAY = 86400_000;
 let t: TestContext;

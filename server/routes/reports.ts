@@ -8,7 +8,7 @@ import { DOCX_TYPE, reportDocx, reportFileNames } from '../services/reportDocx';
 import { statsArea } from '../services/stats';
 
 /**
- * 数据概览 › 通报: the township's report for a week or a month (ADR 0019), as JSON for the page's
+ * 数据概览 › 通报: the township's report for a week or a month (ADR 0020), as JSON for the page's
  * preview and as the Word document. Like the dashboard, a caller with a narrower data scope gets
  * their own area's report.
  */

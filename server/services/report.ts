@@ -20,7 +20,7 @@ import { readSettings } from './settings';
 
 // The township's report (通报) for a week or a month. Every figure is an aggregate the database
 // counts over an indexed range of the period (created_at, published_at, reviewed_at, score days);
-// ADR 0019 says what each one means, ADR 0010 what a unit of work is.
+// ADR 0020 says what each one means, ADR 0010 what a unit of work is.
 
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
 const inArea = (column: SQL | PgColumn, area: number | null) => (area === null ? undefined : sql`${column} = ${area}`);
@@ -353,7 +353,7 @@ async function overdueTasks(db: DbOrTx, w: ReportWindow, area: number | null) {
 /**
  * The whole report for one area or (null) the township. Its queries share one snapshot, so the
  * figures agree with each other (a total with its rows) even while people keep working. PostgreSQL's
- * JIT is off for them: compiling took longer than running these one-off aggregates (ADR 0019).
+ * JIT is off for them: compiling took longer than running these one-off aggregates (ADR 0020).
  */
 export async function buildReport(db: Db, area: number | null, query: ReportQuery, now = new Date()): Promise<Report> {
   const w = reportWindow(query, now);

@@ -29,7 +29,7 @@ const urlOf = (period: ReportPeriod) => `${PATH}?kind=${period.kind}&date=${peri
 
 /**
  * The period the URL names (?kind=week|month&date=any day of it). Without one, or with a day not yet
- * come, the last period that has ended: what a clerk reports on on Monday morning (ADR 0019).
+ * come, the last period that has ended: what a clerk reports on on Monday morning (ADR 0020).
  */
 function periodFromUrl(params: URLSearchParams, today: string): { period: ReportPeriod; canonical: boolean } {
   const kindParam = params.get('kind');
