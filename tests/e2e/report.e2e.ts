@@ -22,10 +22,7 @@ const paper = (page: Page) => page.getByRole('article', { name: '通报预览' }
 
 /** The page's own content (period picker and the report); the admin layout around it is checked with the layout. */
 async function noSeriousAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page: page as never })
-    .include('.report-toolbar')
-    .include('.report-desk')
-    .analyze();
+  const result = await new AxeBuilder({ page: page as never }).include('.report-toolbar').include('.report-desk').analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
