@@ -126,6 +126,18 @@ export const HTTP_TIMEOUT_MS = 30000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const HEADER_HEIGHT = 48;
 export const PRIMARY_COLOR = '#1890ff';
+/**
+ * The seed blue is 3.2:1 against white: enough for fills, borders, icons and large figures, not for
+ * small text. Small text in the brand colour, and fills behind small white text, use the 7th step of
+ * the seed's own palette (@ant-design/colors generate('#1890ff')), 5.0:1 on white (ADR 0019).
+ */
+export const PRIMARY_TEXT_COLOR = '#096dd9';
+/** The next step of the same palette: hover and pressed states of PRIMARY_TEXT_COLOR. */
+export const PRIMARY_TEXT_COLOR_HOVER = '#0050b3';
+/** Grey meta text (antd's tertiary text is 3.4:1): 4.9:1 on white, more on light greys. */
+export const MUTED_TEXT_COLOR = 'rgba(0, 0, 0, 0.56)';
+/** Error text and fills behind white text: the 7th step of antd's red (#ff4d4f is 3.3:1), 4.6:1 on white. */
+export const ERROR_TEXT_COLOR = '#d9363e';
 
 // ---- Tasks (issue 3) ----
 

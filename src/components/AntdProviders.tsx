@@ -5,8 +5,9 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import React, { useEffect, useState } from 'react';
-import { PRIMARY_COLOR } from '@common/constants';
 import { type FeedbackApi, registerFeedback, unregisterFeedback } from '@/utils/feedback';
+import { usePlacedAriaRequired } from './ariaRequired';
+import { antdTheme } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -39,15 +40,25 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
+/** antd's Chinese locale and the platform's theme (src/components/theme.ts), and aria-required where it belongs. */
+export function AntdTheme({ children }: { children: React.ReactNode }) {
+  const reducedMotion = usePrefersReducedMotion();
+  usePlacedAriaRequired();
+  return (
+    <ConfigProvider locale={zhCN} theme={antdTheme(!reducedMotion)}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
 /** antd's Chinese locale, theme and App context: for admin pages and the antd pages outside it. */
 export default function AntdProviders({ children }: { children: React.ReactNode }) {
-  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: PRIMARY_COLOR, motion: !reducedMotion } }}>
+    <AntdTheme>
       <App>
         <FeedbackBridge />
         {children}
       </App>
-    </ConfigProvider>
+    </AntdTheme>
   );
 }

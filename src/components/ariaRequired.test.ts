@@ -1,0 +1,31 @@
+import { placeAriaRequired } from './ariaRequired';
+
+function render(html: string) {
+  document.body.innerHTML = html;
+  placeAriaRequired(document);
+}
+
+test('a select or date picker wrapper hands aria-required to its input', () => {
+  render('<div class="ant-select" aria-required="true"><span><input role="combobox" id="area"></span></div>');
+  expect(document.querySelector('.ant-select')).not.toHaveAttribute('aria-required');
+  expect(document.getElementById('area')).toHaveAttribute('aria-required', 'true');
+});
+
+test('a radio group becomes a radiogroup and keeps it', () => {
+  render('<div class="ant-radio-group" id="kind" aria-required="true"><label><input type="radio"></label></div>');
+  const group = document.getElementById('kind');
+  expect(group).toHaveAttribute('role', 'radiogroup');
+  expect(group).toHaveAttribute('aria-required', 'true');
+  expect(document.querySelector('input')).not.toHaveAttribute('aria-required');
+});
+
+test('a checkbox group drops it (a group cannot carry it, nor can one of its boxes speak for all)', () => {
+  render('<div class="ant-checkbox-group" aria-required="true"><input type="checkbox"><input type="checkbox"></div>');
+  expect(document.querySelector('[aria-required]')).toBeNull();
+});
+
+test('elements with a role, and inputs, are left alone', () => {
+  render('<div role="combobox" aria-required="true"></div><input id="name" aria-required="true">');
+  expect(document.querySelector('[role="combobox"]')).toHaveAttribute('aria-required', 'true');
+  expect(document.getElementById('name')).toHaveAttribute('aria-required', 'true');
+});
