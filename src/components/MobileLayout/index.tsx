@@ -1,13 +1,13 @@
 /**
  * The frame of every /app phone page (antd-mobile only: no antd, pro-components or echarts here):
- * a sticky NavBar with the title and a back arrow, the content, an optional fixed action bar and an
+ * a sticky bar with the title and a back arrow, the content, an optional fixed action bar and an
  * optional bottom TabBar, with safe-area padding. While mounted, request errors show as Toasts.
- * The NavBar's right end always holds the large-text switch (大字), which applies to every /app page.
+ * The bar's right end always holds the large-text switch (大字), which applies to every /app page.
  */
 import { history, useLocation } from '@umijs/max';
 // The build imports antd-mobile per component (.umirc.ts), so its global styles come in here, once.
 import 'antd-mobile/es/global';
-import { NavBar, TabBar } from 'antd-mobile';
+import { TabBar } from 'antd-mobile';
 import { AppOutline, ChatCheckOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { type FeedbackKind, registerFeedback, unregisterFeedback } from '@/utils/feedback';
@@ -48,7 +48,7 @@ function useToastFeedback() {
   }, []);
 }
 
-/** The NavBar's 大字 switch: a pressed button while large text is on. */
+/** The bar's 大字 switch: a pressed button while large text is on. */
 export function LargeTextToggle() {
   const [large, setLarge] = useLargeText();
   return (
@@ -94,25 +94,21 @@ export default function MobileLayout({ title, back = APP_HOME, right, tabBar = f
   return (
     <div className={`m-layout ${bottomClass}`}>
       <header className="m-layout-header">
-        <NavBar
-          back={null}
-          left={
-            back !== false ? (
+        {/* Not antd-mobile's NavBar: it marks its left slot role="button", which nests our back button in another. */}
+        <div className="m-layout-nav">
+          <div className="m-layout-nav-left">
+            {back !== false ? (
               <button type="button" className="m-layout-back" aria-label="返回" onClick={() => goBack(back)}>
                 <LeftOutline />
               </button>
-            ) : null
-          }
-          right={
-            <div className="m-layout-right">
-              {right}
-              <LargeTextToggle />
-            </div>
-          }
-          style={{ '--height': '48px' }}
-        >
-          {title}
-        </NavBar>
+            ) : null}
+          </div>
+          <div className="m-layout-nav-title">{title}</div>
+          <div className="m-layout-nav-right">
+            {right}
+            <LargeTextToggle />
+          </div>
+        </div>
       </header>
       <main className="m-layout-body">{children}</main>
       {footer || tabBar ? (

@@ -23,7 +23,7 @@ test('village cards lead to the village page with its figures and introduction',
   expect(screen.getByRole('link', { name: '0571-88000003' })).toHaveAttribute('href', 'tel:057188000003');
   expect(screen.getByText('特色种植').closest('.rich-content')).not.toBeNull();
   // The NavBar names the village.
-  expect(document.querySelector('.adm-nav-bar-title')).toHaveTextContent('第二村');
+  expect(document.querySelector('.m-layout-nav-title')).toHaveTextContent('第二村');
 });
 
 test('an unknown area leads back to the list', async () => {
