@@ -56,48 +56,51 @@ export default function ImageGallery({ value, onChange, max, disabled }: ImageGa
   return (
     <div>
       <Image.PreviewGroup>
-        <div className="image-gallery" role="list" aria-label="图片列表">
-          {images.map((image, index) => (
-            <div className="image-gallery-tile" key={image.id} role="listitem" aria-label={`第${index + 1}张图片`}>
-              <div className="image-upload-frame">
-                <span className="image-gallery-index">{index + 1}</span>
-                <Image src={image.url} alt={`第${index + 1}张图片`} preview={{ mask: '查看' }} />
+        <div className="image-gallery">
+          {/* The list holds only the pictures; the upload state and the add button follow it. */}
+          <div className="image-gallery-list" role="list" aria-label="图片列表">
+            {images.map((image, index) => (
+              <div className="image-gallery-tile" key={image.id} role="listitem" aria-label={`第${index + 1}张图片`}>
+                <div className="image-upload-frame">
+                  <span className="image-gallery-index">{index + 1}</span>
+                  <Image src={image.url} alt={`第${index + 1}张图片`} preview={{ mask: '查看' }} />
+                </div>
+                <div className="image-gallery-tools">
+                  <Tooltip title="前移">
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<ArrowLeftOutlined />}
+                      aria-label={`第${index + 1}张前移`}
+                      disabled={disabled || index === 0}
+                      onClick={() => move(index, -1)}
+                    />
+                  </Tooltip>
+                  <Tooltip title="后移">
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<ArrowRightOutlined />}
+                      aria-label={`第${index + 1}张后移`}
+                      disabled={disabled || index === images.length - 1}
+                      onClick={() => move(index, 1)}
+                    />
+                  </Tooltip>
+                  <Tooltip title="删除">
+                    <Button
+                      size="small"
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`删除第${index + 1}张`}
+                      disabled={disabled}
+                      onClick={() => change(images.filter((i) => i.id !== image.id))}
+                    />
+                  </Tooltip>
+                </div>
               </div>
-              <div className="image-gallery-tools">
-                <Tooltip title="前移">
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<ArrowLeftOutlined />}
-                    aria-label={`第${index + 1}张前移`}
-                    disabled={disabled || index === 0}
-                    onClick={() => move(index, -1)}
-                  />
-                </Tooltip>
-                <Tooltip title="后移">
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<ArrowRightOutlined />}
-                    aria-label={`第${index + 1}张后移`}
-                    disabled={disabled || index === images.length - 1}
-                    onClick={() => move(index, 1)}
-                  />
-                </Tooltip>
-                <Tooltip title="删除">
-                  <Button
-                    size="small"
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`删除第${index + 1}张`}
-                    disabled={disabled}
-                    onClick={() => change(images.filter((i) => i.id !== image.id))}
-                  />
-                </Tooltip>
-              </div>
-            </div>
-          ))}
+            ))}
+          </div>
           {pending > 0 ? (
             <div className="image-gallery-busy" aria-busy>
               <LoadingOutlined style={{ marginRight: 6 }} />

@@ -12,9 +12,35 @@ const TOOLBAR: Partial<IToolbarConfig> = {
   excludeKeys: ['group-video', 'insertVideo', 'uploadVideo', 'insertImage', 'fullScreen', 'codeBlock'],
 };
 
+/**
+ * wangEditor's toolbar buttons are icons with a CSS tooltip, and its editing area claims
+ * role="textarea", which is no ARIA role: screen readers would announce unnamed buttons and no text
+ * box. This names each button after its tooltip (a group after its title) and makes the area a
+ * named multi-line text box.
+ */
+function labelEditor(root: HTMLElement, editor: IDomEditor, name: string, required: boolean) {
+  const area = root.querySelector<HTMLElement>('[data-slate-editor]');
+  if (area) {
+    area.setAttribute('role', 'textbox');
+    area.setAttribute('aria-multiline', 'true');
+    area.setAttribute('aria-label', name);
+    if (required) area.setAttribute('aria-required', 'true');
+  }
+  const groups = new Map<string, string>();
+  for (const key of DomEditor.getToolbar(editor)?.getConfig().toolbarKeys ?? []) {
+    if (typeof key === 'object') groups.set(key.key, key.title);
+  }
+  for (const button of root.querySelectorAll<HTMLButtonElement>('.w-e-bar-item button')) {
+    if (button.hasAttribute('aria-label') || button.textContent?.trim()) continue;
+    const title = button.getAttribute('data-tooltip')?.split('\n')[0] || groups.get(button.getAttribute('data-menu-key') ?? '');
+    if (title) button.setAttribute('aria-label', title);
+  }
+}
+
 /** wangEditor inside a controlled value/onChange pair (lazy-loaded by ./index.tsx). */
-export default function WangEditor({ value, onChange, placeholder, height = 360, disabled }: RichTextEditorProps) {
+export default function WangEditor({ value, onChange, placeholder, height = 360, disabled, id, ...aria }: RichTextEditorProps) {
   const [editor, setEditor] = useState<IDomEditor | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const [uploading, setUploading] = useState(0);
   const { status } = Form.Item.useStatus();
   // The last HTML handed out (or taken in): a value equal to it is our own echo, not a new document.
@@ -77,12 +103,25 @@ export default function WangEditor({ value, onChange, placeholder, height = 360,
     [editor],
   );
 
+  // The toolbar fills in after the editor exists and redraws its menus: label them as they come.
+  const required = aria['aria-required'] === true || aria['aria-required'] === 'true';
+  useEffect(() => {
+    const container = root.current;
+    if (!editor || !container) return undefined;
+    const label = (id && document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent?.trim()) || placeholder || '正文';
+    const apply = () => labelEditor(container, editor, label, required);
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [editor, id, placeholder, required]);
+
   const classes = ['rich-text-editor'];
   if (status === 'error') classes.push('rich-text-editor-error');
   if (disabled) classes.push('rich-text-editor-disabled');
 
   return (
-    <div className={classes.join(' ')}>
+    <div className={classes.join(' ')} ref={root}>
       <Toolbar editor={editor} defaultConfig={TOOLBAR} mode="default" className="rich-text-editor-toolbar" />
       <Editor
         defaultConfig={config}

@@ -14,6 +14,9 @@ export interface RichTextEditorProps {
   /** Height of the editing area in px. */
   height?: number;
   disabled?: boolean;
+  /** Given by Form.Item: names the editing area after the item's label. */
+  id?: string;
+  'aria-required'?: boolean | 'true' | 'false';
 }
 
 const WangEditor = lazy(() => import('./WangEditor'));

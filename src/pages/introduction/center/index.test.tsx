@@ -50,6 +50,7 @@ test('shows what is saved, when and by whom, with a link to the public page', as
   expect(screen.getByTestId('last-updated')).toHaveTextContent(/^最后更新：\d{4}-\d\d-\d\d \d\d:\d\d（系统管理员）$/);
   expect(gallerySources()).toEqual(['/api/uploads/content-801.jpg', '/api/uploads/content-802.jpg']);
   expect(screen.getByText('已上传 2/9 张', { exact: false })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: '添加图片' })).toBeInTheDocument();
   const link = screen.getByText('查看公开页面').closest('a');
   expect(link).toHaveAttribute('href', '/introductCenter');
   expect(link).toHaveAttribute('target', '_blank');
@@ -80,7 +81,7 @@ test('at the limit the add tile goes away', async () => {
   contentDb.center.images = Array.from({ length: INTRODUCTION_IMAGES_MAX }, (_, i) => image(600 + i));
   await openPage();
   expect(gallerySources()).toHaveLength(INTRODUCTION_IMAGES_MAX);
-  expect(screen.queryByLabelText('添加图片')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: '添加图片' })).not.toBeInTheDocument();
 });
 
 test('a failed save keeps the edits and says why', async () => {

@@ -49,7 +49,7 @@ test('图片数量 is only open when 图片 is ticked, and says how many images:
 
   // A new task asks for text and images; 0 means the default three.
   expect(screen.getByLabelText('文字')).toBeChecked();
-  expect(screen.getByLabelText('图片')).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: '图片' })).toBeChecked();
   expect(imageNum).toBeEnabled();
   expect(rule).toHaveTextContent('需提交：默认3张');
 
@@ -57,11 +57,11 @@ test('图片数量 is only open when 图片 is ticked, and says how many images:
   await user.type(imageNum, '2');
   await waitFor(() => expect(rule).toHaveTextContent('需提交：2张'));
 
-  await user.click(screen.getByLabelText('图片'));
+  await user.click(screen.getByRole('checkbox', { name: '图片' }));
   await waitFor(() => expect(imageNum).toBeDisabled());
   expect(rule).toHaveTextContent('不要求图片');
 
-  await user.click(screen.getByLabelText('图片'));
+  await user.click(screen.getByRole('checkbox', { name: '图片' }));
   await waitFor(() => expect(imageNum).toBeEnabled());
   expect(rule).toHaveTextContent('需提交：2张');
 });
@@ -71,7 +71,7 @@ test('保存草稿 on an empty form marks every required field and sends nothing
   const { user } = await openForm();
 
   await user.click(screen.getByLabelText('文字'));
-  await user.click(screen.getByLabelText('图片'));
+  await user.click(screen.getByRole('checkbox', { name: '图片' }));
   await user.click(button('保存草稿'));
 
   const error = { selector: '.ant-form-item-explain-error' };
