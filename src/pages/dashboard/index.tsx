@@ -110,8 +110,10 @@ function FigureCard({ figure, open }: { figure: Figure; open: (target: Target) =
     </>
   );
   return href ? (
-    <Link to={href} className="dashboard-figure dashboard-figure-link" aria-label={`${figure.title}：${figure.value}，查看详情`}>
+    // Named by what it shows (speech users say what they see), plus where it leads.
+    <Link to={href} className="dashboard-figure dashboard-figure-link">
       {body}
+      <span className="glp-visually-hidden">，查看详情</span>
     </Link>
   ) : (
     <div className="dashboard-figure">{body}</div>
