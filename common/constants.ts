@@ -138,6 +138,9 @@ export const PRIMARY_TEXT_COLOR_HOVER = '#0050b3';
 export const MUTED_TEXT_COLOR = 'rgba(0, 0, 0, 0.56)';
 /** Error text and fills behind white text: the 7th step of antd's red (#ff4d4f is 3.3:1), 4.6:1 on white. */
 export const ERROR_TEXT_COLOR = '#d9363e';
+/** Small green and orange text (antd's #52c41a and #fa8c16 are 2.3:1): their palettes' 8th step, 5:1 and more. */
+export const SUCCESS_TEXT_COLOR = '#237804';
+export const WARNING_TEXT_COLOR = '#ad4e00';
 
 // ---- Tasks (issue 3) ----
 

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import React, { useEffect, useState } from 'react';
 import { type FeedbackApi, registerFeedback, unregisterFeedback } from '@/utils/feedback';
-import { usePlacedAriaRequired } from './ariaRequired';
+import { useAntdAriaFixes } from './antdAria';
 import { antdTheme } from './theme';
 
 dayjs.locale('zh-cn');
@@ -40,10 +40,10 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-/** antd's Chinese locale and the platform's theme (src/components/theme.ts), and aria-required where it belongs. */
+/** antd's Chinese locale and the platform's theme (src/components/theme.ts), and antd's ARIA slips mended (./antdAria.ts). */
 export function AntdTheme({ children }: { children: React.ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
-  usePlacedAriaRequired();
+  useAntdAriaFixes();
   return (
     <ConfigProvider locale={zhCN} theme={antdTheme(!reducedMotion)}>
       {children}

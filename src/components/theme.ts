@@ -1,5 +1,13 @@
 import type { ThemeConfig } from 'antd';
-import { ERROR_TEXT_COLOR, MUTED_TEXT_COLOR, PRIMARY_COLOR, PRIMARY_TEXT_COLOR, PRIMARY_TEXT_COLOR_HOVER } from '@common/constants';
+import {
+  ERROR_TEXT_COLOR,
+  MUTED_TEXT_COLOR,
+  PRIMARY_COLOR,
+  PRIMARY_TEXT_COLOR,
+  PRIMARY_TEXT_COLOR_HOVER,
+  SUCCESS_TEXT_COLOR,
+  WARNING_TEXT_COLOR,
+} from '@common/constants';
 
 /**
  * antd's theme for every antd page (ADR 0019). The seed blue stays the brand: fills, borders, focus
@@ -22,6 +30,8 @@ export function antdTheme(motion: boolean): ThemeConfig {
       colorError: ERROR_TEXT_COLOR,
       colorTextTertiary: MUTED_TEXT_COLOR,
       colorTextDescription: MUTED_TEXT_COLOR,
+      // A Select's placeholder is often the only hint of what to pick: as legible as meta text.
+      colorTextPlaceholder: MUTED_TEXT_COLOR,
       motion,
     },
     components: {
@@ -36,7 +46,23 @@ export function antdTheme(motion: boolean): ThemeConfig {
       Radio: primaryText,
       Steps: primaryText,
       DatePicker: primaryText,
-      Tag: primaryText,
+      // Tag text sits on the tag's pale fill: the preset and status colours whose 7th step is too
+      // light for 12 px text take a darker step of the same hue.
+      Tag: {
+        ...primaryText,
+        colorSuccess: SUCCESS_TEXT_COLOR,
+        colorWarning: WARNING_TEXT_COLOR,
+        colorInfo: PRIMARY_TEXT_COLOR_HOVER,
+        colorError: '#cf1322',
+        volcano7: '#ad2102',
+        orange7: WARNING_TEXT_COLOR,
+        gold7: '#874d00',
+        yellow7: '#876800',
+        lime7: '#3f6600',
+        green7: SUCCESS_TEXT_COLOR,
+        cyan7: '#006d75',
+      },
+      Typography: { colorSuccess: SUCCESS_TEXT_COLOR, colorWarning: WARNING_TEXT_COLOR },
     },
   };
 }

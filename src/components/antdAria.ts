@@ -4,7 +4,7 @@ import { useEffect } from 'react';
  * antd 5's Form.Item marks a required control with aria-required, and Select, DatePicker, Cascader
  * and Radio.Group put it on their wrapper <div>, where it means nothing to a screen reader (and is
  * an ARIA error). This puts it where it is read: on the control's own input (the combobox or text
- * box), or makes a radio group a radiogroup, which may carry it (ADR 0018).
+ * box), or makes a radio group a radiogroup, which may carry it (ADR 0019).
  */
 export function placeAriaRequired(root: ParentNode) {
   for (const wrapper of root.querySelectorAll<HTMLElement>('div[aria-required]:not([role]), span[aria-required]:not([role])')) {
@@ -19,17 +19,38 @@ export function placeAriaRequired(root: ParentNode) {
   }
 }
 
+/**
+ * A table with a horizontal scroll keeps a hidden measuring row (aria-hidden) holding copies of the
+ * column titles, including the select-all checkbox: keyboard users would tab into a control no one
+ * can see. Its copies leave the tab order.
+ */
+export function quietMeasureRows(root: ParentNode) {
+  // No :is() here: Chromium-80-class browsers lack it.
+  const selector = ['input', 'button', 'select', 'textarea', 'a[href]', '[tabindex]:not([tabindex="-1"])']
+    .map((control) => `.ant-table-measure-row ${control}`)
+    .join(', ');
+  for (const control of root.querySelectorAll<HTMLElement>(selector)) {
+    if (control.getAttribute('tabindex') !== '-1') control.setAttribute('tabindex', '-1');
+  }
+}
+
+/** Both fixes, on everything under `root`. */
+export function fixAntdAria(root: ParentNode) {
+  placeAriaRequired(root);
+  quietMeasureRows(root);
+}
+
 let watchers = 0;
 let observer: MutationObserver | undefined;
 
-/** Keeps aria-required in place on the whole page while any antd tree is mounted. */
-export function usePlacedAriaRequired() {
+/** Keeps both fixes applied on the whole page while any antd tree is mounted. */
+export function useAntdAriaFixes() {
   useEffect(() => {
     watchers += 1;
     if (!observer) {
-      observer = new MutationObserver(() => placeAriaRequired(document));
+      observer = new MutationObserver(() => fixAntdAria(document));
       observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-required'] });
-      placeAriaRequired(document);
+      fixAntdAria(document);
     }
     return () => {
       watchers -= 1;

@@ -1,4 +1,4 @@
-import { placeAriaRequired } from './ariaRequired';
+import { placeAriaRequired, quietMeasureRows } from './antdAria';
 
 function render(html: string) {
   document.body.innerHTML = html;
@@ -28,4 +28,14 @@ test('elements with a role, and inputs, are left alone', () => {
   render('<div role="combobox" aria-required="true"></div><input id="name" aria-required="true">');
   expect(document.querySelector('[role="combobox"]')).toHaveAttribute('aria-required', 'true');
   expect(document.getElementById('name')).toHaveAttribute('aria-required', 'true');
+});
+
+test("a table's hidden measuring row keeps its copied controls out of the tab order", () => {
+  document.body.innerHTML = `<table><tbody>
+    <tr aria-hidden="true" class="ant-table-measure-row" tabindex="-1"><th><input type="checkbox" id="copy"></th></tr>
+    <tr><td><input type="checkbox" id="row"></td></tr>
+  </tbody></table>`;
+  quietMeasureRows(document);
+  expect(document.getElementById('copy')).toHaveAttribute('tabindex', '-1');
+  expect(document.getElementById('row')).not.toHaveAttribute('tabindex');
 });
