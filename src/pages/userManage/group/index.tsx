@@ -67,7 +67,7 @@ export default function GroupPage() {
         >
           编辑
         </a>,
-        <a key="delete" style={{ color: '#ff4d4f' }} onClick={() => confirmDelete(group)}>
+        <a key="delete" style={{ color: 'var(--glp-error-text)' }} onClick={() => confirmDelete(group)}>
           删除
         </a>,
       ],

@@ -94,7 +94,7 @@ export default function RolePage() {
                 编辑
               </a>,
               role.builtIn ? null : (
-                <a key="delete" style={{ color: '#ff4d4f' }} onClick={() => confirmDelete(role)}>
+                <a key="delete" style={{ color: 'var(--glp-error-text)' }} onClick={() => confirmDelete(role)}>
                   删除
                 </a>
               ),

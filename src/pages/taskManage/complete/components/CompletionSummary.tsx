@@ -66,7 +66,7 @@ export default function CompletionSummary({ completion, refreshing, onRefresh, o
           <Statistic title="已提交" value={total.submitted} suffix="人" />
         </Col>
         <Col xs={12} md={5}>
-          <Statistic title="已通过" value={total.approved} suffix="人" valueStyle={{ color: '#52c41a' }} />
+          <Statistic title="已通过" value={total.approved} suffix="人" valueStyle={{ color: 'var(--glp-success-text)' }} />
         </Col>
         <Col xs={12} md={5}>
           <Statistic
@@ -78,12 +78,12 @@ export default function CompletionSummary({ completion, refreshing, onRefresh, o
             }
             value={missing}
             suffix="人"
-            valueStyle={missing > 0 ? { color: '#ff4d4f' } : undefined}
+            valueStyle={missing > 0 ? { color: 'var(--glp-error-text)' } : undefined}
           />
         </Col>
         <Col xs={24} md={4} style={{ textAlign: 'center' }}>
-          <Progress type="circle" size={88} percent={percent(total.rate)} format={(p) => `${p}%`} />
-          <div style={{ marginTop: 4, color: 'rgba(0,0,0,0.45)' }}>完成率（已通过/目标）</div>
+          <Progress type="circle" size={88} percent={percent(total.rate)} format={(p) => `${p}%`} aria-label="完成率（已通过/目标）" />
+          <div style={{ marginTop: 4, color: 'var(--glp-text-muted)' }}>完成率（已通过/目标）</div>
         </Col>
       </Row>
     </Card>

@@ -20,7 +20,7 @@ interface Props {
 }
 
 const Delta = ({ value }: { value: number }) => (
-  <Typography.Text strong style={{ color: value > 0 ? '#52c41a' : '#ff4d4f' }}>
+  <Typography.Text strong style={{ color: value > 0 ? 'var(--glp-success-text)' : 'var(--glp-error-text)' }}>
     {value > 0 ? `+${value}` : `−${Math.abs(value)}`}
   </Typography.Text>
 );
