@@ -30,12 +30,14 @@ test('anyone sees the published tasks with what each report needs', async () => 
 test('a category narrows the list and stays in the URL', async () => {
   const app = renderApp('/app/taskList');
   await screen.findByText('清理河道垃圾', {}, { timeout: 30000 });
-  await app.user.click(screen.getByText('民政工作', { selector: '.adm-capsule-tabs-tab' }));
+  await app.user.click(screen.getByRole('button', { name: '民政工作' }));
   await waitFor(() => expect(app.location()).toBe('/app/taskList?category=3'));
+  expect(screen.getByRole('button', { name: '民政工作' })).toHaveAttribute('aria-pressed', 'true');
+  expect(screen.getByRole('button', { name: '全部' })).toHaveAttribute('aria-pressed', 'false');
   expect(await screen.findByText('上报本村低保户走访情况')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByText('清理河道垃圾')).not.toBeInTheDocument());
 
-  await app.user.click(screen.getByText('人大工作', { selector: '.adm-capsule-tabs-tab' }));
+  await app.user.click(screen.getByRole('button', { name: '人大工作' }));
   expect(await screen.findByText('暂无任务')).toBeInTheDocument();
 });
 

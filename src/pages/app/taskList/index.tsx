@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from '@umijs/max';
-import { CapsuleTabs, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { WORK_CATEGORIES } from '@common/constants';
 import type { PublicTaskItem } from '@common/contracts/tasks';
+import FilterChips from '@/components/AppTask/FilterChips';
 import { EmptyList, ListSkeleton, LoadFailed, ScrollFooter } from '@/components/AppTask/ListStates';
 import { AreasLine, CategoryTag, ClosedTag, DeadlineLine, NeedsLine, PointsBadge } from '@/components/AppTask/TaskMeta';
 import { areasText } from '@/components/AppTask/taskText';
@@ -40,6 +41,8 @@ function TaskCard({ task, areaName }: { task: PublicTaskItem; areaName: (id: num
   );
 }
 
+const CATEGORY_CHIPS = [{ key: ALL, title: '全部' }, ...WORK_CATEGORIES.map((c) => ({ key: String(c.id), title: c.label }))];
+
 /** /app/taskList: published tasks for everyone, by category, page by page. */
 export default function PublicTaskListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -65,12 +68,7 @@ export default function PublicTaskListPage() {
   return (
     <MobileLayout title="任务公开" tabBar>
       <div className="task-list-filter">
-        <CapsuleTabs activeKey={String(category ?? ALL)} onChange={onCategory}>
-          <CapsuleTabs.Tab key={ALL} title="全部" />
-          {WORK_CATEGORIES.map((c) => (
-            <CapsuleTabs.Tab key={String(c.id)} title={c.label} />
-          ))}
-        </CapsuleTabs>
+        <FilterChips label="任务类别" chips={CATEGORY_CHIPS} value={String(category ?? ALL)} onChange={onCategory} />
       </div>
       <PullToRefresh onRefresh={refresh}>
         <div className="app-task-list">
