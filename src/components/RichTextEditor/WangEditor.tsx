@@ -31,9 +31,20 @@ function labelEditor(root: HTMLElement, editor: IDomEditor, name: string, requir
     if (typeof key === 'object') groups.set(key.key, key.title);
   }
   for (const button of root.querySelectorAll<HTMLButtonElement>('.w-e-bar-item button')) {
-    if (button.hasAttribute('aria-label') || button.textContent?.trim()) continue;
+    // A select (字号, 字体…) shows its value as text, filled in a moment later: that text names it.
+    if (button.textContent?.trim()) {
+      if (button.dataset.glpLabel) {
+        button.removeAttribute('aria-label');
+        delete button.dataset.glpLabel;
+      }
+      continue;
+    }
+    if (button.hasAttribute('aria-label')) continue;
     const title = button.getAttribute('data-tooltip')?.split('\n')[0] || groups.get(button.getAttribute('data-menu-key') ?? '');
-    if (title) button.setAttribute('aria-label', title);
+    if (title) {
+      button.setAttribute('aria-label', title);
+      button.dataset.glpLabel = '1';
+    }
   }
 }
 
