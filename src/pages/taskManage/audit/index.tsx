@@ -93,7 +93,10 @@ export default function TaskAuditPage() {
         rowSelection={{
           selectedRowKeys: selected.map((s) => s.id),
           onChange: (_, rows) => setSelected(rows.filter(Boolean)),
-          getCheckboxProps: (row) => ({ disabled: row.status !== 'pending' }),
+          getCheckboxProps: (row) => ({
+            disabled: row.status !== 'pending',
+            'aria-label': `选择：${row.userName}（${row.areaName}）提交的「${row.taskTitle}」`,
+          }),
         }}
         tableAlertRender={({ selectedRowKeys }) => `已选择 ${selectedRowKeys.length} 条待审核提交`}
         tableAlertOptionRender={() => (

@@ -1,7 +1,7 @@
 import { PageContainer } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import LoadError from '@/components/LoadError';
 import { getTaskCompletion, queryTasks } from '@/services/tasks';
@@ -101,8 +101,9 @@ export default function TaskCompletePage() {
     <PageContainer title="任务完成情况" subTitle="各村（社区）的提交与通过情况，以及还没有提交的人员">
       <Card style={{ marginBottom: 16 }} styles={{ body: { padding: '16px 24px' } }}>
         <Space wrap>
-          <Typography.Text>选择任务：</Typography.Text>
+          <label htmlFor="completion-task">选择任务：</label>
           <TaskSelect
+            id="completion-task"
             value={taskId}
             known={data?.task}
             allowClear={false}

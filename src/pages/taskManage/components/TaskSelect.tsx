@@ -16,6 +16,8 @@ interface Props {
   allowClear?: boolean;
   /** A task already known to the page (e.g. from a deep link), so it shows by name at once. */
   known?: TaskItem;
+  /** The search box's id, so a <label for> (or the Form.Item around it) names it. */
+  id?: string;
 }
 
 const PAGE = 20;
@@ -29,6 +31,7 @@ export default function TaskSelect({
   style,
   allowClear = true,
   known,
+  id,
 }: Props) {
   const [keyword, setKeyword] = useState('');
   const list = useRequest(
@@ -60,6 +63,7 @@ export default function TaskSelect({
 
   return (
     <Select<number>
+      id={id}
       value={value}
       onChange={(id) =>
         onChange?.(

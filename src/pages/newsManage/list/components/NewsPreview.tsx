@@ -33,7 +33,8 @@ export default function NewsPreview({ id, onClose }: { id?: number; onClose: () 
     body = <Skeleton active paragraph={{ rows: 10 }} />;
   } else {
     body = (
-      <article aria-label="新闻预览内容">
+      // Focusable, so keyboard users can reach the text and scroll the drawer with the arrow keys.
+      <article aria-label="新闻预览内容" tabIndex={0}>
         <Space size={8} wrap>
           <NewsStatusBadge status={news.status} />
           {news.pinned ? <Tag color="red">置顶</Tag> : null}

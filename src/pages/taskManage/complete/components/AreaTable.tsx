@@ -67,6 +67,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
             dataIndex: 'rate',
             render: (rate: number, row) => (
               <Progress
+                aria-label={`${row.areaName}完成率`}
                 percent={percent(rate)}
                 size="small"
                 status={row.targeted && rate >= 1 ? 'success' : 'normal'}
@@ -101,7 +102,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
               </Table.Summary.Cell>
               <Table.Summary.Cell index={5}>
                 <Space>
-                  <Progress percent={percent(total.rate)} size="small" style={{ width: 260, margin: 0 }} />
+                  <Progress aria-label="合计完成率" percent={percent(total.rate)} size="small" style={{ width: 260, margin: 0 }} />
                 </Space>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={6} />
