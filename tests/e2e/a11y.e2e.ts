@@ -1,0 +1,246 @@
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { describeViolations, saveViolations, scan, type ScanScope, type Violation } from '../helpers/axe';
+import { DESKTOP, PHONE } from '../helpers/browser';
+import { setUpJourneys } from '../helpers/journeys';
+import routes from '../../config/routes';
+
+// Every page of config/routes.ts, with the demo data, through axe-core: no serious or critical
+// violation anywhere (colour contrast, names of controls, nesting, language, zoom...). One server,
+// one browser, one context per visitor so the run stays short on a two-core machine.
+
+const app = setUpJourneys();
+const { newPage, journey, signIn } = app;
+
+const WALL = { width: 1920, height: 1080 };
+
+/** The id of the first row a list API gives the signed-in user (0 when it gives none). */
+async function firstId(page: Page, api: string): Promise<number> {
+  return page.evaluate(async (path) => {
+    const token = sessionStorage.getItem('token');
+    const res = await fetch(path, { headers: token ? { authorization: token } : {} });
+    const body = await res.json();
+    return (body.data?.list?.[0]?.id as number | undefined) ?? 0;
+  }, api);
+}
+
+interface RouteEntry {
+  path?: string;
+  component?: string;
+  routes?: RouteEntry[];
+}
+
+/** Every page route of config/routes.ts (redirects left out). */
+function pageRoutes(entries: RouteEntry[] = routes): string[] {
+  return entries.flatMap((entry) => [...(entry.component && entry.path ? [entry.path] : []), ...pageRoutes(entry.routes ?? [])]);
+}
+
+/** Which route of config/routes.ts a path lands on: a literal or `:param` route first, then a `*` one. */
+function routeOf(pathname: string): string | undefined {
+  const all = pageRoutes();
+  const pattern = (route: string) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
+  return all.find((route) => !route.includes('*') && pattern(route).test(pathname)) ?? all.find((route) => pattern(route).test(pathname));
+}
+
+/** The routes some journey has scanned, checked against config/routes.ts at the end. */
+const scannedRoutes = new Set<string>();
+
+/** Collects what fails on every page of a journey and reports all of it at once at the end. */
+function auditor(name: string) {
+  const found: Violation[] = [];
+  let scanned = 0;
+  return {
+    /** Scans the page as it is now (after opening a drawer, a dialog or a tab). */
+    async check(page: Page, label: string, scope?: ScanScope) {
+      scanned += 1;
+      const route = routeOf(new URL(page.url()).pathname);
+      if (route) scannedRoutes.add(route);
+      found.push(...(await scan(page, label, scope)));
+    },
+    /** Opens a path and scans it. */
+    async visit(page: Page, path: string, label = path, scope?: ScanScope) {
+      await page.goto(app.url + path);
+      await this.check(page, label, scope);
+    },
+    done() {
+      saveViolations(name, found);
+      assert.ok(scanned > 0, 'no page was scanned');
+      if (found.length) assert.fail(`serious or critical axe-core violations on ${scanned} pages:\n${describeViolations(found)}`);
+    },
+  };
+}
+
+/** Clicks what opens a drawer or dialog and waits until it is shown. */
+async function openOverlay(page: Page, trigger: Locator) {
+  await trigger.click();
+  await page.getByRole('dialog').last().waitFor();
+}
+
+const ADMIN_FRAME = '.ant-pro-sider, .ant-layout-header, footer';
+const OVERLAYS = '.ant-modal-wrap, .ant-drawer-content-wrapper';
+
+/** Every admin page, and what opens its drawer or dialog where it has one. */
+const ADMIN_PAGES: Array<{ path: string; overlay?: (page: Page) => Locator }> = [
+  { path: '/dashboard', overlay: (page) => page.getByRole('button', { name: '修改密码' }) },
+  { path: '/userManage/list', overlay: (page) => page.getByRole('button', { name: /新建用户/ }) },
+  { path: '/userManage/group', overlay: (page) => page.getByRole('button', { name: /新建分组/ }) },
+  { path: '/userManage/role', overlay: (page) => page.getByRole('button', { name: /新建角色/ }) },
+  { path: '/userManage/score', overlay: (page) => page.getByText('积分明细', { exact: true }).first() },
+  { path: '/taskManage/create' },
+  { path: '/taskManage/list' },
+  { path: '/taskManage/complete', overlay: (page) => page.getByText(/^查看(名单|人员|全部人员)$/).first() },
+  { path: '/taskManage/audit', overlay: (page) => page.getByText('驳回', { exact: true }).first() },
+  { path: '/newsManage/create' },
+  { path: '/newsManage/list', overlay: (page) => page.getByText('预览', { exact: true }).first() },
+  { path: '/introduction/center' },
+  { path: '/introduction/village' },
+  { path: '/organization/list', overlay: (page) => page.getByRole('button', { name: /新增顶级单位/ }) },
+  { path: '/peopleService/appeal', overlay: (page) => page.getByText('查看', { exact: true }).first() },
+  { path: '/peopleService/shot', overlay: (page) => page.getByText('查看', { exact: true }).first() },
+  { path: '/peopleService/opinion', overlay: (page) => page.getByRole('button', { name: /新增舆情/ }) },
+  { path: '/system/settings', overlay: (page) => page.getByRole('button', { name: /生成链接/ }) },
+  { path: '/system/operation-logs' },
+  { path: '/system/login-logs' },
+];
+
+describe('accessibility (axe-core: no serious or critical violation on any page)', () => {
+  journey('sign-in, registration and error pages, desktop and phone', async () => {
+    const axe = auditor('user-and-error-pages');
+    for (const size of [DESKTOP, PHONE]) {
+      const { context, page } = await newPage(size);
+      const at = ` @${size.width}`;
+      await axe.visit(page, '/user/login', `/user/login${at}`);
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.getByText('请输入账号').waitFor();
+      await axe.check(page, `/user/login, empty form sent${at}`);
+      await axe.visit(page, '/user/register', `/user/register${at}`);
+      await axe.visit(page, '/user/register-result?account=zhangsan', `/user/register-result${at}`);
+      await axe.visit(page, '/exception?errorCode=500&errorMessage=服务器开小差了', `/exception${at}`);
+      await axe.visit(page, '/no/such/page', `404${at}`);
+      await axe.visit(page, '/user/nothing', `/user/* (404)${at}`);
+      await context.close();
+    }
+    axe.done();
+  });
+
+  journey('public pages as a visitor, desktop and phone', async () => {
+    const axe = auditor('public-pages');
+    for (const size of [DESKTOP, PHONE]) {
+      const { context, page } = await newPage(size);
+      const at = ` @${size.width}`;
+      for (const path of ['/entrance', '/introductCenter', '/introductList', '/introductList/2', '/digital']) {
+        await axe.visit(page, path, `${path}${at}`);
+      }
+      await axe.visit(page, '/orgShow', `/orgShow${at}`);
+      await openOverlay(page, page.locator('.org-box').nth(1));
+      await axe.check(page, `/orgShow, a unit opened${at}`);
+      await context.close();
+    }
+    axe.done();
+  });
+
+  journey('phone pages as a visitor (390×844)', async () => {
+    const axe = auditor('phone-visitor');
+    const { context, page } = await newPage(PHONE);
+    await axe.visit(page, '/app/index');
+    await axe.visit(page, '/app/newsList');
+    await axe.visit(page, `/app/newsList/${await firstId(page, '/api/public/news?pageSize=1')}`, '/app/newsList/:id');
+    await axe.visit(page, '/app/introductList');
+    await axe.visit(page, '/app/introductList/2', '/app/introductList/:area');
+    await axe.visit(page, '/app/taskList');
+    await axe.visit(page, `/app/taskList/${await firstId(page, '/api/public/tasks?pageSize=1')}`, '/app/taskList/:id');
+    await axe.visit(
+      page,
+      '/app/tip?type=success&title=提交成功&text=已提交，等待审核。&back=/app/mytask&backText=返回我的任务',
+      '/app/tip',
+    );
+    await axe.visit(page, '/app/tip?type=fail&title=提交失败&text=网络连接失败，请稍后重试', '/app/tip (failure)');
+    // Large text changes every size on the phone pages; the colours must still hold.
+    await page.goto(`${app.url}/app/newsList`);
+    await page.getByRole('button', { name: '大字模式' }).click();
+    await axe.check(page, '/app/newsList, large text');
+    await context.close();
+    axe.done();
+  });
+
+  journey('phone pages as villager02: services, own appeals and photo reports', async () => {
+    const axe = auditor('phone-villager');
+    const { context, page } = await newPage(PHONE);
+    await signIn(page, 'villager02', 'Demo12345');
+    await axe.visit(page, '/app/service');
+    await axe.visit(page, '/app/service/appeal');
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    // The toast fades in: judge its colours once it is fully shown.
+    await page.getByText('请按红色提示补充或修改').waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('.adm-toast-mask')].every((m) => getComputedStyle(m).opacity === '1'));
+    await axe.check(page, '/app/service/appeal, empty form sent');
+    await axe.visit(page, '/app/service/shot');
+    const appeal = await firstId(page, '/api/my/appeals?pageSize=1');
+    assert.ok(appeal, 'villager02 has an appeal in the demo data');
+    await axe.visit(page, `/app/service/appeal/${appeal}`, '/app/service/appeal/:id');
+    const shot = await firstId(page, '/api/my/photo-reports?pageSize=1');
+    assert.ok(shot, 'villager02 has a photo report in the demo data');
+    await axe.visit(page, `/app/service/shot/${shot}`, '/app/service/shot/:id');
+    await axe.visit(page, '/app/mytask', '/app/mytask (a villager)');
+    await axe.visit(page, '/app/noauth');
+    await context.close();
+    axe.done();
+  });
+
+  journey('phone pages as cadre02: my tasks in every state and the report form', async () => {
+    const axe = auditor('phone-cadre');
+    const { context, page } = await newPage(PHONE);
+    await signIn(page, 'cadre02', 'Demo12345');
+    await axe.visit(page, '/app/index', '/app/index (a cadre)');
+    await axe.visit(page, '/app/mytask');
+    for (const state of ['pending', 'approved', 'rejected', 'missed']) {
+      await axe.visit(page, `/app/mytask?state=${state}`);
+    }
+    let details = 0;
+    for (const state of ['todo', 'pending', 'approved', 'rejected']) {
+      const id = await firstId(page, `/api/my/tasks?pageSize=1&state=${state}`);
+      if (!id) continue;
+      details += 1;
+      await axe.visit(page, `/app/mytask/${id}`, `/app/mytask/:id (${state})`);
+    }
+    assert.ok(details >= 2, 'cadre02 has tasks in several states in the demo data');
+    await context.close();
+    axe.done();
+  });
+
+  journey('the wall display at 1920×1080', async () => {
+    const axe = auditor('screen');
+    const { context, page } = await newPage(WALL);
+    await signIn(page, 'staff01', 'Demo12345');
+    await page.goto(`${app.url}/screen`);
+    await page.locator('[data-counter="activeTasks"]').waitFor();
+    await axe.check(page, '/screen');
+    await context.close();
+    axe.done();
+  });
+
+  journey('admin pages as admin (1440×900), with their drawers and dialogs', async () => {
+    const axe = auditor('admin-pages');
+    const { context, page } = await newPage(DESKTOP);
+    await signIn(page, 'admin', 'Admin12345');
+    // The frame (side menu, header, footer) is the same on every page: scanned in full on the first.
+    let frame: ScanScope = {};
+    for (const { path, overlay } of ADMIN_PAGES) {
+      await axe.visit(page, path, path, frame);
+      frame = { exclude: ADMIN_FRAME };
+      if (!overlay) continue;
+      await openOverlay(page, overlay(page));
+      await axe.check(page, `${path}, dialog or drawer open`, { include: OVERLAYS });
+    }
+    await context.close();
+    axe.done();
+  });
+
+  journey('every page route of config/routes.ts was scanned', async () => {
+    assert.deepEqual(
+      pageRoutes().filter((route) => !scannedRoutes.has(route)),
+      [],
+    );
+  });
+});
