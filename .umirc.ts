@@ -9,7 +9,7 @@ export default defineConfig({
   title: '乡村两级治理中心联动平台',
   routes,
   // Umi's default viewport forbids zooming (user-scalable=no, maximum-scale=1): people with poor
-  // sight must be able to pinch-zoom the phone pages (ADR 0019).
+  // sight must be able to pinch-zoom the phone pages (ADR 0021).
   metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
   plugins: ['./config/htmlLang.ts'],
   npmClient: 'npm',

@@ -129,7 +129,7 @@ export const PRIMARY_COLOR = '#1890ff';
 /**
  * The seed blue is 3.2:1 against white: enough for fills, borders, icons and large figures, not for
  * small text. Small text in the brand colour, and fills behind small white text, use the 7th step of
- * the seed's own palette (@ant-design/colors generate('#1890ff')), 5.0:1 on white (ADR 0019).
+ * the seed's own palette (@ant-design/colors generate('#1890ff')), 5.0:1 on white (ADR 0021).
  */
 export const PRIMARY_TEXT_COLOR = '#096dd9';
 /** The next step of the same palette: hover and pressed states of PRIMARY_TEXT_COLOR. */

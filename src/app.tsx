@@ -66,7 +66,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
         colorTextMenuSelected: '#fff',
         colorTextMenuActive: '#fff',
         colorTextMenuItemHover: '#fff',
-        // White menu text on the seed blue is 3.2:1: the selected item takes its darker step (ADR 0019).
+        // White menu text on the seed blue is 3.2:1: the selected item takes its darker step (ADR 0021).
         colorBgMenuItemSelected: PRIMARY_TEXT_COLOR,
         colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
         colorTextMenuTitle: '#fff',

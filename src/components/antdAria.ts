@@ -4,7 +4,7 @@ import { useEffect } from 'react';
  * antd 5's Form.Item marks a required control with aria-required, and Select, DatePicker, Cascader
  * and Radio.Group put it on their wrapper <div>, where it means nothing to a screen reader (and is
  * an ARIA error). This puts it where it is read: on the control's own input (the combobox or text
- * box), or makes a radio group a radiogroup, which may carry it (ADR 0019).
+ * box), or makes a radio group a radiogroup, which may carry it (ADR 0021).
  */
 export function placeAriaRequired(root: ParentNode) {
   for (const wrapper of root.querySelectorAll<HTMLElement>('div[aria-required]:not([role]), span[aria-required]:not([role])')) {

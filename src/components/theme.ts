@@ -10,7 +10,7 @@ import {
 } from '@common/constants';
 
 /**
- * antd's theme for every antd page (ADR 0019). The seed blue stays the brand: fills, borders, focus
+ * antd's theme for every antd page (ADR 0021). The seed blue stays the brand: fills, borders, focus
  * rings, icons, ink bars. Wherever antd writes small text in it, or small white text on it, the
  * darker step of the same palette is used so the text reaches 4.5:1; grey meta text and red error
  * text are darkened for the same reason.

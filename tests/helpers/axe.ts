@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 
 /** The impacts that fail a page: PRODUCT.md's bar is no serious or critical axe-core violation. */
 const FAILING = new Set(['serious', 'critical']);
-/** Rules that fail at any impact: axe rates a viewport that forbids pinch-zoom only "moderate" (ADR 0019). */
+/** Rules that fail at any impact: axe rates a viewport that forbids pinch-zoom only "moderate" (ADR 0021). */
 const ALWAYS_FAILING = new Set(['meta-viewport']);
 
 /** One failing rule on one page, with the elements it names. */
