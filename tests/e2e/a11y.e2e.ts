@@ -83,6 +83,7 @@ const OVERLAYS = '.ant-modal-wrap, .ant-drawer-content-wrapper';
 /** Every admin page, and what opens its drawer or dialog where it has one. */
 const ADMIN_PAGES: Array<{ path: string; overlay?: (page: Page) => Locator }> = [
   { path: '/dashboard', overlay: (page) => page.getByRole('button', { name: '修改密码' }) },
+  { path: '/dashboard/report' },
   { path: '/userManage/list', overlay: (page) => page.getByRole('button', { name: /新建用户/ }) },
   { path: '/userManage/group', overlay: (page) => page.getByRole('button', { name: /新建分组/ }) },
   { path: '/userManage/role', overlay: (page) => page.getByRole('button', { name: /新建角色/ }) },
