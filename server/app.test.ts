@@ -44,6 +44,23 @@ describe('serving the client', () => {
     assert.equal(post.statusCode, 404);
   });
 
+  test('API answers are never stored: success, error and unknown path alike', async () => {
+    const admin = await t.login('admin');
+    for (const [token, url] of [
+      [undefined, '/api/settings'],
+      [admin, '/api/currentUser'],
+      [admin, '/api/users?pageSize=1'],
+      [undefined, '/api/currentUser'],
+      [admin, '/api/tasks?from=nonsense'],
+      [undefined, '/api/nope'],
+    ] as const) {
+      const res = await t.call(token, { method: 'GET', url });
+      assert.equal(res.headers['cache-control'], 'no-store', `${url} (${res.statusCode})`);
+    }
+    const login = await t.app.inject({ method: 'POST', url: '/api/login/account', payload: { username: 'admin', password: 'Admin12345' } });
+    assert.equal(login.headers['cache-control'], 'no-store');
+  });
+
   test('security headers: a CSP that loads nothing from elsewhere, nosniff, no framing by others', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dashboard' });
     const csp = String(res.headers['content-security-policy']);

@@ -107,6 +107,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: false, // TLS is terminated by nginx in deployments; it sets HSTS there.
   });
+  // API answers hold people's data and one-time secrets (a new display key, a captcha): no browser
+  // or proxy may keep them. A route that means to be cached (stored pictures) says so itself.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   const shared =
     (opts.sharedRateLimit ?? Boolean(config.databaseUrl))
       ? sharedRateLimit(db, { onError: (err) => app.log.warn({ err }, 'rate-limit sync failed') })

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCOUNT_PATTERN, RULE_MESSAGES, DATA_SCOPES, PASSWORD_PATTERN, PERMISSION_KEYS, PHONE_PATTERN } from '../constants';
-import { AreaId, Nullable, Text } from './base';
+import { AreaId, Name, Nullable } from './base';
 
 export const Password = (title = '密码') =>
   Type.String({
@@ -20,7 +20,7 @@ export const Account = Type.String({
   pattern: ACCOUNT_PATTERN,
   errorMessage: RULE_MESSAGES.account,
 });
-export const PersonName = Text('姓名', 32);
+export const PersonName = Name('姓名', 32);
 export const PermissionKeySchema = Type.Union(
   PERMISSION_KEYS.map((key) => Type.Literal(key)),
   { title: '权限' },

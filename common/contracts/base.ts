@@ -51,11 +51,39 @@ export const PageQuery = {
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) });
 export const AreaId = (title = '所属区域') => Type.Integer({ minimum: AREA_MIN, maximum: AREA_MAX, title });
 export const Timestamp = Type.String({ format: 'date-time' });
+
+/**
+ * A time the caller sends (a filter's bound, a deadline): ISO 8601 with its year between 1970 and
+ * 2999. A valid but absurd year (0000) would otherwise reach the database and fail there as a 500.
+ * The pattern lets anything that does not start with a year through, for `format` to word.
+ */
+export const DateTime = (title: string) =>
+  Type.String({
+    title,
+    format: 'date-time',
+    pattern: '^(?:(?:19[7-9]\\d|2\\d{3})-|(?!\\d{4}-))',
+    errorMessage: '时间须在1970年至2999年之间',
+  });
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A text with a length limit; when required it must hold more than whitespace. */
 export const Text = (title: string, maxLength: number, minLength = 1) =>
   Type.String(minLength > 0 ? { title, minLength, maxLength, pattern: '\\S', errorMessage: '不能为空' } : { title, maxLength });
+
+/**
+ * Zero-width characters and bidirectional overrides: in a name they hide text or show it reversed
+ * (an account that reads as someone else's), so names refuse them.
+ */
+export const INVISIBLE_CHARACTERS = '[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2069\\uFEFF]';
+
+/** A name (of a person, group, role, place...): a Text that refuses invisible and direction characters. */
+export const Name = (title: string, maxLength: number, minLength = 1) =>
+  Type.String({
+    ...(minLength > 0 ? { minLength, pattern: '\\S', errorMessage: '不能为空' } : {}),
+    title,
+    maxLength,
+    not: { pattern: INVISIBLE_CHARACTERS, errorMessage: '不能含有零宽字符或文字方向控制字符' },
+  });
 
 /** One of these strings, named `title` in error answers. */
 export const literals = <T extends string>(values: readonly T[], title: string) =>

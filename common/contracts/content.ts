@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AREA_MAX, AREA_MIN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
-import { AreaId, Nullable, NullableNumber, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
 // News, introductions and the organisation chart (issue 4). Rich text fields are HTML that the
@@ -131,7 +131,7 @@ const Count = (title: string) => NullableNumber('integer', { title, minimum: 0, 
 export const VillageIntroductionBody = Type.Object(
   {
     /** The area's display name (areas.name), e.g. 第一村 → 李家村. */
-    name: Text('名称', 30),
+    name: Name('名称', 30),
     content: RichText('村情介绍'),
     coverId: NullableNumber('integer', { title: '封面图', minimum: 1 }),
     population: Count('人口'),
@@ -139,7 +139,7 @@ export const VillageIntroductionBody = Type.Object(
     /** In mu (亩), up to one decimal. */
     landArea: NullableNumber('number', { title: '土地面积', minimum: 0, maximum: 10_000_000 }),
     partyMembers: Count('党员人数'),
-    leader: Text('负责人', 30, 0),
+    leader: Name('负责人', 30, 0),
     phone: Type.String({
       title: '联系电话',
       maxLength: 20,
@@ -172,10 +172,10 @@ export const AreaParams = Type.Object({ area: AreaId('区域') });
 
 export const OrgUnitBody = Type.Object(
   {
-    name: Text('名称', 50),
+    name: Name('名称', 50),
     /** null: a root unit. */
     parentId: NullableNumber('integer', { title: '上级单位', minimum: 1 }),
-    leader: Text('负责人', 30, 0),
+    leader: Name('负责人', 30, 0),
     position: Text('职务', 30, 0),
     phone: Type.String({
       title: '联系电话',

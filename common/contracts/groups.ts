@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, PageQuery, Text, Timestamp } from './base';
+import { Name, Nullable, PageQuery, Text, Timestamp } from './base';
 
 export const GroupItem = Type.Object({
   id: Type.Integer(),
@@ -27,7 +27,7 @@ export type GroupListQuery = Static<typeof GroupListQuery>;
 
 export const GroupBody = Type.Object(
   {
-    name: Text('分组名称', 32),
+    name: Name('分组名称', 32),
     description: Type.Optional(Text('分组说明', 200, 0)),
   },
   { additionalProperties: false },

@@ -14,7 +14,7 @@ import {
   PHOTO_REPORT_STATUSES,
   PHOTO_REPORT_TYPES,
 } from '../constants';
-import { AreaId, literals, Nullable, NullableNumber, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, DateTime, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
 // People services (issue 5): appeals (群众诉求), photo reports (随手拍), public-opinion items
@@ -35,8 +35,8 @@ const ContactPhone = Type.String({
 });
 /** Inclusive range on createdAt, ISO date-times. */
 const Period = {
-  from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
-  to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+  from: Type.Optional(DateTime('开始时间')),
+  to: Type.Optional(DateTime('结束时间')),
 };
 const Keyword = Type.Optional(Text('关键字', 50, 0));
 
@@ -344,7 +344,7 @@ export type OpinionTrendDay = Static<typeof OpinionTrendDay>;
 export const OpinionTrend = Type.Object({ days: Type.Array(OpinionTrendDay) });
 export type OpinionTrend = Static<typeof OpinionTrend>;
 
-export const OpinionKeywordBody = Type.Object({ keyword: Text('关键词', 20) }, { additionalProperties: false });
+export const OpinionKeywordBody = Type.Object({ keyword: Name('关键词', 20) }, { additionalProperties: false });
 export type OpinionKeywordBody = Static<typeof OpinionKeywordBody>;
 export const OpinionKeyword = Type.Object({
   id: Type.Integer(),

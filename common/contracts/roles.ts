@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DataScopeSchema, PermissionKeySchema } from './auth';
-import { PageQuery, Text, Timestamp } from './base';
+import { Name, PageQuery, Text, Timestamp } from './base';
 
 export const RoleItem = Type.Object({
   id: Type.Integer(),
@@ -19,7 +19,7 @@ export type RoleListQuery = Static<typeof RoleListQuery>;
 
 export const RoleBody = Type.Object(
   {
-    name: Text('角色名称', 32),
+    name: Name('角色名称', 32),
     code: Type.String({
       title: '角色编码',
       pattern: '^[a-z][a-z0-9_]{1,31}$',

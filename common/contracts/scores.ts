@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SCORE_SOURCES } from '../constants';
-import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, DateTime, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 export const RankingQuery = Type.Object(
   {
@@ -9,8 +9,8 @@ export const RankingQuery = Type.Object(
     groupId: Type.Optional(Type.Integer({ minimum: 1, title: '分组' })),
     name: Type.Optional(Text('姓名', 64, 0)),
     /** Entries created within [from, to]; without them the all-time total. */
-    from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
-    to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+    from: Type.Optional(DateTime('开始时间')),
+    to: Type.Optional(DateTime('结束时间')),
   },
   { additionalProperties: false },
 );
@@ -30,8 +30,8 @@ export const LedgerQuery = Type.Object(
   {
     ...PageQuery,
     userId: Type.Integer({ minimum: 1, title: '用户' }),
-    from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
-    to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+    from: Type.Optional(DateTime('开始时间')),
+    to: Type.Optional(DateTime('结束时间')),
   },
   { additionalProperties: false },
 );

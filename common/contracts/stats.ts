@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { APPEAL_STATUSES, PHOTO_REPORT_STATUSES } from '../constants';
-import { Nullable, Text, Timestamp } from './base';
+import { Name, Nullable, Timestamp } from './base';
 
 // The figures of /dashboard (GET /api/stats/overview, by the caller's data scope) and of the wall
 // display /screen (GET /api/stats/screen, the whole township). Both have this one shape.
@@ -128,7 +128,7 @@ export const DisplayLink = Type.Object({
   revokedAt: Nullable(Timestamp),
 });
 export type DisplayLink = Static<typeof DisplayLink>;
-export const DisplayLinkBody = Type.Object({ name: Text('名称', 40) }, { additionalProperties: false });
+export const DisplayLinkBody = Type.Object({ name: Name('名称', 40) }, { additionalProperties: false });
 export type DisplayLinkBody = Static<typeof DisplayLinkBody>;
 /** The answer to creating one: the key itself, this once. */
 export const NewDisplayLink = Type.Composite([DisplayLink, Type.Object({ key: Type.String() })]);

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN } from '../constants';
-import { literals, Nullable, PageQuery, Text, Timestamp } from './base';
+import { DateTime, literals, Name, Nullable, PageQuery, Text, Timestamp } from './base';
 
 export const AreaItem = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type AreaItem = Static<typeof AreaItem>;
-export const AreaBody = Type.Object({ name: Text('区域名称', 32) }, { additionalProperties: false });
+export const AreaBody = Type.Object({ name: Name('区域名称', 32) }, { additionalProperties: false });
 export type AreaBody = Static<typeof AreaBody>;
 
 export const Settings = Type.Object({
@@ -17,8 +17,8 @@ export const Settings = Type.Object({
 export type Settings = Static<typeof Settings>;
 export const SettingsBody = Type.Object(
   {
-    platformTitle: Type.Optional(Text('平台名称', 64)),
-    centreName: Type.Optional(Text('中心名称', 64)),
+    platformTitle: Type.Optional(Name('平台名称', 64)),
+    centreName: Type.Optional(Name('中心名称', 64)),
     icpNumber: Type.Optional(Text('备案号', 64, 0)),
     appealDueDays: Type.Optional(
       Type.Integer({ minimum: APPEAL_DUE_WORKING_DAYS_MIN, maximum: APPEAL_DUE_WORKING_DAYS_MAX, title: '诉求办理期限（工作日）' }),
@@ -58,8 +58,8 @@ export const LOG_RESULT_LABELS: Record<LogResult, string> = { success: '成功',
 const LogFilterFields = {
   account: Type.Optional(Text('账号', 64, 0)),
   ip: Type.Optional(Text('地址', 64, 0)),
-  from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
-  to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+  from: Type.Optional(DateTime('开始时间')),
+  to: Type.Optional(DateTime('结束时间')),
 };
 
 const OperationLogFilterFields = {

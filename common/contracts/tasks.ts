@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_IMAGE_NUM, MY_TASK_STATES, SUBMISSION_STATUSES, TASK_STATUSES, TASK_TEMPLATES, WORK_CATEGORIES } from '../constants';
-import { AreaId, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, DateTime, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
 export const SubmissionStatusSchema = literals(SUBMISSION_STATUSES, '审核状态');
@@ -24,7 +24,7 @@ export const TaskBody = Type.Object(
       uniqueItems: true,
       default: [],
     }),
-    deadline: Type.String({ format: 'date-time', title: '截止时间' }),
+    deadline: DateTime('截止时间'),
   },
   { additionalProperties: false },
 );
@@ -70,8 +70,8 @@ export const TaskListQuery = Type.Object(
     status: Type.Optional(TaskStatusSchema),
     area: Type.Optional(AreaId('目标区域')),
     /** Created within [from, to]. */
-    from: Type.Optional(Type.String({ format: 'date-time', title: '开始时间' })),
-    to: Type.Optional(Type.String({ format: 'date-time', title: '结束时间' })),
+    from: Type.Optional(DateTime('开始时间')),
+    to: Type.Optional(DateTime('结束时间')),
     sortField: Type.Optional(literals(TASK_SORT_FIELDS, '排序字段')),
   },
   { additionalProperties: false },

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { AppError, badRequest } from '../errors';
+import { taskBody } from '../../tests/helpers/tasks';
 import errorsPlugin from './errors';
 
 const CHINESE = /[\u4e00-\u9fa5]/;
@@ -122,6 +123,84 @@ describe('error answers', () => {
       assert.equal(res.statusCode, 400, url);
       assert.deepEqual(res.json(), { code: 400, message: '请求参数超出允许范围' });
     }
+  });
+
+  test('a date far out of range on any list is a 400 naming the field, never a 500', async () => {
+    const absurd = ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '1969-12-31T23:59:59Z'];
+    // The lists that filter by time, each refusing either bound.
+    for (const url of [
+      '/api/tasks',
+      '/api/appeals',
+      '/api/photo-reports',
+      '/api/opinions',
+      '/api/scores/ranking',
+      '/api/scores/ledger?userId=1',
+      '/api/operation-logs',
+      '/api/login-logs',
+    ]) {
+      for (const field of ['from', 'to']) {
+        for (const value of absurd) {
+          const res = await t.call(admin, {
+            method: 'GET',
+            url: `${url}${url.includes('?') ? '&' : '?'}${field}=${encodeURIComponent(value)}`,
+          });
+          assert.equal(res.statusCode, 400, `${url} ${field}=${value}: ${res.body}`);
+          assert.deepEqual(res.json().errors, [
+            { field, label: field === 'from' ? '开始时间' : '结束时间', message: '时间须在1970年至2999年之间' },
+          ]);
+        }
+      }
+      const fine = await t.call(admin, {
+        method: 'GET',
+        url: `${url}${url.includes('?') ? '&' : '?'}from=2020-01-01T00:00:00Z&to=2999-12-31T23:59:59Z`,
+      });
+      assert.equal(fine.statusCode, 200, `${url}: ${fine.body}`);
+      const garbled = await t.call(admin, { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}from=yesterday` });
+      assert.deepEqual(garbled.json().errors, [{ field: 'from', label: '开始时间', message: '时间格式不正确' }]);
+    }
+    // Every other list shrugs the parameters off, and none of them answers 500.
+    for (const route of t.app.routeAccessTable.filter(
+      (r) => r.method === 'GET' && !r.url.includes(':') && !r.url.startsWith('/api/docs') && r.url !== '/api/admin/logout',
+    )) {
+      const res = await t.call(admin, { method: 'GET', url: `${route.url}?from=0000-01-01T00:00:00Z&to=0000-01-01T00:00:00Z` });
+      assert.ok(res.statusCode < 500, `${route.url}: ${res.statusCode} ${res.body}`);
+    }
+    // A deadline is a date too.
+    const task = await t.call(admin, {
+      method: 'POST',
+      url: '/api/tasks',
+      payload: taskBody({ deadline: '0000-01-01T00:00:00Z' }),
+    });
+    assert.equal(task.statusCode, 400, task.body);
+    assert.deepEqual(task.json().errors, [{ field: 'deadline', label: '截止时间', message: '时间须在1970年至2999年之间' }]);
+  });
+
+  test('names refuse zero-width and text-direction characters; other text keeps them', async () => {
+    // U+202E shows the rest reversed; U+200B is invisible: both make one name look like another.
+    for (const name of ['张\u202E三', '张\u200B三', '\uFEFF李四', '王\u2066五']) {
+      const register = await t.call(undefined, {
+        method: 'POST',
+        url: '/api/register',
+        payload: { account: `bidi_${name.codePointAt(1)}`, name, phone: '13712349999', password: 'Village123', area: 2 },
+        remoteAddress: '10.123.0.1',
+      });
+      assert.equal(register.statusCode, 400, JSON.stringify(name));
+      assert.deepEqual(register.json().errors, [{ field: 'name', label: '姓名', message: '不能含有零宽字符或文字方向控制字符' }]);
+      for (const [url, payload, field, label] of [
+        ['/api/groups', { name }, 'name', '分组名称'],
+        ['/api/roles', { name, code: 'bidi_role', permissions: [], dataScope: 'self' }, 'name', '角色名称'],
+        ['/api/opinion-keywords', { keyword: name }, 'keyword', '关键词'],
+        ['/api/display-links', { name }, 'name', '名称'],
+      ] as const) {
+        const res = await t.call(admin, { method: 'POST', url, payload });
+        assert.equal(res.statusCode, 400, `${url} ${JSON.stringify(name)}: ${res.body}`);
+        assert.deepEqual(res.json().errors, [{ field, label, message: '不能含有零宽字符或文字方向控制字符' }]);
+      }
+    }
+    // A blank name still says it is empty; a plain name passes.
+    const blank = await t.call(admin, { method: 'POST', url: '/api/groups', payload: { name: '  ' } });
+    assert.deepEqual(blank.json().errors, [{ field: 'name', label: '分组名称', message: '不能为空' }]);
+    assert.equal((await t.call(admin, { method: 'POST', url: '/api/groups', payload: { name: '普通分组' } })).statusCode, 200);
   });
 
   test('an unsupported content type is a 415 and an oversized body a 413', async () => {

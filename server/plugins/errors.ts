@@ -12,6 +12,8 @@ export interface ErrorObject {
   instancePath: string;
   params: Record<string, unknown>;
   parentSchema?: unknown;
+  /** The keyword's own value (verbose): for `not`, the schema that must not match. */
+  schema?: unknown;
 }
 
 interface SchemaWithTitle {
@@ -83,7 +85,10 @@ export function fieldErrors(errors: ErrorObject[]): FieldError[] {
     const field = segments.join('.') || 'body';
     const existing = byField.get(field);
     // A rule with its own wording (password, phone...) says it for every string check it fails.
-    const ruleMessage = ['minLength', 'maxLength', 'pattern', 'not'].includes(error.keyword) ? parent?.errorMessage : undefined;
+    // A `not` may word itself (names refusing invisible characters, see common/contracts/base.ts).
+    const ownMessage = error.keyword === 'not' ? (error.schema as SchemaWithTitle | undefined)?.errorMessage : undefined;
+    const ruleMessage =
+      ownMessage ?? (['minLength', 'maxLength', 'pattern', 'not'].includes(error.keyword) ? parent?.errorMessage : undefined);
     const message = ruleMessage ?? describe(error);
     if (existing) {
       // A union reports each branch: keep the first message, take a title when one appears.
