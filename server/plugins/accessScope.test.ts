@@ -104,13 +104,70 @@ const STEPS: Step[] = [
 ];
 
 /**
+ * Town-wide records (groups, watch keywords) have no area: both village cadres get 403 and change
+ * nothing, whatever the village; a caller whose scope is the whole town succeeds.
+ */
+interface TownWideStep {
+  route: string;
+  url: () => string;
+  payload?: () => Record<string, unknown>;
+  /** A caller of scope "all" holding the route's key. */
+  writer: () => string;
+  /** Passes when the refused calls left the record as it was. */
+  unchanged: () => Promise<void>;
+}
+const groupNames = async () =>
+  (expectOk(await t.call(admin, { method: 'GET', url: '/api/groups?pageSize=100' })).list as Array<{ id: number; name: string }>).map(
+    (g) => `${g.id}:${g.name}`,
+  );
+const keywordTexts = async () =>
+  (expectOk(await t.call(staff, { method: 'GET', url: '/api/opinion-keywords?pageSize=100' })).list as Array<{ keyword: string }>).map(
+    (k) => k.keyword,
+  );
+let groupsBefore: string[] = [];
+let keywordsBefore: string[] = [];
+const TOWN_WIDE_STEPS: TownWideStep[] = [
+  {
+    route: 'POST /api/groups',
+    url: () => '/api/groups',
+    payload: () => ({ name: '二村自建分组' }),
+    writer: () => admin,
+    unchanged: async () => assert.deepEqual(await groupNames(), groupsBefore),
+  },
+  {
+    route: 'PUT /api/groups/:id',
+    url: () => `/api/groups/${ids.group}`,
+    payload: () => ({ name: '被改名的分组' }),
+    writer: () => admin,
+    unchanged: async () => assert.deepEqual(await groupNames(), groupsBefore),
+  },
+  {
+    route: 'DELETE /api/groups/:id',
+    url: () => `/api/groups/${ids.spareGroup}`,
+    writer: () => admin,
+    unchanged: async () => assert.ok((await groupNames()).includes(`${ids.spareGroup}:备用分组`)),
+  },
+  {
+    route: 'POST /api/opinion-keywords',
+    url: () => '/api/opinion-keywords',
+    payload: () => ({ keyword: '二村词' }),
+    writer: () => staff,
+    unchanged: async () => assert.deepEqual(await keywordTexts(), keywordsBefore),
+  },
+  {
+    route: 'DELETE /api/opinion-keywords/:id',
+    url: () => `/api/opinion-keywords/${ids.keyword}`,
+    writer: () => staff,
+    unchanged: async () => assert.ok((await keywordTexts()).includes('漏水')),
+  },
+];
+
+/**
  * Routes on one record that need no area step, and why. Everything else with a parameter and a
  * management key must have a step above (checked by the last test).
  */
 const NOT_AREA_SCOPED: Record<string, string> = {
-  'GET /api/groups/:id': '分组是全镇共用的',
-  'PUT /api/groups/:id': '分组是全镇共用的',
-  'DELETE /api/groups/:id': '分组是全镇共用的',
+  'GET /api/groups/:id': '分组是全镇共用的，人人可读（成员按范围筛选）',
   'PUT /api/groups/:id/members': '成员按调用者的范围筛选（groups.test.ts）',
   'GET /api/roles/:id': '角色是全镇共用的',
   'PUT /api/roles/:id': '角色是全镇共用的',
@@ -119,7 +176,6 @@ const NOT_AREA_SCOPED: Record<string, string> = {
   'PUT /api/introductions/villages/:area': '村情介绍由中心维护',
   'PUT /api/org-units/:id': '组织架构是全镇的',
   'DELETE /api/org-units/:id': '组织架构是全镇的',
-  'DELETE /api/opinion-keywords/:id': '关键词是全镇共用的',
   'POST /api/display-links/:id/revoke': '大屏链接只有管理员能管理',
 };
 
@@ -217,6 +273,18 @@ before(async () => {
     }),
   ).id;
   ids.news = expectOk(await t.call(staff, { method: 'POST', url: '/api/news', payload: newsBody({ title: '二村新闻', area: 2 }) })).id;
+
+  const demoGroups = expectOk(await t.call(admin, { method: 'GET', url: '/api/groups?pageSize=100' })).list as Array<{
+    id: number;
+    name: string;
+  }>;
+  ids.group = (demoGroups.find((g) => g.name === '网格员') as { id: number }).id;
+  ids.spareGroup = expectOk(await t.call(admin, { method: 'POST', url: '/api/groups', payload: { name: '备用分组' } })).id;
+  const keywords = expectOk(await t.call(staff, { method: 'GET', url: '/api/opinion-keywords?pageSize=100' })).list as Array<{
+    id: number;
+    keyword: string;
+  }>;
+  ids.keyword = (keywords.find((k) => k.keyword === '漏水') as { id: number }).id;
 });
 after(async () => {
   await t.close();
@@ -277,8 +345,29 @@ describe("area scope: the cadre of area 3 cannot reach area 2's records; the cad
     });
   }
 
+  for (const entry of TOWN_WIDE_STEPS) {
+    test(`${entry.route} (town-wide: scope "all" only)`, async () => {
+      groupsBefore = await groupNames();
+      keywordsBefore = await keywordTexts();
+      const call = (token: string) =>
+        t.call(token, {
+          method: entry.route.split(' ')[0] as 'GET',
+          url: entry.url(),
+          ...(entry.payload ? { payload: entry.payload() } : {}),
+        });
+      for (const cadre of [cadre2, cadre3]) {
+        const refused = await call(cadre);
+        assert.equal(refused.statusCode, 403, refused.body);
+        assert.match(refused.json().message, /全部数据/);
+      }
+      await entry.unchanged();
+      const done = await call(entry.writer());
+      assert.equal(done.statusCode, 200, done.body);
+    });
+  }
+
   test('every route on one record with a management key has an area step or a reason not to', () => {
-    const stepped = new Set(STEPS.map((s) => s.route));
+    const stepped = new Set([...STEPS, ...TOWN_WIDE_STEPS].map((s) => s.route));
     const missing = t.app.routeAccessTable
       .filter((r) => /:/.test(r.url) || r.url === '/api/scores/ledger')
       .filter(

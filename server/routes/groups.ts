@@ -6,9 +6,11 @@ import { areas, groups, taskGroups, userGroups, users } from '../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { containsPattern, scopeCondition } from '../services/scope';
+import { assertTownWideWriter, containsPattern, scopeCondition } from '../services/scope';
 
 const NAME_TAKEN = '已有同名分组';
+/** Groups are the town's: see assertTownWideWriter. */
+const TOWN_WIDE = '新建、修改或删除分组（分组全镇共用）';
 
 // The outer column is qualified by hand: drizzle writes ${groups.id} as a bare "id" here.
 const memberCount = sql<number>`(select count(*)::int from ${userGroups} where ${userGroups.groupId} = ${groups}.${sql.identifier(groups.id.name)})`;
@@ -70,6 +72,7 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/groups',
     { config: access, schema: { tags, summary: '新建分组', body: GroupBody, response: replies(GroupDetail) } },
     async (request) => {
+      assertTownWideWriter(requireUser(request), TOWN_WIDE);
       try {
         const [created] = await db
           .insert(groups)
@@ -88,6 +91,7 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/groups/:id',
     { config: access, schema: { tags, summary: '修改分组', params: IdParams, body: GroupBody, response: replies(GroupDetail) } },
     async (request) => {
+      assertTownWideWriter(requireUser(request), TOWN_WIDE);
       const { id } = request.params;
       try {
         const updated = await db
@@ -112,6 +116,7 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/groups/:id',
     { config: access, schema: { tags, summary: '删除分组', params: IdParams, response: replies() } },
     async (request) => {
+      assertTownWideWriter(requireUser(request), TOWN_WIDE);
       const { id } = request.params;
       // A task aimed at the group would silently change whom it targets: refuse while one is.
       const [{ usedBy }] = await db.select({ usedBy: count() }).from(taskGroups).where(eq(taskGroups.groupId, id));

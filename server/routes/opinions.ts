@@ -13,6 +13,7 @@ import {
 import { ok, okEmpty, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { noticesFor } from '../services/notices';
+import { assertTownWideWriter } from '../services/scope';
 import {
   createKeyword,
   createOpinion,
@@ -25,6 +26,9 @@ import {
   setOpinionStatus,
   updateOpinion,
 } from '../services/opinions';
+
+/** Watch keywords read every village's appeals and reports: see assertTownWideWriter. */
+const KEYWORDS_TOWN_WIDE = '添加或删除监测关键词（关键词全镇共用）';
 
 /** 舆情监测 (items and watch keywords, peopleService) and the header's notice bell (anyone signed in). */
 const opinionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -102,7 +106,9 @@ const opinionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/opinion-keywords',
     { config: access, schema: { tags, summary: '添加监测关键词', body: OpinionKeywordBody, response: replies(OpinionKeyword) } },
     async (request) => {
-      const keyword = await createKeyword(db, requireUser(request), request.body.keyword);
+      const caller = requireUser(request);
+      assertTownWideWriter(caller, KEYWORDS_TOWN_WIDE);
+      const keyword = await createKeyword(db, caller, request.body.keyword);
       request.createdId = String(keyword.id);
       return { ...ok(keyword), message: '关键词已添加' };
     },
@@ -112,6 +118,7 @@ const opinionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/opinion-keywords/:id',
     { config: access, schema: { tags, summary: '删除监测关键词（已生成的舆情保留）', params: IdParams, response: replies() } },
     async (request) => {
+      assertTownWideWriter(requireUser(request), KEYWORDS_TOWN_WIDE);
       await deleteKeyword(db, request.params.id);
       return okEmpty('已删除');
     },

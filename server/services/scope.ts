@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../common/constants';
+import { forbidden } from '../errors';
 import type { AuthUser } from './sessions';
 
 const SCOPE_RANK: Record<DataScope, number> = { self: 0, area: 1, all: 2 };
@@ -23,6 +24,16 @@ export function inScope(user: AuthUser, record: { area: number | null; ownerId: 
   if (user.dataScope === 'all') return true;
   if (user.dataScope === 'area' && user.area !== null) return record.area === user.area;
   return record.ownerId === user.id;
+}
+
+/**
+ * Records shared by the whole town (user groups, watch keywords) have no area to scope them by:
+ * everyone who holds the key reads them, only a caller whose scope is the whole town changes them
+ * (as the centre's introduction, ADR 0007). A village-scoped manager would otherwise rename or
+ * delete what every village uses.
+ */
+export function assertTownWideWriter(user: AuthUser, what: string): void {
+  if (user.dataScope !== 'all') throw forbidden(`只有数据范围为“全部数据”的用户才能${what}`);
 }
 
 /** `%text%` with LIKE wildcards in the input escaped. */
