@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, type TestContext } from '../tests/helpers/app';
+import { buildApp } from './app';
 
 // The app as a browser meets it: the built client from one port, history routing, security headers.
 let t: TestContext;
@@ -71,5 +72,29 @@ describe('serving the client', () => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     const api = await t.app.inject({ method: 'GET', url: '/api/settings' });
     assert.match(String(api.headers['content-security-policy']), /default-src 'self'/);
+  });
+});
+
+describe('the app log', () => {
+  test('keeps no display key: the request line shows key=[REDACTED]', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => lines.push(line) };
+    const app = await buildApp({ config: t.config, db: t.database.db, logger: { level: 'info', stream } });
+    try {
+      const admin = await t.login('admin');
+      const made = await t.call(admin, { method: 'POST', url: '/api/display-links', payload: { name: '大厅' } });
+      const key = made.json().data.key as string;
+      assert.ok(key.length > 20);
+      const res = await app.inject({ method: 'GET', url: `/api/stats/screen?key=${key}` });
+      assert.equal(res.statusCode, 200, res.body);
+      await app.inject({ method: 'GET', url: `/api/stats/screen?x=1&KEY=${key}&y=2` });
+      const log = lines.join('');
+      assert.match(log, /\/api\/stats\/screen\?key=\[REDACTED\]/);
+      assert.match(log, /\?x=1&KEY=\[REDACTED\]&y=2/);
+      assert.ok(!log.includes(key), 'the key is nowhere in the log');
+      assert.ok(!log.includes(key.slice(8)), 'nor any long part of it');
+    } finally {
+      await app.close();
+    }
   });
 });

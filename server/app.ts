@@ -7,9 +7,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { redactUrl } from './http';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -70,8 +71,24 @@ function addErrorMessageKeyword<T extends { addKeyword(keyword: string): unknown
 /** Builds the whole app; main.ts starts it and the tests inject into it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
+  const logger = opts.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger:
+      typeof logger === 'object'
+        ? {
+            ...logger,
+            serializers: {
+              // Fastify's own request line, with secrets in the query replaced.
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          }
+        : logger,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: {

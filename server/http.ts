@@ -15,3 +15,10 @@ export function replies<T extends TSchema>(data?: T) {
 }
 
 export const Empty = Type.Object({});
+
+/**
+ * Query values that are secrets: the wall display's key travels as `?key=` (on the page and on
+ * /api/stats/screen). Every URL the app logs goes through this; deploy/nginx.conf does the same for
+ * its access log.
+ */
+export const redactUrl = (url: string) => url.replace(/([?&]key=)[^&#]*/gi, '$1[REDACTED]');

@@ -209,6 +209,32 @@ describe(
       assert.equal(ips[0], '127.0.0.2', `the client's own address is logged, not nginx's nor the forged one: ${ips}`);
     });
 
+    test('the access log keeps no display key, on the page or the API', async () => {
+      const signIn = await request(port, {
+        method: 'POST',
+        path: '/api/login/account',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify({ username: 'admin', password: ADMIN })),
+      });
+      const token = jsonOf(signIn).data.token as string;
+      const made = await request(port, {
+        method: 'POST',
+        path: '/api/display-links',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify({ name: '大厅' })),
+      });
+      const key = jsonOf(made).data.key as string;
+      const screen = await request(port, { path: `/api/stats/screen?key=${key}` });
+      assert.equal(screen.status, 200, screen.body.toString());
+      await request(port, { path: `/screen?key=${key}&from=wall` });
+      const log = fs.readFileSync(path.join(dir, 'glp.access.log'), 'utf8');
+      assert.match(log, /"GET \/api\/stats\/screen\?key=\[REDACTED\] HTTP\/1\.1" 200/);
+      assert.match(log, /"GET \/screen\?key=\[REDACTED\]&from=wall HTTP\/1\.1"/);
+      assert.ok(!log.includes(key), 'the key is nowhere in the access log');
+      // Requests without a key are logged as they came.
+      assert.match(log, /"GET \/api\/settings HTTP\/1\.1" 200/);
+    });
+
     test("uploads pass (and one over UPLOAD_MAX_MB gets the app's own answer, not nginx's); load is spread", async () => {
       const signIn = await request(port, {
         method: 'POST',

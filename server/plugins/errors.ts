@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FieldError } from '../../common/contracts/base';
 import { HTTP_STATUS_MESSAGES, MESSAGES } from '../../common/constants';
 import { AppError, isInvalidText, isOutOfRange, isUniqueViolation } from '../errors';
+import { redactUrl } from '../http';
 
 /** ajv's error, with `parentSchema` present because the validator runs with `verbose`. */
 export interface ErrorObject {
@@ -190,10 +191,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clie
     if (isDatabaseUnavailable(error)) {
       // The database went away (stopped, restarting, network cut): the pool reconnects by itself,
       // so the caller is told to retry rather than shown a server fault.
-      request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable');
+      request.log.warn({ err: error, url: redactUrl(request.url), method: request.method }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ code: 503, message: DATABASE_UNAVAILABLE });
     }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    request.log.error({ err: error, url: redactUrl(request.url), method: request.method }, 'request failed');
     return reply.code(500).send({ code: 500, message: MESSAGES.serverError });
   });
 
