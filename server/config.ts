@@ -62,6 +62,29 @@ function trustProxy(value: string | undefined): boolean | string {
   return value; // a comma-separated list of addresses or CIDRs, as fastify accepts it
 }
 
+const isLoopback = (host: string) => /^127\./.test(host) || host === '::1' || host === 'localhost';
+
+/**
+ * What to say at start about TRUST_PROXY (docs/deploy.md §5): the app believes X-Forwarded-For from
+ * the trusted addresses, so anyone who reaches the port directly while it listens beyond this
+ * machine, or anyone at all with `1`, can claim any address and slip past the per-address limits.
+ */
+export function trustProxyWarnings(config: Pick<AppConfig, 'trustProxy' | 'host'>): string[] {
+  if (!config.trustProxy) return [];
+  const warnings: string[] = [];
+  if (config.trustProxy === true) {
+    warnings.push(
+      '警告：TRUST_PROXY=1 会相信任何来源的 X-Forwarded-For，任何人都能伪造地址绕过登录限制。请改为 nginx 的地址，如 TRUST_PROXY=127.0.0.1。',
+    );
+  }
+  if (!isLoopback(config.host)) {
+    warnings.push(
+      `警告：设置了 TRUST_PROXY，但服务监听在 ${config.host}（不只本机）。能直接访问本端口的人可以伪造 X-Forwarded-For。请设 HOST=127.0.0.1，或用防火墙只允许 nginx 访问本端口。`,
+    );
+  }
+  return warnings;
+}
+
 function logRetentionDays(value: string | undefined): number {
   const days = int(value, MIN_LOG_RETENTION_DAYS, 'LOG_RETENTION_DAYS');
   if (!Number.isInteger(days) || days < MIN_LOG_RETENTION_DAYS) {

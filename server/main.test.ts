@@ -84,7 +84,9 @@ describe('npm start on a new embedded database', { skip: Boolean(process.env.DAT
     await first.stop();
     assert.ok(fs.existsSync(path.join(dataDir, 'pglite')), 'the database lives in DATA_DIR');
 
-    const second = await start(dataDir);
+    // Behind nginx as docs/deploy.md says: TRUST_PROXY with HOST on loopback, and no warning.
+    const second = await start(dataDir, { TRUST_PROXY: '127.0.0.1', HOST: '127.0.0.1' });
+    assert.ok(!second.output().includes('TRUST_PROXY'), second.output());
     assert.ok(!second.output().includes('初始密码'), 'printed only once');
     assert.ok(!second.output().includes('演示'), 'no demo content on an existing database');
     assert.equal((await login(second.url, 'admin', password)).status, 200);
@@ -94,8 +96,10 @@ describe('npm start on a new embedded database', { skip: Boolean(process.env.DAT
   test('by default a new database gets the demo accounts; ADMIN_PASSWORD sets the admin password', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-start-'));
     dataDirs.push(dataDir);
-    const server = await start(dataDir, { ADMIN_PASSWORD: 'Chosen-12345' });
+    const server = await start(dataDir, { ADMIN_PASSWORD: 'Chosen-12345', TRUST_PROXY: '127.0.0.1' });
     assert.ok(!server.output().includes('初始密码'));
+    // TRUST_PROXY while listening on every address: a warning that says what to do.
+    assert.match(server.output(), /警告：设置了 TRUST_PROXY，但服务监听在 0\.0\.0\.0（不只本机）[^\n]*HOST=127\.0\.0\.1/);
     assert.match(server.output(), /已写入演示账号与演示数据/);
     assert.equal((await login(server.url, 'admin', 'Chosen-12345')).status, 200);
     assert.equal((await login(server.url, 'staff01', 'Demo12345')).status, 200);

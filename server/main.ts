@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, trustProxyWarnings } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { purgeOldLogs } from './services/logRetention';
@@ -103,6 +103,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  for (const warning of trustProxyWarnings(config)) console.warn(warning);
   if (seeded.generatedAdminPassword) {
     console.log('\n==============================================================');
     console.log(' 已创建超级管理员账号 admin，初始密码（只显示这一次，请妥善保存）：');
