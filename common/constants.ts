@@ -90,6 +90,7 @@ export const RULE_MESSAGES = {
   phone: '请输入11位手机号码',
   account: '账号为3-32位字母、数字或下划线',
   password: '密码至少8位，且同时包含字母和数字',
+  commonPassword: '该密码过于常见，容易被猜中，请换一个',
 } as const;
 
 /** Shared messages so client and server say the same thing. */
@@ -100,6 +101,9 @@ export const MESSAGES = {
   accountDisabled: '账号已停用，请联系管理员',
   accountLocked: '密码错误次数过多，账号已锁定15分钟，请稍后再试',
   tooManyAttempts: '登录尝试过于频繁，请稍后再试',
+  captchaRequired: '请输入验证码',
+  captchaWrong: '验证码错误或已过期，请重新输入',
+  passwordChangeRequired: '首次登录请先修改初始密码',
   forbidden: '拒绝访问：没有该操作的权限',
   notFound: '请求的资源不存在',
   operationSuccess: '操作成功',

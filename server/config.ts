@@ -16,9 +16,21 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   trustProxy: boolean | string;
-  /** Failed sign-ins from one address within the window before 429. */
+  /** Failed sign-ins from one address within the window before 429 (a flood guard; ADR 0018). */
   loginAddressLimit: number;
+  /** Failed sign-ins from one address within the window before every sign-in from it needs a captcha. */
+  loginAddressCaptchaAfter: number;
   loginAddressWindowMinutes: number;
+  /** Wrong passwords for one account name (any address) within the window before a captcha is asked. */
+  loginCaptchaAfter: number;
+  /** Wrong passwords for one account name from one address before that pair is locked. */
+  loginLockAfter: number;
+  /** How long failures count and a lock lasts. */
+  loginWindowMinutes: number;
+  /** Extra wait before answering a wrong password once the account asks for a captcha. */
+  loginSlowdownMs: number;
+  /** Password of the demo accounts; generated per install when unset. */
+  demoPassword?: string;
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   logLevel: string;
@@ -139,8 +151,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES'),
     sessionAbsoluteHours: 12,
     trustProxy: trustProxy(env.TRUST_PROXY),
-    loginAddressLimit: 20,
+    loginAddressLimit: 100,
+    loginAddressCaptchaAfter: 10,
     loginAddressWindowMinutes: 10,
+    loginCaptchaAfter: 3,
+    loginLockAfter: 5,
+    loginWindowMinutes: 15,
+    loginSlowdownMs: 1000,
+    demoPassword: env.DEMO_PASSWORD || undefined,
     clientDir: path.resolve('dist'),
     logLevel: env.LOG_LEVEL || 'info',
     statsCacheMs: 5000,

@@ -7,6 +7,8 @@ export class AppError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors?: FieldError[],
+    /** More fields for the body (ApiError declares them), e.g. captchaRequired. */
+    public readonly extra?: { captchaRequired?: boolean },
   ) {
     super(message);
     this.name = 'AppError';

@@ -31,6 +31,7 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
       SKIP_CLIENT_BUILD: '1',
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: '',
+      DEMO_PASSWORD: '',
       SEED_DEMO: '',
       DATABASE_URL: '',
       ...env,
@@ -77,7 +78,16 @@ describe('npm start on a new embedded database', { skip: Boolean(process.env.DAT
     assert.ok(match, first.output());
     const password = match[1];
     assert.ok(password.length >= 12);
-    assert.equal((await login(first.url, 'admin', password)).status, 200);
+    const signedIn = await login(first.url, 'admin', password);
+    assert.equal(signedIn.status, 200);
+    // The printed password is a first password only: nothing else works until it is changed.
+    assert.match(first.output(), /首次登录后须先修改此密码/);
+    const authorization = `Bearer ${(await signedIn.json()).data.token}`;
+    const me = await (await fetch(`${first.url}/api/currentUser`, { headers: { authorization } })).json();
+    assert.equal(me.data.mustChangePassword, true);
+    const refused = await fetch(`${first.url}/api/users`, { headers: { authorization } });
+    assert.equal(refused.status, 403);
+    assert.equal((await refused.json()).message, '首次登录请先修改初始密码');
     // SEED_DEMO=0: no demo accounts.
     assert.equal((await login(first.url, 'staff01', 'Demo12345')).status, 401);
     assert.ok(!first.output().includes('演示'), first.output());
@@ -102,9 +112,15 @@ describe('npm start on a new embedded database', { skip: Boolean(process.env.DAT
     assert.match(server.output(), /警告：设置了 TRUST_PROXY，但服务监听在 0\.0\.0\.0（不只本机）[^\n]*HOST=127\.0\.0\.1/);
     assert.match(server.output(), /已写入演示账号与演示数据/);
     assert.equal((await login(server.url, 'admin', 'Chosen-12345')).status, 200);
-    assert.equal((await login(server.url, 'staff01', 'Demo12345')).status, 200);
+    // The demo password is this install's own, printed once; the published one opens nothing.
+    const demo = /演示账号[^\n]*密码[^\n]*\n\s+(\S+)/.exec(server.output());
+    assert.ok(demo, server.output());
+    assert.notEqual(demo[1], 'Demo12345');
+    assert.ok(demo[1].length >= 12);
+    assert.equal((await login(server.url, 'staff01', 'Demo12345')).status, 401);
+    assert.equal((await login(server.url, 'staff01', demo[1])).status, 200);
     const page = await fetch(`${server.url}/api/appeals/counts`, {
-      headers: { authorization: (await (await login(server.url, 'staff01', 'Demo12345')).json()).data.token },
+      headers: { authorization: (await (await login(server.url, 'staff01', demo[1])).json()).data.token },
     });
     assert.ok((await page.json()).data.all > 0, 'demo appeals are there');
     await server.stop();

@@ -5,8 +5,10 @@ import { buildApp } from './app';
 import { loadConfig, trustProxyWarnings } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { purgeExpiredCaptchas } from './services/captcha';
 import { purgeOldLogs } from './services/logRetention';
 import { purgeExpiredSessions } from './services/sessions';
+import { policyOf, purgeOldFailures } from './services/signInGuard';
 import { storageFromConfig } from './services/storage';
 import { purgeUnusedUploads } from './services/uploadCleanup';
 
@@ -60,6 +62,7 @@ async function main() {
   const seeded = await seed(database.db, {
     storage,
     adminPassword: config.adminPassword,
+    demoPassword: config.demoPassword,
     // Demo content only on a new embedded database, never on a real PostgreSQL.
     demo: config.seedDemo && database.kind === 'pglite',
   });
@@ -84,6 +87,8 @@ async function main() {
   void purgeUploads();
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db, policy).catch((err) => app.log.warn({ err }, 'session purge failed'));
+    purgeExpiredCaptchas(database.db).catch((err) => app.log.warn({ err }, 'captcha purge failed'));
+    purgeOldFailures(database.db, policyOf(config)).catch((err) => app.log.warn({ err }, 'sign-in count purge failed'));
     void purgeLogs();
     void purgeUploads();
   }, PURGE_EVERY_MS);
@@ -104,13 +109,22 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   for (const warning of trustProxyWarnings(config)) console.warn(warning);
-  if (seeded.generatedAdminPassword) {
+  if (seeded.generatedAdminPassword || seeded.generatedDemoPassword) {
     console.log('\n==============================================================');
-    console.log(' 已创建超级管理员账号 admin，初始密码（只显示这一次，请妥善保存）：');
-    console.log(`   ${seeded.generatedAdminPassword}`);
+    if (seeded.generatedAdminPassword) {
+      console.log(' 已创建超级管理员账号 admin，初始密码（只显示这一次，请妥善保存）：');
+      console.log(`   ${seeded.generatedAdminPassword}`);
+      console.log(' 首次登录后须先修改此密码。');
+    }
+    if (seeded.generatedDemoPassword) {
+      console.log(' 演示账号（staff01 等，见 README）的密码，本次安装专用（只显示这一次）：');
+      console.log(`   ${seeded.generatedDemoPassword}`);
+    }
     console.log('==============================================================\n');
   }
-  if (seeded.seededDemo) console.log('已写入演示账号与演示数据（演示账号密码见 README）。');
+  if (seeded.seededDemo) {
+    console.log('已写入演示账号与演示数据。正式使用前，可在“系统设置 › 清除演示数据”中一次删除全部演示账号与演示记录。');
+  }
   console.log(`乡村两级治理中心联动平台已启动：http://localhost:${config.port}`);
 }
 

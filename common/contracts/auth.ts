@@ -34,12 +34,18 @@ export const LoginBody = Type.Object(
   {
     username: Type.String({ title: '账号', minLength: 1, maxLength: 64 }),
     password: Type.String({ title: '密码', minLength: 1, maxLength: 128 }),
+    /** Both sent once the server asked for a captcha (captchaRequired in an answer). */
+    captchaId: Type.Optional(Type.String({ title: '验证码', maxLength: 64 })),
+    captcha: Type.Optional(Type.String({ title: '验证码', maxLength: 8 })),
   },
   { additionalProperties: false },
 );
 export type LoginBody = Static<typeof LoginBody>;
 export const LoginResult = Type.Object({ token: Type.String() });
 export type LoginResult = Static<typeof LoginResult>;
+/** GET /api/login/captcha: an image (an SVG data URL) and the id to send back with its text. */
+export const LoginCaptcha = Type.Object({ captchaId: Type.String(), image: Type.String() });
+export type LoginCaptcha = Static<typeof LoginCaptcha>;
 
 export const CurrentUser = Type.Object({
   id: Type.Integer(),
@@ -53,6 +59,8 @@ export const CurrentUser = Type.Object({
   dataScope: DataScopeSchema,
   area: Nullable(Type.Integer()),
   areaName: Nullable(Type.String()),
+  /** The generated first password is still in use: nothing else works until it is changed. */
+  mustChangePassword: Type.Optional(Type.Boolean()),
 });
 export type CurrentUser = Static<typeof CurrentUser>;
 

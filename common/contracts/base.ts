@@ -20,6 +20,8 @@ export const ApiError = Type.Object({
   code: Type.Integer(),
   message: Type.String(),
   errors: Type.Optional(Type.Array(FieldError)),
+  /** Sign-in only: the next attempt must carry a captcha (GET /api/login/captcha). */
+  captchaRequired: Type.Optional(Type.Boolean()),
 });
 export type ApiError = Static<typeof ApiError>;
 

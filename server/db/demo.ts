@@ -1,14 +1,28 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
 import { seedDemoContent } from './demoContent';
 import { seedDemoPeople } from './demoPeople';
 import { seedDemoTasks } from './demoTasks';
-import { groups, roles, userGroups, users } from './schema';
-
-/** The password of every demo account (README lists them). */
-export const DEMO_PASSWORD = 'Demo12345';
+import {
+  appeals,
+  demoRecords,
+  groups,
+  news,
+  opinionKeywords,
+  opinions,
+  orgUnits,
+  photoReports,
+  roles,
+  scoreLedger,
+  submissions,
+  tasks,
+  uploads,
+  userGroups,
+  users,
+  villageIntroductions,
+} from './schema';
 
 const DEMO_GROUPS = [
   { name: '网格员', description: '各村（社区）网格员，负责网格内巡查与信息上报' },
@@ -37,8 +51,12 @@ const DEMO_USERS: Array<{
 ];
 
 /** A small living township for a newcomer's first look; only on a new embedded database. */
-export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/**
+ * `password` is every demo account's: one per install, generated and printed at first start unless
+ * DEMO_PASSWORD sets it (the tests do), so no published password opens a live deployment.
+ */
+export async function seedDemo(db: Db, storage: FileStorage, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
   const ids = await db.transaction(async (tx) => {
     const userIds = new Map<string, number>();
     const groupRows = await tx.insert(groups).values(DEMO_GROUPS).onConflictDoNothing().returning();
@@ -70,4 +88,41 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<void> {
   await seedDemoTasks(db, storage, ids);
   await seedDemoContent(db, storage, ids);
   await seedDemoPeople(db, storage, ids);
+  await recordDemoRows(db, [...ids.users.values()]);
+}
+
+/**
+ * Tables whose rows, right after the demo was written into a new database, are all the demo's.
+ * Their children (images, events, memberships, target areas) follow their parents.
+ */
+export const DEMO_TABLES = {
+  groups,
+  tasks,
+  submissions,
+  score_ledger: scoreLedger,
+  uploads,
+  news,
+  org_units: orgUnits,
+  appeals,
+  photo_reports: photoReports,
+  opinions,
+  opinion_keywords: opinionKeywords,
+} as const;
+
+/**
+ * Lists in demo_records what the demo wrote, so that 清除演示数据 removes exactly that (ADR 0019).
+ * Runs on a new database, where only the admin and reference data were there before.
+ */
+async function recordDemoRows(db: Db, userIds: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(demoRecords).values(userIds.map((rowId) => ({ tableName: 'users', rowId })));
+    for (const [name, table] of Object.entries(DEMO_TABLES)) {
+      await tx.execute(sql`insert into ${demoRecords} (table_name, row_id) select ${name}, id from ${table}`);
+    }
+    // The introductions it filled in (they existed before, as placeholders).
+    await tx.insert(demoRecords).values({ tableName: 'centre_introduction', rowId: 1 });
+    await tx.execute(
+      sql`insert into ${demoRecords} (table_name, row_id) select 'village_introductions', area from ${villageIntroductions} where updated_at is not null`,
+    );
+  });
 }

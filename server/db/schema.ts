@@ -87,8 +87,8 @@ export const users = pgTable(
     status: text('status').notNull().default('active'),
     /** Sum of the user's score_ledger entries, kept in the same transaction as each entry. */
     points: integer('points').notNull().default(0),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Set on the admin whose password was generated at first start: every other call waits for a new one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -226,6 +226,47 @@ export const loginLogs = pgTable(
     // Names nobody has are locked like accounts (routes/auth.ts), compared case-insensitively.
     index('login_logs_account_lower_idx').on(sql`lower(${t.account})`, t.createdAt),
   ],
+);
+
+/**
+ * Wrong passwords per (account name, client address), names nobody has included (ADR 0018). A try
+ * is numbered here before its password is checked; the fifth wrong one in a window locks that pair
+ * (not the account everywhere). The sum over a name's addresses asks for a captcha.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    /** lower(trim(account)) as typed. */
+    accountKey: text('account_key').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.accountKey, t.ip] }), index('sign_in_failures_window_idx').on(t.windowStart)],
+);
+
+/** Image captchas handed out at sign-in: single use, short-lived, only hashes kept (ADR 0018). */
+export const captchas = pgTable(
+  'captchas',
+  {
+    idHash: text('id_hash').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/** Rows the demo seeding wrote, so that clearing the demo touches nothing else (ADR 0019). */
+export const demoRecords = pgTable(
+  'demo_records',
+  {
+    tableName: text('table_name').notNull(),
+    rowId: bigint('row_id', { mode: 'number' }).notNull(),
+    /** An introduction the demo wrote counts as demo only while nobody has saved it since. */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.rowId] })],
 );
 
 /**

@@ -31,6 +31,8 @@ export const BUILT_IN_ROLE_SEED: Array<{
 export interface SeedResult {
   /** Set when this run created the admin account with a generated password. */
   generatedAdminPassword?: string;
+  /** Set when this run wrote the demo with a generated password (DEMO_PASSWORD unset). */
+  generatedDemoPassword?: string;
   createdAdmin: boolean;
   seededDemo: boolean;
 }
@@ -68,7 +70,7 @@ export async function seedReference(db: Db): Promise<void> {
 export async function seed(
   db: Db,
   /** `storage` receives the demo's photos; it is needed when `demo` is set. */
-  opts: { adminPassword?: string; demo: boolean; storage?: FileStorage },
+  opts: { adminPassword?: string; demoPassword?: string; demo: boolean; storage?: FileStorage },
 ): Promise<SeedResult> {
   await seedReference(db);
   const [{ userCount }] = await db.select({ userCount: sql<number>`count(*)::int` }).from(users);
@@ -87,14 +89,19 @@ export async function seed(
       roleId: adminRole.id,
       area: 1,
       status: 'active',
+      // A generated password was printed to a console: it is changed before anything else is done.
+      // One the operator chose (ADMIN_PASSWORD) is theirs already.
+      mustChangePassword: !opts.adminPassword,
     })
     .onConflictDoNothing();
   result.createdAdmin = true;
   if (!opts.adminPassword) result.generatedAdminPassword = password;
   if (opts.demo) {
     if (!opts.storage) throw new Error('seed: demo content needs a file storage for its photos');
-    await seedDemo(db, opts.storage);
+    const demoPassword = opts.demoPassword ?? generatePassword();
+    await seedDemo(db, opts.storage, demoPassword);
     result.seededDemo = true;
+    if (!opts.demoPassword) result.generatedDemoPassword = demoPassword;
   }
   return result;
 }

@@ -33,7 +33,7 @@ const AWKWARD = '引号"单引号\'反斜杠\\ 换行\n制表\t表情😀 <b>标
 /** Seeds demo content and extras into a migrated database. */
 async function fill(db: Db, query: Query, dataDir: string) {
   const storage = localStorage(path.join(dataDir, 'uploads'));
-  await seed(db, { adminPassword: 'Admin12345', demo: true, storage });
+  await seed(db, { adminPassword: 'Admin12345', demoPassword: 'Demo12345', demo: true, storage });
   await query('INSERT INTO groups (name, description) VALUES ($1, $2)', ['特殊字符分组', AWKWARD]);
   await query('UPDATE users SET phone = NULL WHERE account = $1', ['villager03']).catch(() => undefined);
   await query('DELETE FROM groups WHERE name = $1', ['特殊字符分组']); // a gap in the sequence

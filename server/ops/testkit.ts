@@ -55,6 +55,8 @@ const serverEnv = (dataDir: string, port: number, env: Record<string, string>) =
   SKIP_CLIENT_BUILD: '1',
   LOG_LEVEL: 'warn',
   SEED_DEMO: '0',
+  // Generated per install otherwise; a suite that asks for the demo signs in with this one.
+  DEMO_PASSWORD: 'Demo12345',
   DATABASE_URL: '',
   ...env,
 });

@@ -58,6 +58,7 @@ describe('route access declarations', () => {
     assert.deepEqual(publicRoutes, [
       'GET /api/areas',
       'GET /api/health',
+      'GET /api/login/captcha',
       'GET /api/public/introductions/center',
       'GET /api/public/introductions/villages',
       'GET /api/public/introductions/villages/:area',
@@ -170,6 +171,7 @@ const notTargeted = '该任务未派发给您，不能提交';
 const MATRIX: Row[] = [
   row('POST /api/login/account', [200, 200, 200, 200, 200], { payload: { username: 'grid04', password: DEMO_PASSWORD } }),
   row('POST /api/register', [400, 400, 400, 400, 400], { payload: {} }),
+  row('GET /api/login/captcha', [200, 200, 200, 200, 200]),
   row('GET /api/currentUser', [401, 200, 200, 200, 200]),
   row('PUT /api/currentUser/password', [401, 400, 400, 400, 400], { payload: { oldPassword: 'Wrong12345', newPassword: 'Better12345' } }),
   row('GET /api/admin/logout', [401, 200, 200, 200, 200], { freshSession: true }),
@@ -184,6 +186,7 @@ const MATRIX: Row[] = [
   row('POST /api/users/:id/approve', [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/approve` }),
   row('POST /api/users/:id/disable', [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/disable` }),
   row('POST /api/users/:id/enable', [401, 403, 403, 403, 409], { url: '/api/users/9/enable' }),
+  row('POST /api/users/:id/unlock', [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/unlock` }),
   row('POST /api/users/:id/reset-password', [401, 403, 403, 403, 404], {
     url: `/api/users/${nobody}/reset-password`,
     payload: { password: 'Reset12345' },

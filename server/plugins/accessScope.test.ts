@@ -98,6 +98,7 @@ const STEPS: Step[] = [
   step('POST /api/users/:id/reset-password', () => `/api/users/${ids.villager}/reset-password`, {
     payload: () => ({ password: 'Reset12345' }),
   }),
+  step('POST /api/users/:id/unlock', () => `/api/users/${ids.villager}/unlock`),
   step('POST /api/users/:id/approve', () => `/api/users/${ids.pending}/approve`),
   step('DELETE /api/users/:id', () => `/api/users/${ids.pending}`),
   step('GET /api/scores/ledger', () => `/api/scores/ledger?userId=${ids.villager}`),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
+import { MESSAGES, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
 import { type AuthUser, isAdmin, parseAuthorization, resolveSession, type SessionPolicy } from '../services/sessions';
@@ -24,6 +24,14 @@ declare module 'fastify' {
 }
 
 const ACCESS_VALUES = new Set<string>(['public', 'signedIn', 'admin', ...PERMISSION_KEYS]);
+
+/** What a user whose generated first password is still in use may call: read who they are, change it, leave. */
+const BEFORE_PASSWORD_CHANGE = new Set([
+  'GET /api/currentUser',
+  'PUT /api/currentUser/password',
+  'GET /api/admin/logout',
+  'POST /api/login/outLogin',
+]);
 
 export function hasAccess(user: AuthUser | null, access: RouteAccess): boolean {
   if (access === 'public') return true;
@@ -63,6 +71,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
     if (token) request.user = await resolveSession(opts.db, token, opts.policy);
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
+    if (request.user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
+      throw forbidden(MESSAGES.passwordChangeRequired);
+    }
     if (!hasAccess(request.user, access)) throw forbidden();
   });
 });

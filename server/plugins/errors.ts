@@ -155,7 +155,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clie
     if (error instanceof AppError) {
       return reply
         .code(error.status)
-        .send({ code: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+        .send({ code: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
     }
     if (isUniqueViolation(error)) {
       return reply.code(409).send({ code: 409, message: '数据已存在，请勿重复提交' });

@@ -1,9 +1,18 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
-import { sessions, users } from '../db/schema';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openPglite } from '../db/client';
+import { captchas, sessions, signInFailures, users } from '../db/schema';
+import { seed } from '../db/seed';
+import { currentHashCost, hashPassword, needsRehash, useHashCostForTests, verifyPassword } from '../services/passwords';
+import { localStorage } from '../services/storage';
 import { hashToken } from '../services/sessions';
 
 const UNAUTHORIZED = '未授权或授权已过期，请重新登录';
@@ -14,8 +23,13 @@ const LOCKED = '密码错误次数过多，账号已锁定15分钟，请稍后�
 const TOO_MANY = '登录尝试过于频繁，请稍后再试';
 
 /** One sign-in attempt from a given address (each group of tests uses its own, see the address limit). */
-const attempt = (t: TestContext, username: string, password: string, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/login/account', payload: { username, password }, remoteAddress });
+const attempt = (
+  t: TestContext,
+  username: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+  captcha: { captchaId?: string; captcha?: string } = {},
+) => t.app.inject({ method: 'POST', url: '/api/login/account', payload: { username, password, ...captcha }, remoteAddress });
 
 describe('auth', () => {
   let t: TestContext;
@@ -196,49 +210,125 @@ describe('auth', () => {
     });
   });
 
-  describe('lockout', () => {
+  describe('lockout and captcha', () => {
     const ip = '10.1.0.1';
+    const CAPTCHA_REQUIRED = {
+      code: 400,
+      message: '请输入验证码',
+      errors: [{ field: 'captcha', label: '验证码', message: '请输入验证码' }],
+      captchaRequired: true,
+    };
 
-    test('five wrong passwords lock the account; the right one is refused until the lock passes', async () => {
-      for (let i = 1; i <= 4; i++) {
-        const res = await attempt(t, 'grid04', 'Wrong12345', ip);
-        assert.equal(res.statusCode, 401, `attempt ${i}`);
-        assert.equal(res.json().message, LOGIN_FAILED);
+    test('the third wrong password asks for a captcha; the fifth from one address locks that address out', async () => {
+      for (let i = 1; i <= 2; i++)
+        assert.deepEqual((await attempt(t, 'grid04', 'Wrong12345', ip)).json(), { code: 401, message: LOGIN_FAILED });
+      const third = await attempt(t, 'grid04', 'Wrong12345', ip);
+      assert.deepEqual(third.json(), { code: 401, message: LOGIN_FAILED, captchaRequired: true });
+      // Without a captcha the next try is refused before its password is looked at, even the right one.
+      const bare = await attempt(t, 'grid04', DEMO_PASSWORD, ip);
+      assert.equal(bare.statusCode, 400);
+      assert.deepEqual(bare.json(), CAPTCHA_REQUIRED);
+      for (let i = 4; i <= 4; i++) {
+        const res = await attempt(t, 'grid04', 'Wrong12345', ip, await t.solvedCaptcha());
+        assert.deepEqual(res.json(), { code: 401, message: LOGIN_FAILED, captchaRequired: true }, `attempt ${i}`);
       }
-      const fifth = await attempt(t, 'grid04', 'Wrong12345', ip);
+      const fifth = await attempt(t, 'grid04', 'Wrong12345', ip, await t.solvedCaptcha());
       assert.equal(fifth.statusCode, 423);
       assert.deepEqual(fifth.json(), { code: 423, message: LOCKED });
+      // Locked for this address: the right password with a right captcha is refused too.
+      const right = await attempt(t, 'grid04', DEMO_PASSWORD, ip, await t.solvedCaptcha());
+      assert.deepEqual(right.json(), { code: 423, message: LOCKED });
+      // From another address the account still signs in (with a captcha: it is under attack).
+      assert.deepEqual((await attempt(t, 'grid04', DEMO_PASSWORD, '10.1.0.2')).json(), CAPTCHA_REQUIRED);
+      assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, '10.1.0.2', await t.solvedCaptcha())).statusCode, 200);
 
-      const right = await attempt(t, 'grid04', DEMO_PASSWORD, ip);
-      assert.equal(right.statusCode, 423);
-      assert.equal(right.json().message, LOCKED);
-
-      const [row] = await t.database.db.select().from(users).where(eq(users.account, 'grid04'));
-      assert.ok(row.lockedUntil && row.lockedUntil.getTime() > Date.now() + 14 * 60_000, 'locked for 15 minutes');
+      const [lock] = await t.database.db.select().from(signInFailures).where(eq(signInFailures.ip, ip));
+      assert.equal(lock.accountKey, 'grid04');
+      assert.ok(lock.lockedUntil && lock.lockedUntil.getTime() > Date.now() + 14 * 60_000, 'locked for 15 minutes');
+      // When the lock has passed, the right password signs in from there and the count starts again.
       await t.database.db
-        .update(users)
-        .set({ lockedUntil: new Date(Date.now() - 1000) })
-        .where(eq(users.id, row.id));
+        .update(signInFailures)
+        .set({ lockedUntil: new Date(Date.now() - 1000), windowStart: new Date(Date.now() - 16 * 60_000) })
+        .where(eq(signInFailures.accountKey, 'grid04'));
       assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, ip)).statusCode, 200);
+      assert.deepEqual((await attempt(t, 'grid04', 'Wrong12345', ip)).json(), { code: 401, message: LOGIN_FAILED });
 
       const reasons = (await loginLogs('account=grid04')).map((l) => l.reason);
-      assert.deepEqual(reasons.slice(0, 7), ['ok', 'locked', ...Array(5).fill('bad_password')]);
+      assert.deepEqual(reasons.slice(0, 11), [
+        'bad_password',
+        'ok',
+        'ok',
+        'captcha_required',
+        'locked',
+        'bad_password',
+        'bad_password',
+        'captcha_required',
+        'bad_password',
+        'bad_password',
+        'bad_password',
+      ]);
     });
 
-    test('a name nobody has is locked the same way, whatever its case, so the lock tells nothing', async () => {
-      const answers: number[] = [];
-      for (let i = 0; i < 6; i++)
-        answers.push((await attempt(t, i % 2 ? 'Nobody_Here' : 'nobody_here', 'Wrong12345', '10.1.0.9')).statusCode);
-      assert.deepEqual(answers, [401, 401, 401, 401, 423, 423]);
-      const sixth = await attempt(t, 'NOBODY_HERE', 'Wrong12345', '10.1.0.9');
-      assert.deepEqual(sixth.json(), { code: 423, message: LOCKED });
+    test('a wrong, reused or expired captcha is refused and used up; its case does not matter', async () => {
+      const name = 'staff02';
+      const from = '10.1.0.3';
+      for (let i = 0; i < 3; i++) await attempt(t, name, 'Wrong12345', from);
+      const wrong = await attempt(t, name, DEMO_PASSWORD, from, { ...(await t.solvedCaptcha()), captcha: 'zzzz' });
+      assert.equal(wrong.statusCode, 400);
+      assert.deepEqual(wrong.json().errors, [{ field: 'captcha', label: '验证码', message: '验证码错误或已过期，请重新输入' }]);
+      assert.equal(wrong.json().captchaRequired, true);
+      const solved = await t.solvedCaptcha();
+      assert.equal((await attempt(t, name, DEMO_PASSWORD, from, { ...solved, captcha: 'k7xq' })).statusCode, 200);
+      // The right password cleared this address's count: the next try needs a captcha only while
+      // the name's failures elsewhere are still many (here: none left).
+      for (let i = 0; i < 3; i++) await attempt(t, name, 'Wrong12345', from);
+      const reused = await attempt(t, name, DEMO_PASSWORD, from, solved);
+      assert.deepEqual(reused.json().errors[0].message, '验证码错误或已过期，请重新输入');
+      const stale = await t.solvedCaptcha();
+      await t.database.db.update(captchas).set({ expiresAt: new Date(Date.now() - 1000) });
+      assert.equal((await attempt(t, name, DEMO_PASSWORD, from, stale)).statusCode, 400);
+      assert.equal((await attempt(t, name, DEMO_PASSWORD, from, await t.solvedCaptcha())).statusCode, 200);
+      // Only hashes are kept: neither the id nor the answer is in the table.
+      const kept = await t.solvedCaptcha();
+      const rows = JSON.stringify(await t.database.db.select().from(captchas));
+      assert.ok(!rows.includes(kept.captchaId) && !/k7xq/i.test(rows), rows);
     });
 
-    test('a successful sign-in resets the count of wrong passwords', async () => {
-      for (let i = 0; i < 4; i++) assert.equal((await attempt(t, 'grid04', 'Wrong12345', ip)).statusCode, 401);
-      assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, ip)).statusCode, 200);
-      for (let i = 0; i < 4; i++) assert.equal((await attempt(t, 'grid04', 'Wrong12345', ip)).statusCode, 401);
-      assert.equal((await attempt(t, 'grid04', DEMO_PASSWORD, ip)).statusCode, 200);
+    test('GET /api/login/captcha answers a fresh SVG picture each time, never cached', async () => {
+      const first = await t.app.inject({ method: 'GET', url: '/api/login/captcha', remoteAddress: '10.1.0.4' });
+      const second = await t.app.inject({ method: 'GET', url: '/api/login/captcha', remoteAddress: '10.1.0.4' });
+      assert.equal(first.statusCode, 200);
+      assert.equal(first.headers['cache-control'], 'no-store');
+      const a = first.json().data;
+      const b = second.json().data;
+      assert.deepEqual(Object.keys(a).sort(), ['captchaId', 'image']);
+      assert.match(a.image, /^data:image\/svg\+xml;base64,/);
+      assert.match(Buffer.from(a.image.split(',')[1], 'base64').toString(), /^<svg[^>]*width="120"/);
+      assert.notEqual(a.captchaId, b.captchaId);
+      assert.notEqual(a.image, b.image);
+    });
+
+    test('a name nobody has asks for a captcha and locks the same way, whatever its case', async () => {
+      const answers: unknown[] = [];
+      for (let i = 0; i < 3; i++) answers.push((await attempt(t, i % 2 ? 'Nobody_Here' : 'nobody_here', 'Wrong12345', '10.1.0.9')).json());
+      assert.deepEqual(answers, [
+        { code: 401, message: LOGIN_FAILED },
+        { code: 401, message: LOGIN_FAILED },
+        { code: 401, message: LOGIN_FAILED, captchaRequired: true },
+      ]);
+      assert.deepEqual((await attempt(t, 'NOBODY_HERE', 'Wrong12345', '10.1.0.9')).json(), CAPTCHA_REQUIRED);
+      for (const expected of [401, 423, 423]) {
+        const res = await attempt(t, 'nobody_here', 'Wrong12345', '10.1.0.9', await t.solvedCaptcha());
+        assert.equal(res.statusCode, expected);
+      }
+    });
+
+    test('a successful sign-in resets the count of wrong passwords from that address', async () => {
+      const from = '10.1.0.5';
+      for (let i = 0; i < 2; i++) assert.equal((await attempt(t, 'cadre03', 'Wrong12345', from)).statusCode, 401);
+      assert.equal((await attempt(t, 'cadre03', DEMO_PASSWORD, from)).statusCode, 200);
+      for (let i = 0; i < 2; i++) assert.equal((await attempt(t, 'cadre03', 'Wrong12345', from)).statusCode, 401);
+      assert.equal((await attempt(t, 'cadre03', DEMO_PASSWORD, from)).statusCode, 200);
     });
   });
 
@@ -374,6 +464,52 @@ describe('auth', () => {
       assert.equal((await attempt(t, 'staff02', 'Better12345', '10.6.0.1')).statusCode, 200);
     });
 
+    test('a common password is refused wherever a password is set, whatever its case', async () => {
+      const token = await t.login('staff02', 'Better12345');
+      // On the list: 'password1', 'qwerty123', 'abc12345' (and 'a12345678' in capitals).
+      for (const common of ['password1', 'Qwerty123', 'ABC12345', 'A12345678']) {
+        const change = await t.call(token, {
+          method: 'PUT',
+          url: '/api/currentUser/password',
+          payload: { oldPassword: 'Better12345', newPassword: common },
+        });
+        assert.equal(change.statusCode, 400, common);
+        assert.deepEqual(change.json().errors, [
+          { field: 'newPassword', label: '新密码', message: '该密码过于常见，容易被猜中，请换一个' },
+        ]);
+      }
+      const register = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { account: 'common_pw', name: '常见', phone: '13712340001', password: 'password1', area: 2 },
+        remoteAddress: '10.5.7.1',
+      });
+      assert.deepEqual(register.json().errors, [{ field: 'password', label: '密码', message: '该密码过于常见，容易被猜中，请换一个' }]);
+      const roles = (await t.call(admin, { method: 'GET', url: '/api/roles' })).json().data.list as Array<{ id: number; code: string }>;
+      const created = await t.call(admin, {
+        method: 'POST',
+        url: '/api/users',
+        payload: {
+          account: 'common_pw2',
+          name: '常见二',
+          phone: '13712340002',
+          password: 'iloveyou1',
+          roleId: roles.find((r) => r.code === 'villager')?.id,
+          area: 2,
+          groupIds: [],
+        },
+      });
+      assert.deepEqual(created.json().errors, [{ field: 'password', label: '密码', message: '该密码过于常见，容易被猜中，请换一个' }]);
+      const reset = await t.call(admin, {
+        method: 'POST',
+        url: `/api/users/${await userId('villager02')}/reset-password`,
+        payload: { password: 'qwerty123' },
+      });
+      assert.deepEqual(reset.json().errors, [{ field: 'password', label: '新密码', message: '该密码过于常见，容易被猜中，请换一个' }]);
+      // Nothing was changed by the refused calls.
+      assert.equal((await attempt(t, 'staff02', 'Better12345', '10.6.0.2')).statusCode, 200);
+    });
+
     test('anonymous callers cannot change a password', async () => {
       const res = await t.app.inject({
         method: 'PUT',
@@ -413,5 +549,108 @@ describe('auth: per-address sign-in limit', () => {
       logs.map((l: { reason: string }) => l.reason),
       ['bad_password', 'unknown_account', 'pending', 'rate_limited', 'rate_limited'],
     );
+  });
+});
+
+describe('password hashing', () => {
+  let t: TestContext;
+  before(async () => {
+    t = await createTestContext();
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  test('production hashes cost N=2^17 (128 MiB); a stored hash of lower cost is replaced at sign-in', async () => {
+    useHashCostForTests(17);
+    try {
+      const started = Date.now();
+      const hash = await hashPassword('Slow-12345');
+      const ms = Date.now() - started;
+      console.log(`scrypt N=2^17, r=8: ${ms} ms per hash`);
+      assert.match(hash, /^scrypt\$131072\$8\$1\$/);
+      assert.equal(await verifyPassword('Slow-12345', hash), true);
+      assert.equal(needsRehash(hash), false);
+    } finally {
+      useHashCostForTests();
+    }
+    // villager03's hash made the old way (N=2^10): still signs in, and is rehashed at today's cost.
+    const salt = randomBytes(16);
+    const old = scryptSync(DEMO_PASSWORD, salt, 64, { N: 1024, r: 8, p: 1 });
+    const oldHash = ['scrypt', 1024, 8, 1, salt.toString('base64'), old.toString('base64')].join('$');
+    await t.database.db.update(users).set({ passwordHash: oldHash }).where(eq(users.account, 'villager03'));
+    assert.equal((await attempt(t, 'villager03', DEMO_PASSWORD, '10.9.0.1')).statusCode, 200);
+    const [row] = await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.account, 'villager03'));
+    assert.notEqual(row.hash, oldHash);
+    assert.match(row.hash, new RegExp(`^scrypt\\$${currentHashCost().N}\\$8\\$1\\$`));
+    assert.equal((await attempt(t, 'villager03', DEMO_PASSWORD, '10.9.0.1')).statusCode, 200);
+    // A wrong password never rewrites anything.
+    const before = row.hash;
+    await t.database.db.update(users).set({ passwordHash: oldHash }).where(eq(users.account, 'villager03'));
+    assert.equal((await attempt(t, 'villager03', 'Wrong12345', '10.9.0.1')).statusCode, 401);
+    const [still] = await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.account, 'villager03'));
+    assert.equal(still.hash, oldHash);
+    assert.notEqual(before, oldHash);
+  });
+});
+
+describe('a generated first password', () => {
+  test('must be changed before anything else; a chosen ADMIN_PASSWORD need not be', async () => {
+    const storage = localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'glp-first-')));
+    for (const adminPassword of [undefined, 'Chosen-12345']) {
+      const database = await openPglite();
+      try {
+        await database.migrate();
+        const seeded = await seed(database.db, { adminPassword, demo: false, storage });
+        const password = adminPassword ?? (seeded.generatedAdminPassword as string);
+        const config = { ...loadConfig({}), clientDir: undefined, logLevel: 'silent' };
+        const app = await buildApp({ config, db: database.db, logger: false });
+        try {
+          const signIn = await app.inject({ method: 'POST', url: '/api/login/account', payload: { username: 'admin', password } });
+          assert.equal(signIn.statusCode, 200);
+          const headers = { authorization: `Bearer ${signIn.json().data.token}` };
+          const me = (await app.inject({ method: 'GET', url: '/api/currentUser', headers })).json().data;
+          assert.equal(me.mustChangePassword, !adminPassword);
+          const users = await app.inject({ method: 'GET', url: '/api/users', headers });
+          if (adminPassword) {
+            assert.equal(users.statusCode, 200);
+            continue;
+          }
+          // Everything but reading oneself, changing the password and leaving is refused.
+          for (const [method, url] of [
+            ['GET', '/api/users'],
+            ['GET', '/api/notices'],
+            ['GET', '/api/stats/overview'],
+            ['POST', '/api/groups'],
+          ] as const) {
+            const res = await app.inject({ method, url, headers, ...(method === 'POST' ? { payload: { name: '提前' } } : {}) });
+            assert.equal(res.statusCode, 403, url);
+            assert.deepEqual(res.json(), { code: 403, message: '首次登录请先修改初始密码' });
+          }
+          const changed = await app.inject({
+            method: 'PUT',
+            url: '/api/currentUser/password',
+            headers,
+            payload: { oldPassword: password, newPassword: 'Mine-12345' },
+          });
+          assert.equal(changed.statusCode, 200, changed.body);
+          const again = await app.inject({
+            method: 'POST',
+            url: '/api/login/account',
+            payload: { username: 'admin', password: 'Mine-12345' },
+          });
+          const fresh = { authorization: `Bearer ${again.json().data.token}` };
+          assert.equal(
+            (await app.inject({ method: 'GET', url: '/api/currentUser', headers: fresh })).json().data.mustChangePassword,
+            false,
+          );
+          assert.equal((await app.inject({ method: 'GET', url: '/api/users', headers: fresh })).statusCode, 200);
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await database.close();
+      }
+    }
   });
 });

@@ -1,27 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ChangePasswordBody, CurrentUser, LoginBody, LoginResult, RegisterBody, RegisterResult } from '../../common/contracts/auth';
+import {
+  ChangePasswordBody,
+  CurrentUser,
+  LoginBody,
+  LoginCaptcha,
+  LoginResult,
+  RegisterBody,
+  RegisterResult,
+} from '../../common/contracts/auth';
 import { MESSAGES } from '../../common/constants';
 import { loginLogs, roles, users } from '../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../errors';
 import { ok, okEmpty, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../services/passwords';
+import { consumeCaptcha, createCaptcha } from '../services/captcha';
+import { assertPasswordAllowed } from '../services/passwordPolicy';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
 import { createSession, revokeSession, revokeUserSessions } from '../services/sessions';
-
-const LOCK_AFTER_FAILURES = 5;
-const LOCK_MINUTES = 15;
+import { accountFailures, accountKeyOf, claimTry, clearPair, lockPair, pairLocked, policyOf } from '../services/signInGuard';
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app;
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+  const guard = policyOf(config);
+  const lockedError = () => new AppError(423, MESSAGES.accountLocked);
 
   /**
    * Every attempt is written to the login log before anything is checked, as a failure "checking",
-   * and settled at the end. So attempts still in flight count towards the per-address limit and the
-   * lock of an unknown name: a burst of concurrent guesses cannot all pass the check before any of
-   * them is recorded.
+   * and settled at the end. So attempts still in flight count towards the per-address limit: a burst
+   * of concurrent guesses cannot all pass the check before any of them is recorded.
    */
   async function openLoginLog(entry: { account: string; ip: string; userAgent: string }): Promise<number> {
     const [row] = await db
@@ -38,21 +47,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return row.id;
   }
 
-  /** Attempts under a name no account has, within the lock's time, this one and those in flight included. */
-  async function recentUnknownAttempts(accountKey: string): Promise<number> {
-    const [{ attempts }] = await db
-      .select({ attempts: count() })
-      .from(loginLogs)
-      .where(
-        and(
-          eq(sql`lower(${loginLogs.account})`, accountKey),
-          isNull(loginLogs.userId),
-          inArray(loginLogs.reason, ['unknown_account', 'checking']),
-          gt(loginLogs.createdAt, sql`now() - make_interval(mins => ${LOCK_MINUTES})`),
-        ),
-      );
-    return attempts;
-  }
+  app.get(
+    '/login/captcha',
+    {
+      // Each picture costs a row for five minutes: enough for people, not for a flood.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], summary: '登录验证码（SVG 图片，5 分钟内有效，只能用一次）', response: replies(LoginCaptcha) },
+    },
+    async () => ok(await createCaptcha(db)),
+  );
 
   app.post(
     '/login/account',
@@ -61,16 +64,17 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['auth'], summary: '账号密码登录', body: LoginBody, response: replies(LoginResult) },
     },
     async (request) => {
-      const { username, password } = request.body;
+      const { username, password, captchaId, captcha } = request.body;
       const ip = request.ip;
       const userAgent = request.headers['user-agent'] ?? '';
       const logId = await openLoginLog({ account: username, ip, userAgent });
       const settle = (userId: number | null, success: boolean, reason: string) =>
         db.update(loginLogs).set({ userId, success, reason }).where(eq(loginLogs.id, logId));
 
-      // Per-address limit, counted in the database so it holds across server processes. This
-      // attempt's own row is among the failures counted, and so are those still in flight.
-      const [{ failures }] = await db
+      // Per-address flood guard, counted in the database so it holds across server processes. This
+      // attempt's own row is among the failures counted, and so are those still in flight. Well
+      // below it, an address with many failures (a village office sharing one) only gets captchas.
+      const [{ failures: addressFailures }] = await db
         .select({ failures: count() })
         .from(loginLogs)
         .where(
@@ -80,63 +84,64 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
             gt(loginLogs.createdAt, sql`now() - make_interval(mins => ${config.loginAddressWindowMinutes})`),
           ),
         );
-      if (failures > config.loginAddressLimit) {
+      if (addressFailures > config.loginAddressLimit) {
         await settle(null, false, 'rate_limited');
         throw new AppError(429, MESSAGES.tooManyAttempts);
       }
 
-      const accountKey = username.trim().toLowerCase();
+      // Everything below goes by the name as typed, whether an account has it or not.
+      const accountKey = accountKeyOf(username);
+      if (await pairLocked(db, accountKey, ip)) {
+        await settle(null, false, 'locked');
+        throw lockedError();
+      }
+      const captchaNeeded = async () =>
+        addressFailures > config.loginAddressCaptchaAfter || (await accountFailures(db, accountKey, guard)) >= guard.captchaAfter;
+      if (await captchaNeeded()) {
+        if (!captchaId || !captcha) {
+          await settle(null, false, 'captcha_required');
+          throw new AppError(400, MESSAGES.captchaRequired, [{ field: 'captcha', label: '验证码', message: MESSAGES.captchaRequired }], {
+            captchaRequired: true,
+          });
+        }
+        if (!(await consumeCaptcha(db, captchaId, captcha))) {
+          await settle(null, false, 'captcha_wrong');
+          throw new AppError(400, MESSAGES.captchaWrong, [{ field: 'captcha', label: '验证码', message: MESSAGES.captchaWrong }], {
+            captchaRequired: true,
+          });
+        }
+      }
+
       const [user] = await db
         .select()
         .from(users)
         .where(eq(sql`lower(${users.account})`, accountKey))
         .limit(1);
 
-      // Take a numbered try before the password is checked (atomic, so concurrent guesses are
-      // numbered one after the other on every process): only the first five of a round are ever
-      // checked; the fifth wrong one locks. A name nobody has is numbered by its log rows, and
-      // locked the same way, so neither the answers nor the lock tell which names exist.
-      let attemptNo: number;
-      if (user) {
-        const [claimed] = await db
-          .update(users)
-          .set({ failedLogins: sql`${users.failedLogins} + 1` })
-          .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))))
-          .returning({ failedLogins: users.failedLogins });
-        if (!claimed) {
-          await settle(user.id, false, 'locked');
-          throw new AppError(423, MESSAGES.accountLocked);
-        }
-        attemptNo = claimed.failedLogins;
-      } else {
-        attemptNo = await recentUnknownAttempts(accountKey);
-      }
-      const lock = async () => {
-        if (user) {
-          await db
-            .update(users)
-            .set({ failedLogins: 0, lockedUntil: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
-            .where(eq(users.id, user.id));
-        }
-      };
-      if (attemptNo > LOCK_AFTER_FAILURES) {
-        await lock();
+      // A numbered try before the password is checked: only the first `lockAfter` of a window are
+      // ever checked, and the last of them wrong locks this name for this address only.
+      const attemptNo = await claimTry(db, accountKey, ip, guard);
+      if (attemptNo === undefined || attemptNo > guard.lockAfter) {
+        await lockPair(db, accountKey, ip, guard);
         await settle(user?.id ?? null, false, 'locked');
-        throw new AppError(423, MESSAGES.accountLocked);
+        throw lockedError();
       }
 
       // Unknown names are checked against a real hash too, so both take the same time.
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
         await settle(user?.id ?? null, false, user ? 'bad_password' : 'unknown_account');
-        if (attemptNo >= LOCK_AFTER_FAILURES) {
-          await lock();
-          throw new AppError(423, MESSAGES.accountLocked);
+        if (attemptNo >= guard.lockAfter) {
+          await lockPair(db, accountKey, ip, guard);
+          throw lockedError();
         }
-        throw new AppError(401, MESSAGES.loginFailed);
+        const askCaptcha = await captchaNeeded();
+        // Once the name is under attack, every wrong answer comes late.
+        if (askCaptcha && config.loginSlowdownMs > 0) await new Promise((r) => setTimeout(r, config.loginSlowdownMs));
+        throw new AppError(401, MESSAGES.loginFailed, undefined, askCaptcha ? { captchaRequired: true } : undefined);
       }
-      // The right password ends the count of wrong ones, whatever the account's state.
-      await db.update(users).set({ failedLogins: 0 }).where(eq(users.id, user.id));
+      // The right password ends this address's count of wrong ones, whatever the account's state.
+      await clearPair(db, accountKey, ip);
       if (user.status === 'pending') {
         await settle(user.id, false, 'pending');
         throw new AppError(403, MESSAGES.accountPending);
@@ -145,9 +150,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await settle(user.id, false, 'disabled');
         throw new AppError(403, MESSAGES.accountDisabled);
       }
+      // A hash made at an older, lower cost is replaced now that the password is known.
+      const rehashed = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
       await db
         .update(users)
-        .set({ lockedUntil: null, lastLoginAt: sql`now()` })
+        .set({ lastLoginAt: sql`now()`, ...rehashed })
         .where(eq(users.id, user.id));
       const token = await createSession(db, user.id, policy, { ip, userAgent });
       await settle(user.id, true, 'ok');
@@ -174,6 +181,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         dataScope: user.dataScope,
         area: user.area,
         areaName: user.areaName,
+        mustChangePassword: user.mustChangePassword,
       });
     },
   );
@@ -201,6 +209,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body;
+      assertPasswordAllowed(body.password, 'password', '密码');
       const [villager] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'villager'));
       if (!villager) throw new AppError(500, MESSAGES.serverError);
       try {
@@ -230,14 +239,26 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const me = requireUser(request);
       const { oldPassword, newPassword } = request.body;
+      // A wrong old password counts like a wrong one at sign-in (same name, same address): whoever
+      // holds a stolen session cannot guess the password through this form either.
+      const accountKey = accountKeyOf(me.account);
+      const attemptNo = await claimTry(db, accountKey, request.ip, guard);
+      if (attemptNo === undefined) throw lockedError();
       const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));
       if (!row || !(await verifyPassword(oldPassword, row.hash))) {
+        if (attemptNo >= guard.lockAfter) {
+          await lockPair(db, accountKey, request.ip, guard);
+          await revokeSession(db, me.sessionId);
+          throw lockedError();
+        }
         throw badRequest('oldPassword', '原密码', '原密码不正确');
       }
+      await clearPair(db, accountKey, request.ip);
       if (oldPassword === newPassword) throw badRequest('newPassword', '新密码', '新密码不能与原密码相同');
+      assertPasswordAllowed(newPassword, 'newPassword', '新密码');
       await db
         .update(users)
-        .set({ passwordHash: await hashPassword(newPassword), updatedAt: sql`now()` })
+        .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, updatedAt: sql`now()` })
         .where(eq(users.id, me.id));
       // Every session ends, this one too: whoever holds an old token must sign in again.
       await revokeUserSessions(db, me.id);

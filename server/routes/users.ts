@@ -6,7 +6,9 @@ import { roles, users } from '../db/schema';
 import { AppError, badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
+import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { hashPassword } from '../services/passwords';
+import { accountKeyOf, clearAccount } from '../services/signInGuard';
 import { revokeUserSessions } from '../services/sessions';
 import {
   assertAreaForRole,
@@ -57,6 +59,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assertAreaForRole(role, body.area);
       assertAssignableArea(caller, body.area);
       await assertGroupsExist(db, body.groupIds);
+      assertPasswordAllowed(body.password, 'password', '密码');
       const passwordHash = await hashPassword(body.password);
       try {
         const id = await db.transaction(async (tx) => {
@@ -178,6 +181,21 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   statusAction('enable', '启用用户', ['disabled'], 'active', '该用户不是停用状态');
 
   app.post(
+    '/users/:id/unlock',
+    {
+      config: access,
+      schema: { tags, summary: '解除登录锁定（清除该账号各地址的密码错误计数与验证码要求）', params: IdParams, response: replies() },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await loadManageableUser(db, requireUser(request), id);
+      const [target] = await db.select({ account: users.account }).from(users).where(eq(users.id, id));
+      await clearAccount(db, accountKeyOf(target.account));
+      return { code: 200 as const, message: '已解锁' };
+    },
+  );
+
+  app.post(
     '/users/:id/reset-password',
     {
       config: access,
@@ -187,13 +205,17 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = requireUser(request);
       const { id } = request.params;
       await loadManageableUser(db, caller, id);
+      assertPasswordAllowed(request.body.password, 'password', '新密码');
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
-        await tx
+        const [target] = await tx
           .update(users)
-          .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
-          .where(eq(users.id, id));
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(eq(users.id, id))
+          .returning({ account: users.account });
         await revokeUserSessions(tx, id);
+        // A new password lifts every lock on the account, as the unlock action does.
+        await clearAccount(tx, accountKeyOf(target.account));
       });
       return { code: 200 as const, message: '密码已重置' };
     },

@@ -17,6 +17,8 @@ export interface AuthUser {
   dataScope: DataScope;
   area: number | null;
   areaName: string | null;
+  /** The generated first password is still in use (plugins/auth.ts lets only the change through). */
+  mustChangePassword: boolean;
   sessionId: number;
 }
 
@@ -79,6 +81,7 @@ const prepareResolve = (db: DbOrTx) =>
       name: users.name,
       phone: users.phone,
       status: users.status,
+      mustChangePassword: users.mustChangePassword,
       area: users.area,
       areaName: areas.name,
       roleId: roles.id,
@@ -127,6 +130,7 @@ export async function resolveSession(db: DbOrTx, token: string, policy: SessionP
     dataScope: row.dataScope as DataScope,
     area: row.area,
     areaName: row.areaName,
+    mustChangePassword: row.mustChangePassword,
     sessionId: row.sessionId,
   };
 }

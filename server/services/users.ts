@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { UserItem, UserListQuery } from '../../common/contracts/users';
 import type { DataScope, UserStatus } from '../../common/constants';
 import type { DbOrTx } from '../db/client';
-import { areas, groups, roles, userGroups, users } from '../db/schema';
+import { areas, groups, roles, signInFailures, userGroups, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { containsPattern, inScope, scopeCondition, scopeWithin } from './scope';
 import { type AuthUser, effectivePermissions, isAdmin } from './sessions';
@@ -20,6 +20,8 @@ const userColumns = {
   status: users.status,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
+  // Some address is locked out of this account now (the sign-in counters are keyed by the lower-case name).
+  locked: sql<boolean>`exists (select 1 from ${signInFailures} where ${signInFailures.accountKey} = lower(${users.account}) and ${signInFailures.lockedUntil} > now())`,
 };
 
 const selectUsers = (db: DbOrTx) =>

@@ -7,6 +7,8 @@ import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
+import { createCaptcha } from '../../server/services/captcha';
+import { useHashCostForTests } from '../../server/services/passwords';
 import { localStorage } from '../../server/services/storage';
 
 export interface TestContext {
@@ -15,6 +17,8 @@ export interface TestContext {
   config: AppConfig;
   /** Signs in and returns the token. */
   login(account: string, password?: string): Promise<string>;
+  /** A captcha stored with a known answer, as sign-in fields (the real ones are random pictures). */
+  solvedCaptcha(): Promise<{ captchaId: string; captcha: string }>;
   /** `app.inject` with a token in the authorization header. */
   call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -22,6 +26,9 @@ export interface TestContext {
 
 export const ADMIN_PASSWORD = 'Admin12345';
 export const DEMO_PASSWORD = 'Demo12345';
+
+// Hashing at production cost (2^17) would make the suites' thousands of sign-ins take minutes.
+useHashCostForTests();
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new PostgreSQL database on the server
@@ -57,12 +64,14 @@ export async function createTestContext(opts: { demo?: boolean; config?: Partial
   await database.migrate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-test-'));
   const storage = localStorage(path.join(dataDir, 'uploads'));
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true, storage });
+  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo: opts.demo ?? true, storage });
   const config: AppConfig = {
     ...loadConfig({}),
     dataDir,
     clientDir: undefined,
     logLevel: 'silent',
+    // Short enough for the suites' many wrong passwords; loginSecurity.test.ts measures it.
+    loginSlowdownMs: 200,
     ...opts.config,
   };
   const app = await buildApp({ config, db: database.db, storage, logger: false });
@@ -77,6 +86,10 @@ export async function createTestContext(opts: { demo?: boolean; config?: Partial
     database,
     config,
     call,
+    async solvedCaptcha() {
+      const { captchaId } = await createCaptcha(database.db, { text: 'k7xq' });
+      return { captchaId, captcha: 'K7XQ' };
+    },
     async login(account, password) {
       const res = await app.inject({
         method: 'POST',

@@ -22,6 +22,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'Admin12345',
+      // The demo password is generated per install; the journeys sign in with a known one.
+      DEMO_PASSWORD: 'Demo12345',
       LOG_LEVEL: 'warn',
       SKIP_CLIENT_BUILD: '1',
       ...env,
