@@ -124,3 +124,36 @@ export const UploadResult = Type.Object({
   size: Type.Integer(),
 });
 export type UploadResult = Static<typeof UploadResult>;
+
+// ---- Demo data (清除演示数据, ADR 0019) ----
+
+export const DemoSummary = Type.Object({
+  /** Demo accounts or records are still there. */
+  present: Type.Boolean(),
+  accounts: Type.Integer(),
+  /** Demo records listed at seeding that are not accounts (tasks, news, appeals, pictures...). */
+  records: Type.Integer(),
+});
+export type DemoSummary = Static<typeof DemoSummary>;
+
+const DemoCounts = <K extends string>(keys: readonly K[]) =>
+  Type.Object(Object.fromEntries(keys.map((k) => [k, Type.Integer()])) as Record<K, ReturnType<typeof Type.Integer>>);
+export const DemoCleared = Type.Object({
+  removed: DemoCounts([
+    'accounts',
+    'tasks',
+    'submissions',
+    'news',
+    'appeals',
+    'photoReports',
+    'opinions',
+    'keywords',
+    'groups',
+    'orgUnits',
+    'pictures',
+    'introductions',
+  ] as const),
+  /** Demo records kept because real records use them (a real report on a demo task, a real unit under a demo one). */
+  kept: DemoCounts(['tasks', 'groups', 'orgUnits'] as const),
+});
+export type DemoCleared = Static<typeof DemoCleared>;

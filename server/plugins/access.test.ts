@@ -331,6 +331,10 @@ const MATRIX: Row[] = [
   row('GET /api/display-links', [401, 403, 403, 403, 200]),
   row('POST /api/display-links', [401, 403, 403, 403, 400], { payload: {} }),
   row('POST /api/display-links/:id/revoke', [401, 403, 403, 403, 404], { url: `/api/display-links/${nobody}/revoke` }),
+
+  row('GET /api/demo-data', [401, 403, 403, 403, 200]),
+  // Last: the admin's call clears the demo the rows above use (demoData.test.ts checks what it removes).
+  row('DELETE /api/demo-data', [401, 403, 403, 403, 200]),
 ];
 
 describe('access matrix', () => {

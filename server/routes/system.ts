@@ -5,6 +5,8 @@ import { ApiError, Page } from '../../common/contracts/base';
 import {
   AreaBody,
   AreaItem,
+  DemoCleared,
+  DemoSummary,
   LoginLogExportQuery,
   LoginLogItem,
   LoginLogQuery,
@@ -19,6 +21,7 @@ import { areas, settings } from '../db/schema';
 import { notFound } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
+import { clearDemo, demoSummary } from '../services/demoData';
 import { assertAreaNameFree, assertVillageWritable } from '../services/introductions';
 import {
   LOGIN_LOG_COLUMNS,
@@ -33,6 +36,28 @@ import { sendXlsx, XLSX_TYPE, xlsxStream } from '../services/xlsx';
 
 const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
+
+  app.get(
+    '/demo-data',
+    { config: { access: 'admin' }, schema: { tags: ['system'], summary: '演示数据概况', response: replies(DemoSummary) } },
+    async () => ok(await demoSummary(db)),
+  );
+
+  app.delete(
+    '/demo-data',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['system'],
+        summary: '清除演示数据（全部演示账号与演示记录，一个事务内完成；正式数据不动）',
+        response: replies(DemoCleared),
+      },
+    },
+    async (request) => {
+      const cleared = await clearDemo(db, app.storage, requireUser(request).id);
+      return { ...ok(cleared), message: '演示数据已清除' };
+    },
+  );
 
   app.get(
     '/areas',

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { appealImages, appeals, users } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, periodCondition, readerScope } from './peopleCommon';
+import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, periodCondition, readerScope } from './peopleCommon';
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
@@ -374,6 +374,6 @@ export async function rateAppeal(db: Db, caller: AuthUser, id: number, body: App
       throw new AppError(409, current.satisfaction !== null ? PEOPLE_MESSAGES.appealRated : PEOPLE_MESSAGES.appealNotReplied);
     }
     await addEvent(tx, { appealId: id }, 'rate', caller.id, comment);
-    if (row.closedNow) await addEvent(tx, { appealId: id }, 'close', null, '群众评价后自动办结');
+    if (row.closedNow) await addEvent(tx, { appealId: id }, 'close', null, AUTO_CLOSE_NOTE);
   });
 }

@@ -40,6 +40,9 @@ export function periodCondition(column: PgColumn, from?: string, to?: string): S
   return and(from ? gte(column, new Date(from)) : undefined, to ? lte(column, new Date(to)) : undefined);
 }
 
+/** The note of the step the system takes itself when a rating closes an appeal. */
+export const AUTO_CLOSE_NOTE = '群众评价后自动办结';
+
 /** `now()` as the database sees it; every "overdue" is decided by the same clock. */
 export const dbNow = sql`now()`;
 
@@ -71,7 +74,14 @@ export async function history(db: DbOrTx, target: { appealId: number } | { photo
   return rows.map((row) => ({
     ...row,
     action: row.action as HistoryAction,
-    actorName: row.actorId === null ? '系统' : (row.actorName ?? '已删除用户'),
+    // No actor: the system's own step (closing after a rating), or an account deleted since (a
+    // demo account cleared away, ADR 0019).
+    actorName:
+      row.actorId === null
+        ? row.action === 'close' && row.note === AUTO_CLOSE_NOTE
+          ? '系统'
+          : '已删除用户'
+        : (row.actorName ?? '已删除用户'),
     createdAt: row.createdAt.toISOString(),
   }));
 }
