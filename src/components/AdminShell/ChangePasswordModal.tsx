@@ -11,8 +11,12 @@ interface Values {
   confirm: string;
 }
 
-/** Changing one's password ends every session, so the user signs in again afterwards. */
-export default function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Changing one's password ends every session, so the user signs in again afterwards. `forced`: the
+ * generated first password is still in use (the server refuses everything else), so the dialog
+ * cannot be dismissed.
+ */
+export default function ChangePasswordModal({ open, onClose, forced = false }: { open: boolean; onClose: () => void; forced?: boolean }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
@@ -35,7 +39,19 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
   };
 
   return (
-    <Modal title="修改密码" open={open} onCancel={onClose} onOk={submit} okText="确认修改" confirmLoading={saving} destroyOnHidden>
+    <Modal
+      title={forced ? '首次登录，请先修改初始密码' : '修改密码'}
+      open={open}
+      onCancel={forced ? undefined : onClose}
+      closable={!forced}
+      maskClosable={!forced}
+      keyboard={!forced}
+      footer={forced ? (_, { OkBtn }) => <OkBtn /> : undefined}
+      onOk={submit}
+      okText="确认修改"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form name="changePassword" form={form} layout="vertical" requiredMark preserve={false}>
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" />

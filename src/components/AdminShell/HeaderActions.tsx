@@ -47,7 +47,11 @@ export default function HeaderActions() {
       {action('工作台', <DesktopOutlined />, () => history.push('/entrance'))}
       {action('修改密码', <KeyOutlined />, () => setPasswordOpen(true))}
       {action('退出登录', <LogoutOutlined />, () => void signOut().catch(() => undefined))}
-      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ChangePasswordModal
+        open={passwordOpen || Boolean(user?.mustChangePassword)}
+        forced={Boolean(user?.mustChangePassword)}
+        onClose={() => setPasswordOpen(false)}
+      />
     </Space>
   );
 }

@@ -8,7 +8,8 @@ import { handleUnauthorized, resetUnauthorizedGuard } from '@/utils/requestConfi
 import { ADMIN_TOKEN } from '../../../../mock/fixtures';
 import { setPagePath, spyOnLocation } from '../../../../mock/location';
 import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, useMockServer } from '../../../../mock/server';
+import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { CAPTCHA_ANSWER, captchasIssued, FIRST_ADMIN, resetSignIn, signInHandlers } from '../../../../mock/signIn';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -117,4 +118,115 @@ test('after the server ended the session, the login page says why', async () => 
   const notices = await screen.findAllByText('未授权或授权已过期，请重新登录');
   expect(notices.some((n) => n.closest('[role="alert"]'))).toBe(true);
   expect(sessionStorage.getItem('token')).toBeNull();
+});
+
+describe('sign-in protection', () => {
+  beforeEach(() => {
+    resetSignIn();
+    server.use(...signInHandlers);
+  });
+
+  const tryPassword = async (app: Awaited<ReturnType<typeof openLogin>>, password: string) => {
+    await app.user.clear(app.password);
+    await app.user.type(app.password, password);
+    await app.user.click(app.submit);
+  };
+
+  test('after three wrong passwords a captcha picture and field appear; with its text the sign-in goes through', async () => {
+    const calls = recordRequests();
+    const app = await openLogin();
+    await app.user.type(app.account, 'admin');
+    for (let i = 0; i < 2; i++) {
+      await tryPassword(app, 'Wrong12345');
+      await screen.findByText('账号或密码错误');
+      expect(screen.queryByLabelText('验证码')).not.toBeInTheDocument();
+    }
+    await tryPassword(app, 'Wrong12345');
+    // The server said captchaRequired: the picture is fetched and shown beside its field.
+    const picture = await screen.findByAltText('验证码图片');
+    expect(picture.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    const field = screen.getByLabelText('验证码');
+    expect(screen.getByText('密码多次输入错误，请输入右侧图片中的字符（不区分大小写）')).toBeInTheDocument();
+
+    // Submitting without it is stopped in the page.
+    await tryPassword(app, 'Admin12345');
+    expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/login/account')).toHaveLength(3);
+
+    await app.user.type(field, CAPTCHA_ANSWER.toUpperCase());
+    await app.user.click(app.submit);
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
+    const sent = JSON.parse(await callsTo(calls, 'POST', '/login/account')[3].body);
+    expect(sent).toEqual({ username: 'admin', password: 'Admin12345', captchaId: 'captcha-1', captcha: 'ABCD' });
+  });
+
+  test('a wrong captcha is said under its field and a new picture comes; 换一张 brings another', async () => {
+    const app = await openLogin();
+    await app.user.type(app.account, 'admin');
+    for (let i = 0; i < 3; i++) await tryPassword(app, 'Wrong12345');
+    const first = await screen.findByAltText('验证码图片');
+    const firstSrc = first.getAttribute('src');
+
+    await app.user.type(screen.getByLabelText('验证码'), 'zzzz');
+    await tryPassword(app, 'Admin12345');
+    // In the alert and under the field; the field is emptied for the new picture.
+    await waitFor(() => expect(screen.getAllByText('验证码错误或已过期，请重新输入').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(screen.getByAltText('验证码图片').getAttribute('src')).not.toBe(firstSrc));
+    expect(screen.getByLabelText('验证码')).toHaveValue('');
+    expect(app.password).toHaveValue('Admin12345');
+    const issued = captchasIssued();
+
+    await app.user.click(screen.getByText('换一张'));
+    await waitFor(() => expect(captchasIssued()).toBe(issued + 1));
+    // The picture is a button too: a tap on it brings another.
+    await app.user.click(screen.getByLabelText('看不清？换一张验证码'));
+    await waitFor(() => expect(captchasIssued()).toBe(issued + 2));
+  });
+
+  test('the printed first password leads to a new-password form before anything else', async () => {
+    const calls = recordRequests();
+    const app = await openLogin();
+    await app.user.type(app.account, FIRST_ADMIN.account);
+    await tryPassword(app, FIRST_ADMIN.password);
+
+    expect(await screen.findByText('修改初始密码')).toBeInTheDocument();
+    expect(screen.getByText('首次登录，请先设置新密码')).toBeInTheDocument();
+    expect(app.location()).toBe('/user/login');
+    const fresh = screen.getByLabelText('新密码');
+    const confirm = screen.getByLabelText('确认新密码');
+    const save = screen.getByText('设置新密码并进入系统').closest('button') as HTMLButtonElement;
+
+    // Rules as you type: the printed one again, a mismatch; then the server's refusal of a common one.
+    await app.user.type(fresh, FIRST_ADMIN.password);
+    expect(await screen.findByText('新密码不能与初始密码相同')).toBeInTheDocument();
+    await app.user.clear(fresh);
+    await app.user.type(fresh, 'password1');
+    await app.user.type(confirm, 'password2');
+    expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
+    await app.user.clear(confirm);
+    await app.user.type(confirm, 'password1');
+    await app.user.click(save);
+    expect((await screen.findAllByText('该密码过于常见，容易被猜中，请换一个')).length).toBeGreaterThan(0);
+
+    await app.user.clear(fresh);
+    await app.user.type(fresh, 'Chosen-4821');
+    await app.user.clear(confirm);
+    await app.user.type(confirm, 'Chosen-4821');
+    await app.user.click(save);
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
+    expect(sessionStorage.getItem('token')).toBe(ADMIN_TOKEN);
+    const changes = callsTo(calls, 'PUT', '/currentUser/password');
+    expect(JSON.parse(await changes[changes.length - 1].body)).toEqual({ oldPassword: FIRST_ADMIN.password, newPassword: 'Chosen-4821' });
+    expect(await screen.findByText('密码已修改，欢迎使用')).toBeInTheDocument();
+  });
+
+  test('an admin page opened with the first password still in use shows only the change-password dialog', async () => {
+    sessionStorage.setItem('token', FIRST_ADMIN.token);
+    renderApp('/dashboard');
+    expect(await screen.findByText('首次登录，请先修改初始密码', {}, { timeout: 30000 })).toBeInTheDocument();
+    // It cannot be dismissed: no close button and no cancel.
+    expect(screen.queryByLabelText('Close')).not.toBeInTheDocument();
+    expect(screen.queryByText('取 消')).not.toBeInTheDocument();
+    expect(screen.getByText('确认修改')).toBeInTheDocument();
+  });
 });

@@ -1,0 +1,56 @@
+import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Spin } from 'antd';
+import type { LoginCaptcha } from '@common/contracts/auth';
+import './CaptchaField.css';
+
+export interface CaptchaState {
+  picture?: LoginCaptcha;
+  loading: boolean;
+  failed: boolean;
+}
+
+/**
+ * The captcha row the server asks for after repeated wrong passwords (ADR 0018): the typed text,
+ * the picture, and a button for another picture. Both are at least 44 px high for a thumb.
+ */
+export default function CaptchaField({ state, onRefresh }: { state: CaptchaState; onRefresh: () => void }) {
+  return (
+    <div className="login-captcha">
+      <Form.Item
+        name="captcha"
+        className="login-captcha-input"
+        rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
+        extra="密码多次输入错误，请输入右侧图片中的字符（不区分大小写）"
+      >
+        <Input prefix={<SafetyOutlined />} placeholder="验证码" aria-label="验证码" autoComplete="off" maxLength={8} spellCheck={false} />
+      </Form.Item>
+      <div className="login-captcha-picture">
+        <button
+          type="button"
+          className="login-captcha-image"
+          onClick={onRefresh}
+          aria-label="看不清？换一张验证码"
+          disabled={state.loading}
+        >
+          {state.loading ? (
+            <Spin size="small" />
+          ) : state.failed || !state.picture ? (
+            <span className="login-captcha-failed">加载失败，点此重试</span>
+          ) : (
+            <img src={state.picture.image} alt="验证码图片" width={120} height={44} />
+          )}
+        </button>
+        <Button
+          type="link"
+          size="small"
+          icon={<ReloadOutlined />}
+          onClick={onRefresh}
+          disabled={state.loading}
+          className="login-captcha-refresh"
+        >
+          换一张
+        </Button>
+      </div>
+    </div>
+  );
+}

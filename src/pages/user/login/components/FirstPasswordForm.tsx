@@ -1,0 +1,88 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { PASSWORD_PATTERN, RULE_MESSAGES } from '@common/constants';
+import { changePassword } from '@/services/auth';
+import { handleFormError } from '@/utils/apiError';
+
+interface Values {
+  newPassword: string;
+  confirm: string;
+}
+
+/**
+ * The admin's first sign-in with the password printed at installation: a new one is chosen before
+ * anything else (the server refuses every other call until then). The old one was just typed.
+ */
+export default function FirstPasswordForm({
+  oldPassword,
+  onChanged,
+}: {
+  oldPassword: string;
+  onChanged: (newPassword: string) => Promise<void>;
+}) {
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+
+  const onFinish = async ({ newPassword }: Values) => {
+    setSaving(true);
+    try {
+      await changePassword({ oldPassword, newPassword }, { skipErrorHandler: true });
+      await onChanged(newPassword);
+    } catch (error) {
+      handleFormError(error, form);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="user-page-card">
+      <h2>修改初始密码</h2>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 24 }}
+        message="首次登录，请先设置新密码"
+        description="安装时生成的初始密码只能用于第一次登录。设置新密码后即可进入系统。"
+      />
+      <Form<Values> name="firstPassword" form={form} size="large" layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form.Item
+          name="newPassword"
+          label="新密码"
+          hasFeedback
+          rules={[
+            { required: true, message: '请输入新密码' },
+            { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
+            {
+              validator: (_, value) =>
+                value && value === oldPassword ? Promise.reject(new Error('新密码不能与初始密码相同')) : Promise.resolve(),
+            },
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" aria-label="新密码" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label="确认新密码"
+          dependencies={['newPassword']}
+          hasFeedback
+          rules={[
+            { required: true, message: '请再次输入新密码' },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
+            }),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" aria-label="确认新密码" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={saving}>
+            设置新密码并进入系统
+          </Button>
+        </Form.Item>
+      </Form>
+    </div>
+  );
+}
