@@ -3,7 +3,7 @@
  * (admin), in the shapes of common/contracts/stats.ts. Add them per test file with
  * `server.use(...overviewHandlers)` and call `resetOverviewDb()` in a beforeEach.
  */
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { WORK_CATEGORIES } from '@common/constants';
 import type { DisplayLink, NewDisplayLink, StatsOverview } from '@common/contracts/stats';
 import { ADMIN_TOKEN, adminUser, areas } from './fixtures';
@@ -127,6 +127,8 @@ export const overviewDb = {
   overview: overviewFixture(),
   links: [] as DisplayLink[],
   nextId: 1,
+  /** 系统设置 › 演示数据: a new installation has some until it is cleared. */
+  demo: { present: true, accounts: 9, records: 180 },
 };
 resetOverviewDb();
 
@@ -144,6 +146,7 @@ export function resetOverviewDb() {
     },
   ];
   overviewDb.nextId = 2;
+  overviewDb.demo = { present: true, accounts: 9, records: 180 };
 }
 
 export const overviewHandlers = [
@@ -170,6 +173,21 @@ export const overviewHandlers = [
     const { key: _key, ...stored } = link;
     overviewDb.links.push(stored);
     return ok(link);
+  }),
+  http.get(api('/demo-data'), ({ request }) => (signedIn(request) ? ok(overviewDb.demo) : unauthorized())),
+  http.delete(api('/demo-data'), ({ request }) => {
+    if (!signedIn(request)) return unauthorized();
+    const accounts = overviewDb.demo.accounts;
+    overviewDb.demo = { present: false, accounts: 0, records: 0 };
+    const none = { tasks: 0, submissions: 0, news: 0, appeals: 0, photoReports: 0, opinions: 0, keywords: 0, groups: 0, orgUnits: 0 };
+    return HttpResponse.json({
+      code: 200,
+      message: '演示数据已清除',
+      data: {
+        removed: { ...none, accounts, tasks: 13, news: 9, appeals: 12, pictures: 30, introductions: 6 },
+        kept: { tasks: 1, groups: 0, orgUnits: 0 },
+      },
+    });
   }),
   http.post(api('/display-links/:id/revoke'), ({ request, params }) => {
     if (!signedIn(request)) return unauthorized();

@@ -26,3 +26,6 @@ export const changeUserStatus = (id: number, action: 'approve' | 'disable' | 'en
 /** POST /api/users/:id/reset-password */
 export const resetUserPassword = (id: number, password: string, options?: CallOptions) =>
   post(`/users/${id}/reset-password`, { password }, options);
+
+/** POST /api/users/:id/unlock: lifts the sign-in lock and captcha of every address. */
+export const unlockUser = (id: number, options?: CallOptions) => post(`/users/${id}/unlock`, undefined, options);

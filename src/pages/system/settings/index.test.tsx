@@ -102,3 +102,42 @@ test('revoking asks first, then the link shows as stopped', async () => {
   await waitFor(() => expect(screen.getByText('一楼大厅').closest('tr')).toHaveTextContent('已停用'));
   expect(overviewDb.links[0].revokedAt).not.toBeNull();
 });
+
+test('清除演示数据 says what goes before it goes, then says what went; afterwards there is none', async () => {
+  const calls = recordRequests();
+  const app = renderApp('/system/settings');
+  const clear = await screen.findByText('清除演示数据', { selector: 'button *' }, { timeout: 30000 });
+  expect(screen.getByText(/目前有 9 个演示账号和 180 条演示记录/)).toBeInTheDocument();
+
+  await app.user.click(clear);
+  const confirm = (await screen.findAllByText('清除全部演示数据？'))[0].closest('[role="dialog"]') as HTMLElement;
+  expect(within(confirm).getByText(/将删除 9 个演示账号/)).toBeInTheDocument();
+  expect(within(confirm).getByText(/正式账号和它们的数据不受影响/)).toBeInTheDocument();
+  // Cancelling sends nothing.
+  await app.user.click(button(/取\s*消/, confirm));
+  await waitFor(() => expect(screen.queryAllByText('清除全部演示数据？')).toHaveLength(0));
+  expect(callsTo(calls, 'DELETE', '/demo-data')).toHaveLength(0);
+
+  await app.user.click(screen.getByText('清除演示数据', { selector: 'button *' }));
+  const again = (await screen.findAllByText('清除全部演示数据？'))[0].closest('[role="dialog"]') as HTMLElement;
+  await app.user.click(button(/清\s*除/, again));
+  expect(
+    await screen.findByText(
+      /演示数据已清除：删除了9 个演示账号、13 项任务、9 条新闻、12 条诉求、30 张图片等；1 条被正式数据引用的演示记录已保留/,
+    ),
+  ).toBeInTheDocument();
+  expect(callsTo(calls, 'DELETE', '/demo-data')).toHaveLength(1);
+  expect(await screen.findByText(/没有演示数据/)).toBeInTheDocument();
+  expect(screen.queryByText('清除演示数据', { selector: 'button *' })).not.toBeInTheDocument();
+});
+
+test('演示数据 that cannot be loaded says so with 重试', async () => {
+  let fail = true;
+  server.use(http.get(api('/demo-data'), () => (fail ? apiError(500, '服务器内部错误') : ok({ present: false, accounts: 0, records: 0 }))));
+  const app = renderApp('/system/settings');
+  expect(await screen.findByText('数据加载失败：服务器内部错误', {}, { timeout: 30000 })).toBeInTheDocument();
+  fail = false;
+  const retry = screen.getAllByText(/重\s*试/).map((el) => el.closest('button') as HTMLButtonElement);
+  await app.user.click(retry[retry.length - 1]);
+  expect(await screen.findByText(/没有演示数据/)).toBeInTheDocument();
+});

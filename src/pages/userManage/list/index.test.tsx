@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { RULE_MESSAGES } from '@common/constants';
 import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { api, apiError } from '../../../../mock/handlers';
+import { api, apiError, mockDb, okEmpty } from '../../../../mock/handlers';
 import { setPagePath } from '../../../../mock/location';
 import { preloadApp, renderApp } from '../../../../mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
@@ -187,4 +187,30 @@ test('a failing list shows the error with 重试, and 重试 loads it', async ()
 
   expect(await screen.findByText('张小明')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByText('数据加载失败：服务器内部错误')).not.toBeInTheDocument());
+});
+
+test('a locked account shows 解锁; it asks first, then unlocks on the server and says so', async () => {
+  const zhang = mockDb.users.find((u) => u.name === '张三');
+  if (!zhang) throw new Error('fixture 张三');
+  zhang.locked = true;
+  server.use(
+    http.post(api('/users/:id/unlock'), ({ params }) => {
+      const target = mockDb.users.find((u) => u.id === Number(params.id));
+      if (target) target.locked = false;
+      return okEmpty('已解锁');
+    }),
+  );
+  const calls = recordRequests();
+  const { user } = await openList();
+
+  expect(within(rowOf('王五')).queryByText('解锁')).not.toBeInTheDocument();
+  await user.click(within(rowOf('张三')).getByText('解锁'));
+  const confirm = await dialog('解除「张三」的登录锁定？');
+  expect(within(confirm).getByText(/已在某些地址被暂时锁定/)).toBeInTheDocument();
+  expect(callsTo(calls, 'POST', `/users/${zhang.id}/unlock`)).toHaveLength(0);
+
+  await user.click(button('解除锁定', confirm));
+  expect(await screen.findByText('已解除锁定：张三')).toBeInTheDocument();
+  expect(callsTo(calls, 'POST', `/users/${zhang.id}/unlock`)).toHaveLength(1);
+  await waitFor(() => expect(within(rowOf('张三')).queryByText('解锁')).not.toBeInTheDocument());
 });

@@ -8,7 +8,7 @@ import type { UserItem } from '@common/contracts/users';
 import type { UserStatus } from '@common/constants';
 import LoadError from '@/components/LoadError';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
-import { changeUserStatus, deleteUser, queryUsers } from '@/services/users';
+import { changeUserStatus, deleteUser, queryUsers, unlockUser } from '@/services/users';
 import { apiErrorMessage } from '@/utils/apiError';
 import { compact, sortParams, toTableResult } from '@/utils/table';
 import ResetPasswordModal from './components/ResetPasswordModal';
@@ -71,6 +71,15 @@ export default function UserListPage() {
       onOk: () => runAction(`${texts.done}：${user.name}`, () => changeUserStatus(user.id, action)),
     });
   };
+
+  const confirmUnlock = (user: UserItem) =>
+    modal.confirm({
+      title: `解除「${user.name}」的登录锁定？`,
+      content: '该账号因密码多次输错，已在某些地址被暂时锁定。解除后可立即重新登录，验证码要求也一并清除。',
+      okText: '解除锁定',
+      cancelText: '取消',
+      onOk: () => runAction(`已解除锁定：${user.name}`, () => unlockUser(user.id)),
+    });
 
   const confirmDelete = (user: UserItem) =>
     modal.confirm({
@@ -156,6 +165,14 @@ export default function UserListPage() {
           main.push(
             <a key="enable" onClick={() => confirmStatus(user, 'enable')}>
               启用
+            </a>,
+          );
+        }
+        // Locked out after wrong passwords (ADR 0018): the way back in is one click away.
+        if (user.locked) {
+          main.push(
+            <a key="unlock" onClick={() => confirmUnlock(user)}>
+              解锁
             </a>,
           );
         }
