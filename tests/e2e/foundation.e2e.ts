@@ -175,4 +175,50 @@ describe('foundation journeys', () => {
     assert.equal(res.status, 401);
     await context.close();
   });
+
+  journey(
+    'three wrong passwords bring a captcha picture with a refresh, thumb-sized on a phone; a wrong answer gets a new one',
+    async () => {
+      const { context, page } = await newPage(PHONE);
+      await page.goto(`${app.url}/user/login`);
+      await page.getByPlaceholder('账号').fill('staff02');
+      for (let i = 0; i < 3; i++) {
+        await page.getByPlaceholder('密码').fill(`Wrong1234${i}`);
+        await page.getByRole('button', { name: /登\s*录/ }).click();
+        await page.getByRole('alert').getByText('账号或密码错误').waitFor();
+        if (i < 2) assert.equal(await page.getByLabel('验证码', { exact: true }).count(), 0);
+      }
+      // The server asked for a captcha: its picture (an SVG made by the server) loads beside the field.
+      const picture = page.getByAltText('验证码图片');
+      await picture.waitFor();
+      await page.waitForFunction(() => (document.querySelector('img[alt="验证码图片"]') as HTMLImageElement | null)?.naturalWidth === 120);
+      const field = page.getByLabel('验证码', { exact: true });
+      const refresh = page.getByRole('button', { name: '看不清？换一张验证码' });
+      for (const [name, target] of [
+        // The input's frame (a tap anywhere in it types there).
+        ['验证码 field', page.locator('.login-captcha .ant-input-affix-wrapper')],
+        ['picture button', refresh],
+      ] as const) {
+        const box = await target.boundingBox();
+        assert.ok(box && box.height >= 40, `${name} is thumb-sized: ${JSON.stringify(box)}`);
+      }
+      const viewport = page.viewportSize();
+      const pictureBox = await refresh.boundingBox();
+      assert.ok(pictureBox && viewport && pictureBox.x + pictureBox.width <= viewport.width, 'the picture fits the phone screen');
+      const first = await picture.getAttribute('src');
+      await refresh.click();
+      await page.waitForFunction((before) => document.querySelector('img[alt="验证码图片"]')?.getAttribute('src') !== before, first);
+
+      // The right password with a wrong captcha: refused, said under the field, and a new picture.
+      const second = await picture.getAttribute('src');
+      await page.getByPlaceholder('密码').fill('Demo12345');
+      await field.fill('zzzz');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.getByRole('alert').getByText('验证码错误或已过期，请重新输入').waitFor();
+      await page.locator('.ant-form-item-explain-error', { hasText: '验证码错误或已过期' }).waitFor();
+      await page.waitForFunction((before) => document.querySelector('img[alt="验证码图片"]')?.getAttribute('src') !== before, second);
+      assert.equal(await field.inputValue(), '');
+      await context.close();
+    },
+  );
 });
