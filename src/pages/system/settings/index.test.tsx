@@ -123,7 +123,7 @@ test('清除演示数据 says what goes before it goes, then says what went; aft
   await app.user.click(button(/清\s*除/, again));
   expect(
     await screen.findByText(
-      /演示数据已清除：删除了9 个演示账号、13 项任务、9 条新闻、12 条诉求、30 张图片等；1 条被正式数据引用的演示记录已保留/,
+      /演示数据已清除：删除了 9 个演示账号、13 项任务、9 条新闻、12 条诉求、30 张图片 等；1 条被正式数据引用的演示记录已保留/,
     ),
   ).toBeInTheDocument();
   expect(callsTo(calls, 'DELETE', '/demo-data')).toHaveLength(1);

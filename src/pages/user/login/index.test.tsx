@@ -146,7 +146,7 @@ describe('sign-in protection', () => {
     const picture = await screen.findByAltText('验证码图片');
     expect(picture.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     const field = screen.getByLabelText('验证码');
-    expect(screen.getByText('密码多次输入错误，请输入右侧图片中的字符（不区分大小写）')).toBeInTheDocument();
+    expect(screen.getByText('请输入右图中的字符，不区分大小写')).toBeInTheDocument();
 
     // Submitting without it is stopped in the page.
     await tryPassword(app, 'Admin12345');

@@ -17,7 +17,7 @@ function clearedText({ removed, kept }: DemoCleared): string {
     removed.pictures && `${removed.pictures} 张图片`,
   ].filter(Boolean);
   const keptCount = kept.tasks + kept.groups + kept.orgUnits;
-  return `演示数据已清除：删除了${parts.join('、')}等${keptCount ? `；${keptCount} 条被正式数据引用的演示记录已保留` : ''}`;
+  return `演示数据已清除：删除了 ${parts.join('、')} 等${keptCount ? `；${keptCount} 条被正式数据引用的演示记录已保留` : ''}`;
 }
 
 /**
@@ -68,8 +68,7 @@ export default function DemoData() {
       ) : summary.data?.present ? (
         <>
           <Typography.Paragraph>
-            安装时写入了演示账号和演示数据，便于熟悉系统：目前有 {summary.data.accounts} 个演示账号和 {summary.data.records} 条演示记录。
-            演示账号的密码在首次启动时打印，任何知道它的人都能登录，正式使用前请清除。
+            {`安装时写入了演示账号和演示数据，便于熟悉系统：目前有 ${summary.data.accounts} 个演示账号和 ${summary.data.records} 条演示记录。演示账号的密码在首次启动时打印，任何知道它的人都能登录，正式使用前请清除。`}
           </Typography.Paragraph>
           <Button danger icon={<DeleteOutlined />} onClick={confirm}>
             清除演示数据

@@ -20,7 +20,7 @@ export default function CaptchaField({ state, onRefresh }: { state: CaptchaState
         name="captcha"
         className="login-captcha-input"
         rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
-        extra="密码多次输入错误，请输入右侧图片中的字符（不区分大小写）"
+        extra="请输入右图中的字符，不区分大小写"
       >
         <Input prefix={<SafetyOutlined />} placeholder="验证码" aria-label="验证码" autoComplete="off" maxLength={8} spellCheck={false} />
       </Form.Item>
