@@ -2,13 +2,20 @@ import sharp from 'sharp';
 
 // Steps shared by the multi-process and nginx tests: plain HTTP against started servers.
 
-export const json = async (res: Response) => (await res.json()) as { code?: number; data?: any; message?: string };
+export const json = async (res: Response) =>
+  (await res.json()) as { code?: number; data?: any; message?: string; captchaRequired?: boolean };
 
-export const login = (url: string, username: string, password: string, headers: Record<string, string> = {}) =>
+export const login = (
+  url: string,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+  captcha: { captchaId?: string; captcha?: string } = {},
+) =>
   fetch(`${url}/api/login/account`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify({ username, password, ...captcha }),
   });
 
 export const get = (url: string, path: string, token?: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { createUser, get, json, login, pngImage, upload } from './clusterkit';
 import { type RunningServer, type ScratchDatabase, scratchDatabase, startServer, tempDir } from './testkit';
 
@@ -11,6 +13,23 @@ import { type RunningServer, type ScratchDatabase, scratchDatabase, startServer,
 const DATABASE_URL = process.env.DATABASE_URL;
 const ADMIN = 'Admin-12345';
 const RATE_LIMIT = 300;
+
+/** Gives a stored captcha a known answer, as server/services/captcha.ts hashes it. */
+async function setCaptchaAnswer(captchaId: string, answer: string) {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const client = new pg.Client({ connectionString: scratchUrl });
+  await client.connect();
+  try {
+    const res = await client.query('update captchas set answer_hash = $1 where id_hash = $2', [
+      sha256(`${captchaId}:${answer}`),
+      sha256(captchaId),
+    ]);
+    assert.equal(res.rowCount, 1, 'the captcha is in the shared database');
+  } finally {
+    await client.end();
+  }
+}
+let scratchUrl = '';
 
 describe(
   'two server processes on one PostgreSQL',
@@ -27,6 +46,7 @@ describe(
 
     before(async () => {
       db = await scratchDatabase(DATABASE_URL as string, 'multiproc');
+      scratchUrl = db.url;
       dataDir = tempDir('glp-multi-');
       const env = { DATABASE_URL: db.url, ADMIN_PASSWORD: ADMIN, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) };
       // One after the other: the first migrates and seeds, the second finds it done.
@@ -63,29 +83,44 @@ describe(
       assert.deepEqual(Buffer.from(await served.arrayBuffer()), image);
     });
 
-    test('an account lockout counted on one holds on the other', async () => {
+    test('a captcha issued by one is checked by the other, once; a lockout counted on one holds on the other', async () => {
       const account = await createUser(a.url, adminA, 'lockme01', 'Right-12345');
       const statuses: number[] = [];
-      // Five wrong passwords, alternately on each process: the fifth locks the account.
-      for (let i = 0; i < 5; i++) statuses.push((await login(i % 2 ? b.url : a.url, account, 'wrong-pass')).status);
-      assert.deepEqual(statuses, [401, 401, 401, 401, 423]);
+      // Three wrong passwords, alternately on each process: the third asks for a captcha on both.
+      for (let i = 0; i < 3; i++) statuses.push((await login(i % 2 ? b.url : a.url, account, 'wrong-pass')).status);
+      assert.deepEqual(statuses, [401, 401, 401]);
       for (const server of [a, b]) {
-        const res = await login(server.url, account, 'Right-12345');
+        const bare = await json(await login(server.url, account, 'wrong-pass'));
+        assert.equal(bare.captchaRequired, true, 'both ask for a captcha');
+      }
+      // A picture made by A; its answer is set here (the real one is only in the picture).
+      const solved = async (maker: RunningServer) => {
+        const { captchaId } = (await json(await fetch(`${maker.url}/api/login/captcha`))).data as { captchaId: string };
+        await setCaptchaAnswer(captchaId, 'w4ke');
+        return { captchaId, captcha: 'W4KE' };
+      };
+      const fourth = await solved(a);
+      assert.equal((await login(b.url, account, 'wrong-pass', {}, fourth)).status, 401, 'B accepts the captcha A made');
+      assert.equal((await login(a.url, account, 'wrong-pass', {}, fourth)).status, 400, 'and it is used up for A too');
+      assert.equal((await login(a.url, account, 'wrong-pass', {}, await solved(b))).status, 423, 'the fifth locks, counted on both');
+      for (const server of [a, b]) {
+        const res = await login(server.url, account, 'Right-12345', {}, await solved(server));
         assert.equal(res.status, 423, 'the right password is refused while locked, on both');
         assert.match(String((await json(res)).message), /锁定/);
       }
     });
 
-    test('the per-address sign-in limit counts failures on both processes', async () => {
-      // Failures from 127.0.0.1 so far: the lockout's five and its two refused tries.
+    test('the per-address captcha and limit count failures on both processes', async () => {
+      // Failures from 127.0.0.1 so far: the lockout test's. Past ten, every name needs a captcha.
+      const first = await json(await login(b.url, 'nobody_first', 'wrong-pass'));
+      assert.equal(first.captchaRequired, true, 'a name never tried before is asked for a captcha: the address is');
       const statuses: number[] = [];
-      for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
-        // A new name each time: the per-name lock must not be what stops us.
+      for (let i = 0; i < 120 && statuses.at(-1) !== 429; i++) {
         statuses.push((await login(i % 2 ? b.url : a.url, `nobody${i}`, 'wrong-pass')).status);
       }
       assert.equal(statuses.at(-1), 429, `refused at last: ${statuses.join(',')}`);
-      // The limit is 20 failures in 10 minutes for the address, whichever process counted them.
-      assert.ok(statuses.length <= 20 - 7 + 1, `refused after ${statuses.length} tries on the two processes`);
+      // The limit is 100 failures in 10 minutes for the address, whichever process counted them.
+      assert.ok(statuses.length <= 100 - 10 + 1, `refused after ${statuses.length} tries on the two processes`);
       for (const server of [a, b]) {
         assert.equal((await login(server.url, 'admin', ADMIN)).status, 429, 'both refuse the address, even the right password');
       }
