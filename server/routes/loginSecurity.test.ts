@@ -133,13 +133,22 @@ describe('login security', () => {
         const res = await attempt(t, account, WRONG, nextAddress(), captcha);
         return { ms: Date.now() - started, status: res.statusCode };
       };
-      const early = [await timed(), await timed()];
-      const late = [await timed(), await timed(await t.solvedCaptcha()), await timed(await t.solvedCaptcha())];
+      // A full second here, as in production (the suites use 200 ms): clear of a busy machine's noise.
+      const suiteDelay = t.config.loginSlowdownMs;
+      t.config.loginSlowdownMs = 1000;
+      let early: Array<{ ms: number; status: number }>;
+      let late: Array<{ ms: number; status: number }>;
+      try {
+        early = [await timed(), await timed()];
+        late = [await timed(), await timed(await t.solvedCaptcha()), await timed(await t.solvedCaptcha())];
+      } finally {
+        t.config.loginSlowdownMs = suiteDelay;
+      }
       console.log(`wrong password answers: ${early.map((e) => e.ms).join(', ')} ms, then ${late.map((e) => e.ms).join(', ')} ms`);
-      for (const e of early) assert.ok(e.ms < t.config.loginSlowdownMs, `early answers are quick (${e.ms} ms)`);
+      for (const e of early) assert.ok(e.ms < 1000, `early answers are quick (${e.ms} ms)`);
       for (const e of late) {
         assert.equal(e.status, 401);
-        assert.ok(e.ms >= t.config.loginSlowdownMs, `late answers wait (${e.ms} ms)`);
+        assert.ok(e.ms >= 1000, `late answers wait (${e.ms} ms)`);
       }
     });
 
