@@ -1,5 +1,5 @@
 /**
- * The server's sign-in protection (ADR 0022) for the login page's tests: after three wrong passwords
+ * The server's sign-in protection (ADR 0023) for the login page's tests: after three wrong passwords
  * for a name a captcha is required (the pictures' answer is always `abcd`), and the admin made at
  * installation (`firstadmin`) must change the printed password before going on. Install with
  * `server.use(...signInHandlers)`; call `resetSignIn()` between tests.

@@ -16,7 +16,7 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   trustProxy: boolean | string;
-  /** Failed sign-ins from one address within the window before 429 (a flood guard; ADR 0022). */
+  /** Failed sign-ins from one address within the window before 429 (a flood guard; ADR 0023). */
   loginAddressLimit: number;
   /** Failed sign-ins from one address within the window before every sign-in from it needs a captcha. */
   loginAddressCaptchaAfter: number;

@@ -125,7 +125,7 @@ export const UploadResult = Type.Object({
 });
 export type UploadResult = Static<typeof UploadResult>;
 
-// ---- Demo data (清除演示数据, ADR 0023) ----
+// ---- Demo data (清除演示数据, ADR 0024) ----
 
 export const DemoSummary = Type.Object({
   /** Demo accounts or records are still there. */

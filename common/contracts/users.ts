@@ -25,7 +25,7 @@ export const UserItem = Type.Object({
   status: UserStatusSchema,
   lastLoginAt: NullableTimestamp,
   createdAt: Timestamp,
-  /** Locked out from some address after wrong passwords (ADR 0022); POST /api/users/:id/unlock lifts it. */
+  /** Locked out from some address after wrong passwords (ADR 0023); POST /api/users/:id/unlock lifts it. */
   locked: Type.Optional(Type.Boolean()),
 });
 export type UserItem = Static<typeof UserItem>;

@@ -110,7 +110,7 @@ export const DEMO_TABLES = {
 } as const;
 
 /**
- * Lists in demo_records what the demo wrote, so that 清除演示数据 removes exactly that (ADR 0023).
+ * Lists in demo_records what the demo wrote, so that 清除演示数据 removes exactly that (ADR 0024).
  * Runs on a new database, where only the admin and reference data were there before.
  */
 async function recordDemoRows(db: Db, userIds: number[]): Promise<void> {

@@ -229,7 +229,7 @@ export const loginLogs = pgTable(
 );
 
 /**
- * Wrong passwords per (account name, client address), names nobody has included (ADR 0022). A try
+ * Wrong passwords per (account name, client address), names nobody has included (ADR 0023). A try
  * is numbered here before its password is checked; the fifth wrong one in a window locks that pair
  * (not the account everywhere). The sum over a name's addresses asks for a captcha.
  */
@@ -246,7 +246,7 @@ export const signInFailures = pgTable(
   (t) => [primaryKey({ columns: [t.accountKey, t.ip] }), index('sign_in_failures_window_idx').on(t.windowStart)],
 );
 
-/** Image captchas handed out at sign-in: single use, short-lived, only hashes kept (ADR 0022). */
+/** Image captchas handed out at sign-in: single use, short-lived, only hashes kept (ADR 0023). */
 export const captchas = pgTable(
   'captchas',
   {
@@ -257,7 +257,7 @@ export const captchas = pgTable(
   (t) => [index('captchas_expires_idx').on(t.expiresAt)],
 );
 
-/** Rows the demo seeding wrote, so that clearing the demo touches nothing else (ADR 0023). */
+/** Rows the demo seeding wrote, so that clearing the demo touches nothing else (ADR 0024). */
 export const demoRecords = pgTable(
   'demo_records',
   {

@@ -8,7 +8,7 @@ import { newsBody, postOrgUnit, saveVillage } from '../../tests/helpers/content'
 import { appealBody } from '../../tests/helpers/people';
 import { expectOk, newClientKey, taskBody, uploadImages } from '../../tests/helpers/tasks';
 
-// 系统设置 › 清除演示数据 (ADR 0023): every demo account and demo record goes, in one transaction;
+// 系统设置 › 清除演示数据 (ADR 0024): every demo account and demo record goes, in one transaction;
 // every row a real account made stays as it was, apart from the documented references to demo
 // accounts (a real appeal a demo staff member handled keeps its state, reply and history, without
 // its handler).

@@ -6,7 +6,7 @@ import { loginLogs, roles, signInFailures, users } from '../db/schema';
 import { hashPassword } from '../services/passwords';
 
 // Attacks on signing in: guessing one account's password (captcha, then a lock per account and
-// address, ADR 0022), guessing from one address (captcha, then a rate limit), finding out which accounts exist (by message or by time), and keeping a stolen
+// address, ADR 0023), guessing from one address (captcha, then a rate limit), finding out which accounts exist (by message or by time), and keeping a stolen
 // token alive after the user logged out, was disabled or changed their password.
 
 const LOGIN_FAILED = { code: 401, message: '账号或密码错误' };

@@ -346,7 +346,7 @@ describe('users', () => {
 
     test('reset-password ends their sessions, lifts a lockout and sets the new password', async () => {
       const token = await t.login('grid04');
-      // Locked out from one address (the lock is per account and address, ADR 0022).
+      // Locked out from one address (the lock is per account and address, ADR 0023).
       for (let i = 0; i < 5; i++) await attempt('grid04', 'Wrong12345', '10.21.0.1');
       assert.equal((await attempt('grid04', DEMO_PASSWORD, '10.21.0.1')).statusCode, 423);
       assert.equal((await get(admin, '/api/users?account=grid04')).json().data.list[0].locked, true);

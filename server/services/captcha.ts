@@ -4,7 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import type { DbOrTx } from '../db/client';
 import { captchas } from '../db/schema';
 
-// Image captchas for sign-in (ADR 0022). Made here, no outside service; kept in the database so any
+// Image captchas for sign-in (ADR 0023). Made here, no outside service; kept in the database so any
 // server process can check one another made; only hashes stored; each is good once, for minutes.
 
 export const CAPTCHA_MINUTES = 5;

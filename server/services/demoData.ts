@@ -5,7 +5,7 @@ import { badRequest } from '../errors';
 import { CENTRE_PLACEHOLDER, villagePlaceholder } from './introductions';
 import type { FileStorage } from './storage';
 
-// 清除演示数据 (ADR 0023): the rows the demo seeding listed in demo_records, and what demo accounts
+// 清除演示数据 (ADR 0024): the rows the demo seeding listed in demo_records, and what demo accounts
 // made after it, go in one transaction; nothing a real account made is deleted.
 
 type Row = Record<string, unknown>;

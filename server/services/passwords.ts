@@ -2,7 +2,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 
 /**
  * scrypt's cost: N = 2^17 with r = 8 needs 128 MiB and about 0.3 s per hash on a 2-core server
- * (ADR 0022). Hashes carry their parameters, so older ones still verify and are rehashed at the
+ * (ADR 0023). Hashes carry their parameters, so older ones still verify and are rehashed at the
  * next sign-in (needsRehash).
  */
 const PRODUCTION_LOG_N = 17;

@@ -75,7 +75,7 @@ export async function history(db: DbOrTx, target: { appealId: number } | { photo
     ...row,
     action: row.action as HistoryAction,
     // No actor: the system's own step (closing after a rating), or an account deleted since (a
-    // demo account cleared away, ADR 0023).
+    // demo account cleared away, ADR 0024).
     actorName:
       row.actorId === null
         ? row.action === 'close' && row.note === AUTO_CLOSE_NOTE

@@ -2,7 +2,7 @@ import { and, eq, gt, lte, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { signInFailures } from '../db/schema';
 
-// Wrong passwords counted per (account name, client address), ADR 0022. Names nobody has are counted
+// Wrong passwords counted per (account name, client address), ADR 0023. Names nobody has are counted
 // the same way, so neither the answers nor the captcha nor the lock tell which names exist.
 
 export interface SignInPolicy {

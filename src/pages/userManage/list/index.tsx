@@ -168,7 +168,7 @@ export default function UserListPage() {
             </a>,
           );
         }
-        // Locked out after wrong passwords (ADR 0022): the way back in is one click away.
+        // Locked out after wrong passwords (ADR 0023): the way back in is one click away.
         if (user.locked) {
           main.push(
             <a key="unlock" onClick={() => confirmUnlock(user)}>

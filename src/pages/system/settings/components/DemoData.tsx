@@ -21,7 +21,7 @@ function clearedText({ removed, kept }: DemoCleared): string {
 }
 
 /**
- * 清除演示数据 (ADR 0023): a new installation comes with demo accounts and records; before real
+ * 清除演示数据 (ADR 0024): a new installation comes with demo accounts and records; before real
  * use an admin removes them all at once. Real accounts and what they made are never touched.
  */
 export default function DemoData() {

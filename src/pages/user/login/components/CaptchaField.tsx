@@ -10,7 +10,7 @@ export interface CaptchaState {
 }
 
 /**
- * The captcha row the server asks for after repeated wrong passwords (ADR 0022): the typed text,
+ * The captcha row the server asks for after repeated wrong passwords (ADR 0023): the typed text,
  * the picture, and a button for another picture. Both are at least 44 px high for a thumb.
  */
 export default function CaptchaField({ state, onRefresh }: { state: CaptchaState; onRefresh: () => void }) {
