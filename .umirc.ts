@@ -57,6 +57,22 @@ export default defineConfig({
         if (/pro-field[\\/]es$/.test(resource.context)) resource.request = plainField;
       },
     ]);
+    // Loaded on first use (ADR 0029): pro-field's date pickers and ProTable's column-settings panel.
+    const lazyDate = path.resolve(__dirname, 'src/vendor/lazyDate');
+    memo.plugin('pro-field-lazy-dates').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\/components\/(DatePicker|RangePicker|TimePicker)$/,
+      (resource: { context: string; request: string }) => {
+        const name = /(DatePicker|RangePicker|TimePicker)$/.exec(resource.request)?.[1];
+        if (name && /pro-field[\\/]es$/.test(resource.context)) resource.request = path.join(lazyDate, `${name}.tsx`);
+      },
+    ]);
+    const lazyColumnSetting = path.resolve(__dirname, 'src/vendor/lazyColumnSetting.tsx');
+    memo.plugin('pro-table-lazy-column-setting').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\.\/ColumnSetting$/,
+      (resource: { context: string; request: string }) => {
+        if (/pro-table[\\/]es[\\/]components[\\/]ToolBar$/.test(resource.context)) resource.request = lazyColumnSetting;
+      },
+    ]);
     // Seed §9: a script chunk that has not loaded after 120 s fails with a chunk-load error.
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     // Umi's generated export barrels have no side effects: let tree-shaking drop axios from the entry.

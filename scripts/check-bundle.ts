@@ -54,8 +54,9 @@ const PAGES: Array<{
   // The wall display: plain CSS, no antd; its echarts chunks (lazy) are counted too, since a screen loads them at
   // once (292 KiB measured, of which echarts is about 170).
   { path: '/screen', viewport: { width: 1920, height: 1080 }, budgetKiB: 300, signIn: 'staff01', phone: true },
-  // ProTable's field library makes this the heaviest page: 750 KiB before ADR 0016, 647 after.
-  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 650, signIn: true },
+  // ProTable's field library makes this the heaviest page: 750 KiB before ADR 0016, 647 after, 611
+  // once its date pickers and column settings load on first use (ADR 0029).
+  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 620, signIn: true },
 ];
 
 const gzipSize = (file: string) => {
