@@ -105,12 +105,40 @@ export const MESSAGES = {
   captchaWrong: '验证码错误或已过期，请重新输入',
   passwordChangeRequired: '首次登录请先修改初始密码',
   forbidden: '拒绝访问：没有该操作的权限',
+  noBackOffice: '拒绝访问：您的账号没有管理后台的权限',
   notFound: '请求的资源不存在',
   operationSuccess: '操作成功',
   requestError: '请求错误，请重试',
+  requestFailed: '请求出错',
+  retryLater: '请稍后再试；如果问题持续出现，请联系系统管理员',
   networkFailed: 'Network request failed',
   serverError: '服务器内部错误',
 } as const;
+
+/**
+ * Seed §8: how the client shows a failed call. An error body may carry one as `showType`; which
+ * answers do, and why, is ADR 0017. Without one the client shows an error message.
+ */
+export const ErrorShowType = {
+  SILENT: 0,
+  WARN_MESSAGE: 1,
+  ERROR_MESSAGE: 2,
+  NOTIFICATION: 3,
+  REDIRECT: 9,
+} as const;
+export type ErrorShowType = (typeof ErrorShowType)[keyof typeof ErrorShowType];
+export const ERROR_SHOW_TYPES = Object.values(ErrorShowType);
+
+/**
+ * How the server marks an error answer of this status unless the error or its route says otherwise
+ * (ADR 0017): a conflict or a "too many" is a warning, since nothing broke; a fault of the platform
+ * is a notification, which stays until read. Anything else gets none: the client's error message.
+ */
+export function defaultShowType(status: number): ErrorShowType | undefined {
+  if (status === 409 || status === 429) return ErrorShowType.WARN_MESSAGE;
+  if (status >= 500) return ErrorShowType.NOTIFICATION;
+  return undefined;
+}
 
 /** Seed §8: what the client shows for each HTTP status. */
 export const HTTP_STATUS_MESSAGES: Record<number, string> = {

@@ -5,7 +5,7 @@
  * `resetMockDb()` between tests (mock/server.ts does).
  */
 import { http, HttpResponse } from 'msw';
-import { MESSAGES, PAGE_SIZE_DEFAULT } from '@common/constants';
+import { defaultShowType, MESSAGES, PAGE_SIZE_DEFAULT } from '@common/constants';
 import type { FieldError } from '@common/contracts/base';
 import type { UserCreateBody, UserItem } from '@common/contracts/users';
 import { ADMIN_TOKEN, PASSWORDS, adminUser, areas, groups, initialUsers, roles, settings, userItem } from './fixtures';
@@ -25,9 +25,14 @@ export function resetMockDb() {
 
 export const ok = <T>(data: T) => HttpResponse.json({ code: 200, data });
 export const okEmpty = (message?: string) => HttpResponse.json({ code: 200, ...(message ? { message } : {}) });
-/** An error the way the server sends it: same code in the status line and the body. */
-export const apiError = (status: number, message: string, errors?: FieldError[]) =>
-  HttpResponse.json({ code: status, message, ...(errors ? { errors } : {}) }, { status });
+/** An error the way the server sends it: same code in the status line and the body, the status's display type. */
+export const apiError = (status: number, message: string, errors?: FieldError[]) => {
+  const showType = defaultShowType(status);
+  return HttpResponse.json(
+    { code: status, message, ...(errors ? { errors } : {}), ...(showType === undefined ? {} : { showType }) },
+    { status },
+  );
+};
 
 const ACCOUNT_TAKEN = '该账号已存在，请换一个账号';
 

@@ -1,7 +1,10 @@
 import type { FieldError } from '../common/contracts/base';
-import { MESSAGES } from '../common/constants';
+import { type ErrorShowType, MESSAGES } from '../common/constants';
 
-/** An error whose message is safe to show the user; `status` is both HTTP status and body code. */
+/**
+ * An error whose message is safe to show the user; `status` is both HTTP status and body code.
+ * `showType` overrides how the client shows it, which otherwise follows the status (ADR 0017).
+ */
 export class AppError extends Error {
   constructor(
     public readonly status: number,
@@ -9,6 +12,7 @@ export class AppError extends Error {
     public readonly errors?: FieldError[],
     /** More fields for the body (ApiError declares them), e.g. captchaRequired. */
     public readonly extra?: { captchaRequired?: boolean },
+    public readonly showType?: ErrorShowType,
   ) {
     super(message);
     this.name = 'AppError';
@@ -20,7 +24,8 @@ export const badRequest = (field: string, label: string, message: string) =>
 export const conflict = (message: string, field?: string, label?: string) =>
   new AppError(409, message, field ? [{ field, label: label ?? field, message }] : undefined);
 export const notFound = (what = '') => new AppError(404, what ? `${what}不存在` : MESSAGES.notFound);
-export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
+export const forbidden = (message: string = MESSAGES.forbidden, showType?: ErrorShowType) =>
+  new AppError(403, message, undefined, undefined, showType);
 export const unauthorized = (message: string = MESSAGES.unauthorizedRelogin) => new AppError(401, message);
 
 /** PostgreSQL's unique_violation, as raised by both pg and PGlite. */

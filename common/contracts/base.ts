@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { AREA_MAX, AREA_MIN, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+import { AREA_MAX, AREA_MIN, ERROR_SHOW_TYPES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 
 // Building blocks of the HTTP contract. `title` is the field's Chinese name: the server
 // uses it to say which field is wrong in a 400 answer.
@@ -22,6 +22,8 @@ export const ApiError = Type.Object({
   errors: Type.Optional(Type.Array(FieldError)),
   /** Sign-in only: the next attempt must carry a captcha (GET /api/login/captcha). */
   captchaRequired: Type.Optional(Type.Boolean()),
+  /** How the client shows it (seed §8 display types); absent means an error message. ADR 0017. */
+  showType: Type.Optional(Type.Union(ERROR_SHOW_TYPES.map((value) => Type.Literal(value)))),
 });
 export type ApiError = Static<typeof ApiError>;
 

@@ -136,6 +136,8 @@ interface Row {
   freshSession?: boolean;
   /** A 403 decided by the route itself (not the access rule) says why in its own words. */
   forbiddenMessage?: string;
+  /** The route's error answers are silent (its pages show failures themselves; ADR 0017). */
+  silent?: boolean;
 }
 
 const row = (
@@ -325,7 +327,7 @@ const MATRIX: Row[] = [
 
   row('GET /api/stats/overview', [401, 403, 403, 200, 200]),
   // Declared public: a display key in the query opens it without a session (stats.test.ts).
-  row('GET /api/stats/screen', [401, 403, 403, 200, 200]),
+  row('GET /api/stats/screen', [401, 403, 403, 200, 200], { forbiddenMessage: '拒绝访问：没有该操作的权限', silent: true }),
   row('GET /api/reports', [401, 403, 403, 200, 200]),
   row('GET /api/reports/docx', [401, 403, 403, 200, 200]),
   row('GET /api/display-links', [401, 403, 403, 403, 200]),
@@ -336,6 +338,15 @@ const MATRIX: Row[] = [
   // Last: the admin's call clears the demo the rows above use (demoData.test.ts checks what it removes).
   row('DELETE /api/demo-data', [401, 403, 403, 403, 200]),
 ];
+
+/**
+ * The access rule's refusal: an account holding no back-office key (village cadres, villagers) is
+ * sent to the exception page, since no admin page can work for it; others get a message (ADR 0017).
+ */
+const refusal = (who: Who) =>
+  who === 'villager' || who === 'village' || who === 'village3'
+    ? { code: 403, message: '拒绝访问：您的账号没有管理后台的权限', showType: 9 }
+    : { code: 403, message: '拒绝访问：没有该操作的权限' };
 
 describe('access matrix', () => {
   let png: Buffer;
@@ -365,7 +376,8 @@ describe('access matrix', () => {
         const body = res.json();
         assert.equal(body.code, res.statusCode, `${who}: body code`);
         if (res.statusCode === 403) {
-          assert.deepEqual(body, { code: 403, message: entry.forbiddenMessage ?? '拒绝访问：没有该操作的权限' }, who);
+          const expected = entry.forbiddenMessage ? { code: 403, message: entry.forbiddenMessage } : refusal(who);
+          assert.deepEqual(body, entry.silent ? { ...expected, showType: 0 } : expected, who);
         }
         if (res.statusCode === 401 && who === 'anonymous') {
           assert.deepEqual(body, { code: 401, message: '未授权或授权已过期，请重新登录' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
+import { ErrorShowType, MESSAGES, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
 import { type AuthUser, isAdmin, parseAuthorization, resolveSession, type SessionPolicy } from '../services/sessions';
@@ -41,6 +41,9 @@ export function hasAccess(user: AuthUser | null, access: RouteAccess): boolean {
   return isAdmin(user) || user.permissions.includes(access);
 }
 
+/** Whether any page of the admin layout is open to the user (`screen` is the wall display, outside it). */
+export const holdsBackOffice = (user: AuthUser) => isAdmin(user) || user.permissions.some((key) => key !== 'screen');
+
 /** The signed-in user of a route that declared it needs one. */
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
@@ -74,6 +77,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
     if (request.user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
       throw forbidden(MESSAGES.passwordChangeRequired);
     }
-    if (!hasAccess(request.user, access)) throw forbidden();
+    if (hasAccess(request.user, access)) return;
+    // An account with nothing of the back office (its role changed under an open admin page) cannot
+    // go on there at all: its client shows the exception page rather than a toast per call (ADR 0017).
+    throw holdsBackOffice(request.user) ? forbidden() : forbidden(MESSAGES.noBackOffice, ErrorShowType.REDIRECT);
   });
 });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
-import { AppError, badRequest } from '../errors';
+import { ErrorShowType } from '../../common/constants';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { taskBody } from '../../tests/helpers/tasks';
 import errorsPlugin from './errors';
 
@@ -115,6 +116,29 @@ describe('error answers', () => {
         assert.ok(body.message.includes(`${error.label}：${error.message}`));
       }
     }
+  });
+
+  test('the real routes answer with the display types of ADR 0017', async () => {
+    // A known resource that is gone: its own words, shown as an error message.
+    const gone = await t.call(admin, { method: 'GET', url: '/api/appeals/99999' });
+    assert.equal(gone.statusCode, 404);
+    assert.deepEqual(gone.json(), { code: 404, message: '诉求不存在' });
+    // A conflict: the data moved on, nothing broke — a warning.
+    const builtIn = await t.call(admin, { method: 'DELETE', url: '/api/roles/1' });
+    assert.equal(builtIn.statusCode, 409);
+    assert.deepEqual(builtIn.json(), { code: 409, message: '内置角色不能删除', showType: ErrorShowType.WARN_MESSAGE });
+    // The wall display's call is silent: its page shows a refused link itself.
+    const wall = await t.call(undefined, { method: 'GET', url: '/api/stats/screen?key=not-a-display-key' });
+    assert.equal(wall.statusCode, 403);
+    assert.equal(wall.json().showType, ErrorShowType.SILENT);
+    // A villager has nothing of the back office: the exception page rather than a toast.
+    const villager = await t.login('villager02');
+    const users = await t.call(villager, { method: 'GET', url: '/api/users' });
+    assert.equal(users.statusCode, 403);
+    assert.deepEqual(users.json(), { code: 403, message: '拒绝访问：您的账号没有管理后台的权限', showType: ErrorShowType.REDIRECT });
+    // An expired or missing session: body code 401, nothing else to choose.
+    const anonymous = await t.call(undefined, { method: 'GET', url: '/api/notices' });
+    assert.deepEqual(anonymous.json(), { code: 401, message: '未授权或授权已过期，请重新登录' });
   });
 
   test('an id past the database range is a 400, not a 500', async () => {
@@ -255,6 +279,16 @@ describe('the error handler on its own', () => {
     app.get('/app-error', fail(new AppError(409, '任务已关闭，不能再提交')));
     app.get('/field', fail(badRequest('deadline', '截止时间', '不能早于现在')));
     app.get('/unique', fail(Object.assign(new Error('duplicate key'), { code: '23505' })));
+    app.get('/gone', fail(notFound('诉求')));
+    app.get('/refused', fail(forbidden()));
+    app.get('/redirected', fail(forbidden('拒绝访问：您的账号没有管理后台的权限', ErrorShowType.REDIRECT)));
+    app.get('/signed-out', fail(unauthorized()));
+    app.get('/limited', fail(Object.assign(new Error('Rate limit exceeded'), { statusCode: 429 })));
+    // A route a page polls by itself: every failure is silent, whatever its status.
+    const polled = { config: { errorShowType: ErrorShowType.SILENT } };
+    app.get('/polled/db-down', polled, fail(lost.refused));
+    app.get('/polled/conflict', polled, fail(new AppError(409, '该舆情已处置')));
+    app.get('/polled/signed-out', polled, fail(unauthorized()));
     app.get('/wrapped-unique', fail(Object.assign(new Error('query failed'), { cause: { code: '23505' } })));
     await app.ready();
   });
@@ -265,7 +299,7 @@ describe('the error handler on its own', () => {
   test('an unexpected error is a 500 with a generic Chinese message and no detail', async () => {
     const res = await app.inject({ method: 'GET', url: '/internal' });
     assert.equal(res.statusCode, 500);
-    assert.deepEqual(res.json(), { code: 500, message: '服务器内部错误' });
+    assert.deepEqual(res.json(), { code: 500, message: '服务器内部错误', showType: ErrorShowType.NOTIFICATION });
     assert.doesNotMatch(res.body, /postgres|10\.0\.0\.5|stack/);
   });
 
@@ -277,7 +311,7 @@ describe('the error handler on its own', () => {
     for (const url of urls) {
       const res = await app.inject({ method: 'GET', url });
       assert.equal(res.statusCode, 503, url);
-      assert.deepEqual(res.json(), { code: 503, message: '数据库暂时无法连接，请稍后再试' }, url);
+      assert.deepEqual(res.json(), { code: 503, message: '数据库暂时无法连接，请稍后再试', showType: ErrorShowType.NOTIFICATION }, url);
       assert.equal(res.headers['retry-after'], '5');
     }
     // Any other database error stays a 500.
@@ -288,7 +322,7 @@ describe('the error handler on its own', () => {
   test('an AppError keeps its status, message and field', async () => {
     const res = await app.inject({ method: 'GET', url: '/app-error' });
     assert.equal(res.statusCode, 409);
-    assert.deepEqual(res.json(), { code: 409, message: '任务已关闭，不能再提交' });
+    assert.deepEqual(res.json(), { code: 409, message: '任务已关闭，不能再提交', showType: ErrorShowType.WARN_MESSAGE });
     const field = await app.inject({ method: 'GET', url: '/field' });
     assert.equal(field.statusCode, 400);
     assert.deepEqual(field.json(), {
@@ -302,7 +336,38 @@ describe('the error handler on its own', () => {
     for (const url of ['/unique', '/wrapped-unique']) {
       const res = await app.inject({ method: 'GET', url });
       assert.equal(res.statusCode, 409, url);
-      assert.deepEqual(res.json(), { code: 409, message: '数据已存在，请勿重复提交' });
+      assert.deepEqual(res.json(), { code: 409, message: '数据已存在，请勿重复提交', showType: ErrorShowType.WARN_MESSAGE });
     }
+  });
+
+  test('each answer carries the display type of its kind (ADR 0017)', async () => {
+    const bodies: Record<string, unknown> = {};
+    for (const url of ['/gone', '/refused', '/redirected', '/signed-out', '/limited', '/field']) {
+      bodies[url] = (await app.inject({ method: 'GET', url })).json();
+    }
+    assert.deepEqual(bodies, {
+      // A known resource that is gone keeps its own words; no display type: an error message.
+      '/gone': { code: 404, message: '诉求不存在' },
+      '/refused': { code: 403, message: '拒绝访问：没有该操作的权限' },
+      '/redirected': { code: 403, message: '拒绝访问：您的账号没有管理后台的权限', showType: ErrorShowType.REDIRECT },
+      // Body code 401 signs out on the client whatever else it says.
+      '/signed-out': { code: 401, message: '未授权或授权已过期，请重新登录' },
+      '/limited': { code: 429, message: '请求过于频繁，请稍后再试', showType: ErrorShowType.WARN_MESSAGE },
+      '/field': {
+        code: 400,
+        message: '截止时间：不能早于现在',
+        errors: [{ field: 'deadline', label: '截止时间', message: '不能早于现在' }],
+      },
+    });
+  });
+
+  test('a route that declares its errors silent gets them silent, a 401 excepted', async () => {
+    const down = await app.inject({ method: 'GET', url: '/polled/db-down' });
+    assert.equal(down.statusCode, 503);
+    assert.deepEqual(down.json(), { code: 503, message: '数据库暂时无法连接，请稍后再试', showType: ErrorShowType.SILENT });
+    const conflict = await app.inject({ method: 'GET', url: '/polled/conflict' });
+    assert.deepEqual(conflict.json(), { code: 409, message: '该舆情已处置', showType: ErrorShowType.SILENT });
+    const signedOut = await app.inject({ method: 'GET', url: '/polled/signed-out' });
+    assert.deepEqual(signedOut.json(), { code: 401, message: '未授权或授权已过期，请重新登录' });
   });
 });

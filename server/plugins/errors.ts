@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldError } from '../../common/contracts/base';
-import { HTTP_STATUS_MESSAGES, MESSAGES } from '../../common/constants';
+import { defaultShowType, type ErrorShowType, HTTP_STATUS_MESSAGES, MESSAGES } from '../../common/constants';
 import { AppError, isInvalidText, isOutOfRange, isUniqueViolation } from '../errors';
 import { redactUrl } from '../http';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How the client shows every error answer of this route, over the status's default: SILENT for
+     * calls a page makes by itself on a timer, which show their own staleness (ADR 0017).
+     */
+    errorShowType?: ErrorShowType;
+  }
+}
 
 /** ajv's error, with `parentSchema` present because the validator runs with `verbose`. */
 export interface ErrorObject {
@@ -139,6 +149,55 @@ function joinFieldMessages(errors: FieldError[]): string {
   return errors.map((e) => `${e.label}：${e.message}`).join('；');
 }
 
+/** What an error answer says before its display type is settled. */
+interface ErrorAnswer {
+  status: number;
+  message: string;
+  errors?: FieldError[];
+  showType?: ErrorShowType;
+  /** More fields an AppError carries for its body (ApiError declares them). */
+  extra?: AppError['extra'];
+}
+
+function answerFor(error: FastifyError & { validation?: ErrorObject[] }, request: FastifyRequest): ErrorAnswer {
+  if (error.validation) {
+    const errors = fieldErrors(error.validation);
+    return { status: 400, message: joinFieldMessages(errors), errors };
+  }
+  if (error instanceof AppError) {
+    return { status: error.status, message: error.message, errors: error.errors, showType: error.showType, extra: error.extra };
+  }
+  if (isUniqueViolation(error)) return { status: 409, message: '数据已存在，请勿重复提交' };
+  // A number past the column's range (an id like 99999999999): the request's fault, not ours.
+  if (isOutOfRange(error)) return { status: 400, message: '请求参数超出允许范围' };
+  // A NUL character in some text: PostgreSQL cannot store it.
+  if (isInvalidText(error)) return { status: 400, message: '请求内容包含无法保存的字符' };
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, message: '上传内容过大' };
+  }
+  if (status === 429) return { status: 429, message: '请求过于频繁，请稍后再试' };
+  if (status === 415) return { status: 415, message: '不支持的内容类型' };
+  if (status >= 400 && status < 500) {
+    // fastify's own client errors (bad JSON, empty body...): answer in Chinese, never a 500.
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? '请求内容不是有效的JSON'
+        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? '请求内容不能为空'
+          : (HTTP_STATUS_MESSAGES[status] ?? MESSAGES.requestError);
+    return { status, message };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database went away (stopped, restarting, network cut): the pool reconnects by itself,
+    // so the caller is told to retry rather than shown a server fault.
+    request.log.warn({ err: error, url: redactUrl(request.url), method: request.method }, 'database unavailable');
+    return { status: 503, message: DATABASE_UNAVAILABLE };
+  }
+  request.log.error({ err: error, url: redactUrl(request.url), method: request.method }, 'request failed');
+  return { status: 500, message: MESSAGES.serverError };
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clientDir?: string }) {
   // Keep ajv's raw errors: the handler below words them.
   app.setSchemaErrorFormatter((errors) => {
@@ -148,54 +207,17 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clie
   });
 
   app.setErrorHandler((error: FastifyError & { validation?: ErrorObject[] }, request, reply) => {
-    if (error.validation) {
-      const errors = fieldErrors(error.validation);
-      return reply.code(400).send({ code: 400, message: joinFieldMessages(errors), errors });
-    }
-    if (error instanceof AppError) {
-      return reply
-        .code(error.status)
-        .send({ code: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
-    }
-    if (isUniqueViolation(error)) {
-      return reply.code(409).send({ code: 409, message: '数据已存在，请勿重复提交' });
-    }
-    if (isOutOfRange(error)) {
-      // A number past the column's range (an id like 99999999999): the request's fault, not ours.
-      return reply.code(400).send({ code: 400, message: '请求参数超出允许范围' });
-    }
-    if (isInvalidText(error)) {
-      // A NUL character in some text: PostgreSQL cannot store it.
-      return reply.code(400).send({ code: 400, message: '请求内容包含无法保存的字符' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ code: 413, message: '上传内容过大' });
-    }
-    if (status === 429) {
-      return reply.code(429).send({ code: 429, message: '请求过于频繁，请稍后再试' });
-    }
-    if (status === 415) {
-      return reply.code(415).send({ code: 415, message: '不支持的内容类型' });
-    }
-    if (status >= 400 && status < 500) {
-      // fastify's own client errors (bad JSON, empty body...): answer in Chinese, never a 500.
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? '请求内容不是有效的JSON'
-          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? '请求内容不能为空'
-            : (HTTP_STATUS_MESSAGES[status] ?? MESSAGES.requestError);
-      return reply.code(status).send({ code: status, message });
-    }
-    if (isDatabaseUnavailable(error)) {
-      // The database went away (stopped, restarting, network cut): the pool reconnects by itself,
-      // so the caller is told to retry rather than shown a server fault.
-      request.log.warn({ err: error, url: redactUrl(request.url), method: request.method }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ code: 503, message: DATABASE_UNAVAILABLE });
-    }
-    request.log.error({ err: error, url: redactUrl(request.url), method: request.method }, 'request failed');
-    return reply.code(500).send({ code: 500, message: MESSAGES.serverError });
+    const { status, message, errors, showType, extra } = answerFor(error, request);
+    // Body code 401 has its own rule on the client (sign out, seed §4): no display type to pick.
+    const shown = status === 401 ? undefined : (request.routeOptions?.config?.errorShowType ?? showType ?? defaultShowType(status));
+    if (status === 503) reply.header('retry-after', '5');
+    return reply.code(status).send({
+      code: status,
+      message,
+      ...(errors ? { errors } : {}),
+      ...extra,
+      ...(shown === undefined ? {} : { showType: shown }),
+    });
   });
 
   const indexHtml = opts.clientDir ? path.join(opts.clientDir, 'index.html') : undefined;

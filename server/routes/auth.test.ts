@@ -418,7 +418,7 @@ describe('auth', () => {
       for (let i = 0; i < 10; i++) assert.equal((await register({}, ip)).statusCode, 400);
       const res = await register(valid, ip);
       assert.equal(res.statusCode, 429);
-      assert.deepEqual(res.json(), { code: 429, message: '请求过于频繁，请稍后再试' });
+      assert.deepEqual(res.json(), { code: 429, message: '请求过于频繁，请稍后再试', showType: 1 });
     });
   });
 
@@ -538,7 +538,7 @@ describe('auth: per-address sign-in limit', () => {
     for (const password of ['Wrong12345', DEMO_PASSWORD]) {
       const res = await attempt(t, 'staff01', password, ip);
       assert.equal(res.statusCode, 429);
-      assert.deepEqual(res.json(), { code: 429, message: TOO_MANY });
+      assert.deepEqual(res.json(), { code: 429, message: TOO_MANY, showType: 1 });
     }
     // The limit is per address: another address still signs in, and staff01 is not locked.
     assert.equal((await attempt(t, 'staff01', DEMO_PASSWORD, '10.2.0.2')).statusCode, 200);

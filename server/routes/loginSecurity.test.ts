@@ -11,7 +11,7 @@ import { hashPassword } from '../services/passwords';
 
 const LOGIN_FAILED = { code: 401, message: '账号或密码错误' };
 const LOCKED = { code: 423, message: '密码错误次数过多，账号已锁定15分钟，请稍后再试' };
-const TOO_MANY = { code: 429, message: '登录尝试过于频繁，请稍后再试' };
+const TOO_MANY = { code: 429, message: '登录尝试过于频繁，请稍后再试', showType: 1 };
 const UNAUTHORIZED = { code: 401, message: '未授权或授权已过期，请重新登录' };
 const WRONG = 'Wrong12345';
 

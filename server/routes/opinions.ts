@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Page } from '../../common/contracts/base';
+import { ErrorShowType } from '../../common/constants';
 import {
   Notices,
   OpinionBody,
@@ -127,7 +128,8 @@ const opinionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/notices',
     {
-      config: { access: 'signedIn' },
+      // The header's bell asks by itself every minute and marks a failed ask in its panel (ADR 0017).
+      config: { access: 'signedIn', errorShowType: ErrorShowType.SILENT },
       schema: { tags: ['notices'], summary: '我的待办提醒（按权限与数据范围）', response: replies(Notices) },
     },
     async (request) => ok(await noticesFor(db, requireUser(request))),

@@ -150,7 +150,7 @@ describe('roles', () => {
       assert.equal((await get(admin, `/api/roles/${publicist.id}`)).json().data.userCount, 1);
       const refused = await t.call(admin, { method: 'DELETE', url: `/api/roles/${publicist.id}` });
       assert.equal(refused.statusCode, 409);
-      assert.deepEqual(refused.json(), { code: 409, message: '该角色下还有1个用户，请先为他们更换角色' });
+      assert.deepEqual(refused.json(), { code: 409, message: '该角色下还有1个用户，请先为他们更换角色', showType: 1 });
       assert.equal((await t.call(admin, { method: 'DELETE', url: `/api/users/${userId}` })).statusCode, 200);
       const res = await t.call(admin, { method: 'DELETE', url: `/api/roles/${publicist.id}` });
       assert.equal(res.statusCode, 200);
@@ -165,7 +165,7 @@ describe('roles', () => {
       for (const code of ['admin', 'staff', 'village', 'villager']) {
         const res = await t.call(admin, { method: 'DELETE', url: `/api/roles/${roleIds[code]}` });
         assert.equal(res.statusCode, 409, code);
-        assert.deepEqual(res.json(), { code: 409, message: '内置角色不能删除' });
+        assert.deepEqual(res.json(), { code: 409, message: '内置角色不能删除', showType: 1 });
       }
       assert.equal((await get(admin, '/api/roles')).json().data.total, 4);
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, Page, PageQuery } from '../../common/contracts/base';
+import { ErrorShowType } from '../../common/constants';
 import { DisplayLink, DisplayLinkBody, NewDisplayLink, ScreenQuery, StatsOverview } from '../../common/contracts/stats';
 import { AppError, unauthorized } from '../errors';
 import { ok, replies } from '../http';
@@ -26,8 +27,9 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/stats/screen',
     {
       // Open to a display key (the wall screen holds no session) or to a signed-in holder of `screen`;
-      // decided below, since the key travels in the query.
-      config: { access: 'public' },
+      // decided below, since the key travels in the query. Nobody reads a toast on a wall: the page
+      // marks stale figures and refusals itself (ADR 0017).
+      config: { access: 'public', errorShowType: ErrorShowType.SILENT },
       schema: {
         tags,
         summary: '数据大屏（全镇）：大屏链接密钥或具有“数据大屏”权限的登录用户',

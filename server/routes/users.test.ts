@@ -320,7 +320,7 @@ describe('users', () => {
       assert.equal((await attempt('newcomer05')).statusCode, 200);
       const again = await action(admin, ids.newcomer05, 'approve');
       assert.equal(again.statusCode, 409);
-      assert.deepEqual(again.json(), { code: 409, message: '该用户不是待审核状态' });
+      assert.deepEqual(again.json(), { code: 409, message: '该用户不是待审核状态', showType: 1 });
     });
 
     test('disable ends their sessions and refuses sign-in; enable restores it', async () => {
@@ -341,7 +341,7 @@ describe('users', () => {
       assert.equal((await attempt('villager02')).statusCode, 200);
       const again = await action(admin, ids.villager02, 'enable');
       assert.equal(again.statusCode, 409);
-      assert.deepEqual(again.json(), { code: 409, message: '该用户不是停用状态' });
+      assert.deepEqual(again.json(), { code: 409, message: '该用户不是停用状态', showType: 1 });
     });
 
     test('reset-password ends their sessions, lifts a lockout and sets the new password', async () => {
@@ -374,10 +374,10 @@ describe('users', () => {
       const me = (await get(admin, '/api/currentUser')).json().data.id;
       const disable = await action(admin, me, 'disable');
       assert.equal(disable.statusCode, 409);
-      assert.deepEqual(disable.json(), { code: 409, message: '不能修改自己账号的状态' });
+      assert.deepEqual(disable.json(), { code: 409, message: '不能修改自己账号的状态', showType: 1 });
       const del = await t.call(admin, { method: 'DELETE', url: `/api/users/${me}` });
       assert.equal(del.statusCode, 409);
-      assert.deepEqual(del.json(), { code: 409, message: '不能删除自己的账号' });
+      assert.deepEqual(del.json(), { code: 409, message: '不能删除自己的账号', showType: 1 });
       const role = await t.call(admin, { method: 'PUT', url: `/api/users/${me}`, payload: { roleId: roleIds.staff } });
       assert.equal(role.statusCode, 400);
       assert.deepEqual(role.json().errors, [{ field: 'roleId', label: '角色', message: '不能修改自己的角色' }]);
