@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import { HTTP_STATUS_MESSAGES, MESSAGES } from '@common/constants';
 import { showMessage } from './feedback';
-import { type ApiBody, BizError, handleUnauthorized } from './requestConfig';
+import { type ApiBody, BizError, handleUnauthorized, showFailure } from './requestConfig';
 
 interface MaybeAxiosError {
   response?: { status: number; data?: unknown };
@@ -16,6 +16,11 @@ export function apiErrorBody(error: unknown): ApiBody | undefined {
   return data && typeof data.code === 'number' ? data : undefined;
 }
 
+/** The failed call's status: the body code when the server answered with one, else the HTTP status. */
+export function apiErrorStatus(error: unknown): number | undefined {
+  return apiErrorBody(error)?.code ?? (error as MaybeAxiosError)?.response?.status ?? undefined;
+}
+
 /** A sentence for the user: the server's own words when it gave some. */
 export function apiErrorMessage(error: unknown): string {
   const body = apiErrorBody(error);
@@ -28,8 +33,19 @@ export function apiErrorMessage(error: unknown): string {
 }
 
 /**
+ * For a call made with skipErrorHandler whose failure still deserves the usual feedback: shown as
+ * the answer asks (its `showType`, ADR 0017) and in its words; a network failure says so.
+ */
+export function showApiError(error: unknown) {
+  const body = apiErrorBody(error);
+  const status = (error as MaybeAxiosError)?.response?.status || undefined;
+  if (body || status) showFailure(body, status);
+  else showMessage('error', apiErrorMessage(error));
+}
+
+/**
  * For a form submitted with skipErrorHandler: a 401 still signs out; field errors from a 400/409 go
- * under their fields; the user always gets a message. What they typed stays in the form.
+ * under their fields; the answer is shown as it asks. What they typed stays in the form.
  */
 export function handleFormError(error: unknown, form?: FormInstance, fieldMap: Record<string, string> = {}) {
   const body = apiErrorBody(error);
@@ -42,5 +58,5 @@ export function handleFormError(error: unknown, form?: FormInstance, fieldMap: R
     const fields = body.errors.map((e) => ({ name: fieldMap[e.field] ?? e.field, errors: [e.message] })).filter((f) => known.has(f.name));
     if (fields.length) form.setFields(fields);
   }
-  showMessage('error', apiErrorMessage(error));
+  showApiError(error);
 }

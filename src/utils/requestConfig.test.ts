@@ -7,7 +7,9 @@ import { request } from '@umijs/max';
 import { http, HttpResponse, type JsonBodyType, passthrough } from 'msw';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FormInstance } from 'antd';
 import { HTTP_STATUS_MESSAGES } from '@common/constants';
+import { handleFormError, showApiError } from '@/utils/apiError';
 import { registerFeedback } from '@/utils/feedback';
 import { resetUnauthorizedGuard } from '@/utils/requestConfig';
 import { api } from '../../mock/handlers';
@@ -172,18 +174,30 @@ describe('HTTP status messages (seed §8)', () => {
     expect(HTTP_STATUS_MESSAGES).toEqual(Object.fromEntries(table));
   });
 
-  test.each(table)('%i shows %s', async (status, text) => {
+  test.each(table)('%i without a message of its own shows %s', async (status, text) => {
     // 401 here carries no body code 401: that case is the sign-out above.
-    answer(status === 401 ? 'Unauthorized' : { code: status, message: '服务端的说明' }, status);
+    answer(status === 401 ? 'Unauthorized' : { code: status }, status);
     const error = await failing();
     expect(error.response?.status).toBe(status);
     expect(shown).toEqual([{ via: 'message', kind: 'error', text }]);
     expect(location.replace).not.toHaveBeenCalled();
   });
 
+  test("a proxy's page in front of the server (not our JSON) shows the status text", async () => {
+    server.use(http.get(api('/probe'), () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502 })));
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '网关错误' }]);
+  });
+
+  test("the server's own words win over the status text: a known resource that is gone says which", async () => {
+    answer({ code: 404, message: '诉求不存在' }, 404);
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '诉求不存在' }]);
+  });
+
   test("401 whose body code is not 401 shows '未授权，请登录' and does not sign out", async () => {
     sessionStorage.setItem('token', 'kept');
-    answer({ code: 4011, message: '其他说明' }, 401);
+    answer({ code: 4011 }, 401);
     await failing();
     expect(shown).toEqual([{ via: 'message', kind: 'error', text: '未授权，请登录' }]);
     expect(location.replace).not.toHaveBeenCalled();
@@ -203,9 +217,78 @@ describe('HTTP status messages (seed §8)', () => {
   });
 
   test("a status outside the table shows the server's message", async () => {
-    answer({ code: 409, message: '该账号已存在，请换一个账号' }, 409);
+    answer({ code: 413, message: '图片不能超过10MB' }, 413);
     await failing();
-    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '该账号已存在，请换一个账号' }]);
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '图片不能超过10MB' }]);
+  });
+});
+
+describe('error answers with a display type (showType, as the server sends them: ADR 0017)', () => {
+  test('a 409 conflict is a warning in its own words', async () => {
+    answer({ code: 409, message: '该诉求当前状态为「已答复」，不能进行此操作，请刷新后重试', showType: 1 }, 409);
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'warning', text: '该诉求当前状态为「已答复」，不能进行此操作，请刷新后重试' }]);
+  });
+
+  test('a lost database is a notification titled by the status', async () => {
+    answer({ code: 503, message: '数据库暂时无法连接，请稍后再试', showType: 3 }, 503);
+    await failing();
+    expect(shown).toEqual([{ via: 'notification', kind: 'error', title: '服务不可用', text: '数据库暂时无法连接，请稍后再试' }]);
+  });
+
+  test('a server fault is a notification that says what to do rather than repeat its title', async () => {
+    answer({ code: 500, message: '服务器内部错误', showType: 3 }, 500);
+    await failing();
+    expect(shown).toEqual([
+      { via: 'notification', kind: 'error', title: '服务器内部错误', text: '请稍后再试；如果问题持续出现，请联系系统管理员' },
+    ]);
+  });
+
+  test('a silent answer shows nothing', async () => {
+    answer({ code: 503, message: '数据库暂时无法连接，请稍后再试', showType: 0 }, 503);
+    await failing();
+    expect(shown).toEqual([]);
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  test('a redirect goes to /exception with the status and the message', async () => {
+    answer({ code: 403, message: '拒绝访问：您的账号没有管理后台的权限', showType: 9 }, 403);
+    await failing();
+    expect(shown).toEqual([]);
+    expect(location.assign).toHaveBeenCalledTimes(1);
+    const target = new URL(location.assign.mock.calls[0][0], 'http://localhost');
+    expect(target.pathname).toBe('/exception');
+    expect(Object.fromEntries(target.searchParams)).toEqual({ errorCode: '403', errorMessage: '拒绝访问：您的账号没有管理后台的权限' });
+  });
+
+  test('body code 401 signs out whatever display type it carries', async () => {
+    sessionStorage.setItem('token', 'expired');
+    answer({ code: 401, message: '未授权或授权已过期，请重新登录', showType: 0 }, 401);
+    await failing();
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '未授权或授权已过期，请重新登录' }]);
+    expect(location.replace).toHaveBeenCalledTimes(1);
+  });
+
+  test('a form that handles its own errors shows them the same way, fields marked', async () => {
+    const form = { getFieldsValue: () => ({ name: '' }), setFields: jest.fn() };
+    answer(
+      { code: 409, message: '已有同名分组', showType: 1, errors: [{ field: 'name', label: '分组名称', message: '已有同名分组' }] },
+      409,
+    );
+    handleFormError(await failing({ skipErrorHandler: true }), form as unknown as FormInstance);
+    expect(form.setFields).toHaveBeenCalledWith([{ name: 'name', errors: ['已有同名分组'] }]);
+    expect(shown).toEqual([{ via: 'message', kind: 'warning', text: '已有同名分组' }]);
+
+    shown = [];
+    answer({ code: 503, message: '数据库暂时无法连接，请稍后再试', showType: 3 }, 503);
+    showApiError(await failing({ skipErrorHandler: true }));
+    expect(shown).toEqual([{ via: 'notification', kind: 'error', title: '服务不可用', text: '数据库暂时无法连接，请稍后再试' }]);
+  });
+
+  test('a form whose call never reached the server says so', async () => {
+    server.use(http.get(api('/probe'), () => HttpResponse.error()));
+    handleFormError(await failing({ skipErrorHandler: true }));
+    expect(shown).toEqual([{ via: 'message', kind: 'error', text: '网络连接失败，请检查网络后重试' }]);
   });
 });
 
@@ -238,7 +321,7 @@ describe('business errors: HTTP 200 with a body code other than 200', () => {
   test('showType 3 shows a notification', async () => {
     answer({ code: 4001, message: '任务已截止', showType: 3 });
     await failing();
-    expect(shown).toEqual([{ via: 'notification', kind: 'error', title: '4001', text: '任务已截止' }]);
+    expect(shown).toEqual([{ via: 'notification', kind: 'error', title: '请求出错（4001）', text: '任务已截止' }]);
   });
 
   test('showType 9 goes to /exception with errorCode and errorMessage', async () => {

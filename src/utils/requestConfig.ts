@@ -1,16 +1,10 @@
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
-import { HTTP_STATUS_MESSAGES, HTTP_TIMEOUT_MS, MESSAGES } from '@common/constants';
+import { ErrorShowType, HTTP_STATUS_MESSAGES, HTTP_TIMEOUT_MS, MESSAGES } from '@common/constants';
 import { showMessage, showNotification } from './feedback';
 import { appUrl, clearToken, getToken, loginUrl, setLoginNotice } from './session';
 
-/** How a business error is shown (seed §8). */
-export enum ErrorShowType {
-  SILENT = 0,
-  WARN_MESSAGE = 1,
-  ERROR_MESSAGE = 2,
-  NOTIFICATION = 3,
-  REDIRECT = 9,
-}
+/** How a failed call is shown (seed §8); the server says which in `showType` (ADR 0017). */
+export { ErrorShowType };
 
 export interface ApiBody<T = unknown> {
   code: number;
@@ -46,48 +40,50 @@ export function resetUnauthorizedGuard() {
 const isApiBody = (value: unknown): value is ApiBody =>
   typeof value === 'object' && value !== null && typeof (value as ApiBody).code === 'number';
 
+/**
+ * Shows a failed call the way its answer asks (`showType`, default an error message), in the
+ * server's own words; the seed's status messages stand in when the answer has none (a proxy's
+ * 502, an empty body). Body code 401 signs out whatever the display type (seed §4).
+ */
+export function showFailure(body: ApiBody | undefined, status?: number): void {
+  if (body?.code === 401) {
+    handleUnauthorized();
+    return;
+  }
+  const code = body?.code ?? status ?? 0;
+  const text = body?.message || (status ? HTTP_STATUS_MESSAGES[status] : undefined) || MESSAGES.requestError;
+  switch (body?.showType) {
+    case ErrorShowType.SILENT:
+      return;
+    case ErrorShowType.WARN_MESSAGE:
+      showMessage('warning', text);
+      return;
+    case ErrorShowType.NOTIFICATION: {
+      const title = HTTP_STATUS_MESSAGES[code] ?? `${MESSAGES.requestFailed}（${code}）`;
+      showNotification('error', title, text === title ? MESSAGES.retryLater : text);
+      return;
+    }
+    case ErrorShowType.REDIRECT: {
+      const query = new URLSearchParams({ errorCode: String(code), errorMessage: text });
+      window.location.assign(`${appUrl('/exception')}?${query}`);
+      return;
+    }
+    default:
+      showMessage('error', text);
+  }
+}
+
 export function errorHandler(error: unknown, opts?: RequestOptions): void {
   if (opts?.skipErrorHandler) throw error;
   if (error instanceof BizError) {
-    const { errorCode, errorMessage, showType } = error.info;
-    if (errorCode === 401) {
-      handleUnauthorized();
-      return;
-    }
-    const text = errorMessage || MESSAGES.requestError;
-    switch (showType) {
-      case ErrorShowType.SILENT:
-        return;
-      case ErrorShowType.WARN_MESSAGE:
-        showMessage('warning', text);
-        return;
-      case ErrorShowType.NOTIFICATION:
-        showNotification('error', String(errorCode), text);
-        return;
-      case ErrorShowType.REDIRECT: {
-        const query = new URLSearchParams({ errorCode: String(errorCode), errorMessage: text });
-        window.location.assign(`${appUrl('/exception')}?${query}`);
-        return;
-      }
-      default:
-        showMessage('error', text);
-        return;
-    }
+    showFailure(error.info.body);
+    return;
   }
   const axiosError = error as AxiosError<ApiBody>;
   // axios 0.27 puts the bare XHR (status 0) in `response` on a network failure: not an answer.
   if (axiosError.response?.status) {
     const { status, data } = axiosError.response;
-    if (isApiBody(data) && data.code === 401) {
-      handleUnauthorized();
-      return;
-    }
-    if (status === 400) {
-      showMessage('error', (isApiBody(data) && data.message) || MESSAGES.requestError);
-      return;
-    }
-    const text = HTTP_STATUS_MESSAGES[status] ?? ((isApiBody(data) && data.message) || MESSAGES.requestError);
-    showMessage('error', text);
+    showFailure(isApiBody(data) ? data : undefined, status);
     return;
   }
   if (axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT') {

@@ -1,7 +1,6 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
-import { showMessage } from '@/utils/feedback';
+import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
 
 export interface TextActionModalProps {
   open: boolean;
@@ -45,7 +44,7 @@ export default function TextActionModal(props: TextActionModalProps) {
     } catch (error) {
       const code = apiErrorBody(error)?.code;
       if (code === 409 || code === 404) {
-        showMessage('error', apiErrorMessage(error));
+        showApiError(error);
         onStale();
       } else {
         handleFormError(error, form, { reply: 'text', reason: 'text', result: 'text' });

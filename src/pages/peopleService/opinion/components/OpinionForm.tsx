@@ -4,7 +4,7 @@ import { OPINION_SENTIMENTS, OPINION_SENTIMENT_LABELS, OPINION_SOURCE_APPEAL, op
 import type { OpinionBody, OpinionItem } from '@common/contracts/people';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { createOpinion, updateOpinion } from '@/services/opinions';
-import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
+import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 import { OPINION_LEVEL_OPTIONS, OPINION_SOURCE_OPTIONS } from '../../components/peopleMeta';
 
@@ -91,7 +91,7 @@ export default function OpinionForm({ open, opinion, areas, onClose, onSaved, on
       onSaved();
     } catch (error) {
       if (opinion && apiErrorBody(error)?.code === 404) {
-        showMessage('error', apiErrorMessage(error));
+        showApiError(error);
         onStale();
       } else {
         handleFormError(error, form);

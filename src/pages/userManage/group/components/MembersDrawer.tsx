@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { GroupItem, GroupMember } from '@common/contracts/groups';
 import { getGroup, setGroupMembers } from '@/services/groups';
 import { queryUsers } from '@/services/users';
-import { apiErrorMessage } from '@/utils/apiError';
+import { apiErrorMessage, showApiError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 
 /** Members of one group: remove, add by searching users, then save the whole list. */
@@ -48,7 +48,7 @@ export default function MembersDrawer({ group, onClose, onSaved }: { group?: Gro
       setDirty(false);
       onSaved();
     } catch (error) {
-      showMessage('error', apiErrorMessage(error));
+      showApiError(error);
     } finally {
       setSaving(false);
     }
