@@ -4,8 +4,9 @@
  * icon inside the admin layout's own chunk, so the entry chunk carries no icon code.
  */
 export default [
-  { path: '/', redirect: '/user/login' },
-  { path: '/index.html', redirect: '/user/login' },
+  // Redirects outside the admin layout: mounting it would start the header's calls before anyone signs in.
+  { path: '/', layout: false, redirect: '/user/login' },
+  { path: '/index.html', layout: false, redirect: '/user/login' },
   {
     path: '/user',
     layout: false,
@@ -28,7 +29,7 @@ export default [
   // The wall display: a display key in the URL, or a signed-in holder of `screen` (the page says which).
   { path: '/screen', layout: false, component: './screen', title: '数据大屏' },
   // Phone pages (antd-mobile, no admin layout).
-  { path: '/app', redirect: '/app/index' },
+  { path: '/app', layout: false, redirect: '/app/index' },
   { path: '/app/index', layout: false, component: './app/index', title: '首页' },
   { path: '/app/newsList', layout: false, component: './app/newsList', title: '新闻动态' },
   { path: '/app/newsList/:id', layout: false, component: './app/newsList/detail', title: '新闻详情' },

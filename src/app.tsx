@@ -5,10 +5,12 @@ import type { CurrentUser } from '@common/contracts/auth';
 import type { Settings } from '@common/contracts/system';
 import { HEADER_HEIGHT, PLATFORM_TITLE, PRIMARY_COLOR, PRIMARY_TEXT_COLOR } from '@common/constants';
 import Footer from './components/Footer';
+import SignInGate from './components/SignInGate';
 import PageLoading from './loading';
 import { queryCurrentUser, querySettings } from './services/auth';
+import { apiErrorStatus } from './utils/apiError';
 import { requestConfig } from './utils/requestConfig';
-import { getToken } from './utils/session';
+import { clearToken, getToken } from './utils/session';
 
 // Admin-only pieces load with the layout, never in the entry chunk (phone pages stay light).
 const shell = () => import('./components/AdminShell');
@@ -17,36 +19,58 @@ const HeaderActions = lazy(() => shell().then((m) => ({ default: m.HeaderActions
 // Its own chunk: antd's Result brings 10 KiB of illustrations that most visits never show.
 const Forbidden = lazy(() => import('./components/AdminShell/Forbidden'));
 const MenuIcon = lazy(() => shell().then((m) => ({ default: m.MenuIcon })));
+const SessionUnavailable = lazy(() => import('./components/AdminShell/SessionUnavailable'));
+
+/** Why a token was held but no user came back: the server refused it, or could not be asked. */
+export type SessionProblem = 'ended' | 'unreachable';
 
 const REPORT_PATH = '/dashboard/report';
 
 export interface InitialState {
   currentUser?: CurrentUser;
+  sessionProblem?: SessionProblem;
   settings?: Settings;
   fetchUserInfo: () => Promise<CurrentUser | undefined>;
 }
 
+/** The signed-in user, if a token is held; seed §4: on failure proceed with no user, silently. */
+async function loadSession(): Promise<Pick<InitialState, 'currentUser' | 'sessionProblem'>> {
+  if (!getToken()) return {};
+  try {
+    return { currentUser: (await queryCurrentUser({ skipErrorHandler: true })).data };
+  } catch (error) {
+    if (apiErrorStatus(error) !== 401) return { sessionProblem: 'unreachable' };
+    clearToken();
+    return { sessionProblem: 'ended' };
+  }
+}
+
 export async function getInitialState(): Promise<InitialState> {
-  const fetchUserInfo = async () => {
-    if (!getToken()) return undefined;
-    try {
-      const body = await queryCurrentUser({ skipErrorHandler: true });
-      return body.data;
-    } catch {
-      return undefined; // seed §4: proceed with no user
-    }
-  };
-  const [currentUser, settings] = await Promise.all([
-    fetchUserInfo(),
+  const [session, settings] = await Promise.all([
+    loadSession(),
     querySettings({ skipErrorHandler: true })
       .then((body) => body.data)
       .catch(() => undefined),
   ]);
-  return { currentUser, settings, fetchUserInfo };
+  return { ...session, settings, fetchUserInfo: async () => (await loadSession()).currentUser };
 }
 
 export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const title = initialState?.settings?.platformTitle ?? PLATFORM_TITLE;
+  if (!initialState?.currentUser) {
+    // Nothing of the shell (header, bell, menu, page) before a user exists: it would call the API.
+    const gate =
+      initialState?.sessionProblem === 'unreachable' ? (
+        <Suspense fallback={<PageLoading />}>
+          <AdminProviders>
+            <SessionUnavailable />
+          </AdminProviders>
+        </Suspense>
+      ) : (
+        <SignInGate sessionEnded={initialState?.sessionProblem === 'ended'} />
+      );
+    return { title, pure: true, childrenRender: () => gate, unAccessible: gate };
+  }
   return {
     title,
     logo: '/logo.svg',

@@ -84,7 +84,10 @@ describe('foundation journeys', () => {
     const keeper = await newPage();
     await signIn(keeper.page, 'keeper01', 'Keeper123');
     await keeper.page.waitForURL('**/userManage/list');
-    await keeper.page.getByText('用户管理员，你好！').waitFor();
+    // The seed's greeting whoever it is; the account menu names the person and the role.
+    await keeper.page.getByRole('button', { name: '管理员，你好！' }).click();
+    await keeper.page.getByLabel('当前登录').getByText('用户管理员 · keeper01').waitFor();
+    await keeper.page.keyboard.press('Escape');
     const menu = await keeper.page.locator('.ant-pro-sider .ant-menu').first().innerText();
     assert.match(menu, /用户管理/);
     assert.doesNotMatch(menu, /任务|新闻|数据概览/);

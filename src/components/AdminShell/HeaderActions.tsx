@@ -1,7 +1,7 @@
-import { DesktopOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DesktopOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useModel } from '@umijs/max';
-import { Button, Grid, Space, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Dropdown, Grid, Space, Tooltip, theme } from 'antd';
+import React, { useState } from 'react';
 import { MESSAGES } from '@common/constants';
 import { logout } from '@/services/auth';
 import { showMessage } from '@/utils/feedback';
@@ -9,6 +9,9 @@ import { appUrl, clearToken, setLoginNotice } from '@/utils/session';
 import ChangePasswordModal from './ChangePasswordModal';
 import NoticeBell from './NoticeBell';
 import './HeaderActions.css';
+
+/** Seed §2: the header greets every signed-in user with these words; who it is shows under them. */
+export const HEADER_GREETING = '管理员，你好！';
 
 /** Seed §4: on code 200 say so, drop the token and replace the location with the login page. */
 export async function signOut() {
@@ -26,9 +29,11 @@ export default function HeaderActions() {
   const user = initialState?.currentUser;
   const [passwordOpen, setPasswordOpen] = useState(false);
   const screens = Grid.useBreakpoint();
+  const { token } = theme.useToken();
+  // The layout shows no header without a user; nothing here may call the API before one exists.
+  if (!user) return null;
   // On a phone only the icons fit beside the menu button; their names stay as tooltips and labels.
   const compact = !screens.md;
-  const greeting = !user || user.access === 'admin' ? '管理员，你好！' : `${user.roleName}，你好！`;
   const action = (label: string, icon: React.ReactNode, onClick: () => void) => (
     <Tooltip title={compact ? label : undefined}>
       <Button type="link" icon={icon} onClick={onClick} aria-label={label}>
@@ -36,16 +41,42 @@ export default function HeaderActions() {
       </Button>
     </Tooltip>
   );
+  const accountPanel = (menu: React.ReactNode) => (
+    <div
+      className="header-account-panel"
+      style={{ background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}
+    >
+      <div className="header-account-who" role="note" aria-label="当前登录">
+        <div className="header-account-name">{user.name}</div>
+        <div className="header-account-role" style={{ color: token.colorTextSecondary }}>
+          {user.roleName} · {user.account}
+        </div>
+      </div>
+      {React.isValidElement<{ style?: React.CSSProperties }>(menu) ? React.cloneElement(menu, { style: { boxShadow: 'none' } }) : menu}
+    </div>
+  );
   return (
     <Space size={compact ? 0 : 4} className="header-actions" wrap={false}>
-      {compact ? null : (
-        <Typography.Text className="header-greeting" title={user?.name}>
-          <UserOutlined /> {greeting}
-        </Typography.Text>
-      )}
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        popupRender={accountPanel}
+        menu={{
+          items: [{ key: 'password', icon: <KeyOutlined />, label: '修改密码' }],
+          onClick: ({ key }) => key === 'password' && setPasswordOpen(true),
+        }}
+      >
+        <Button type="text" className="header-greeting" icon={<UserOutlined />} aria-label={compact ? HEADER_GREETING : undefined}>
+          {compact ? null : (
+            <>
+              {HEADER_GREETING}
+              <DownOutlined className="header-greeting-arrow" />
+            </>
+          )}
+        </Button>
+      </Dropdown>
       <NoticeBell />
       {action('工作台', <DesktopOutlined />, () => history.push('/entrance'))}
-      {action('修改密码', <KeyOutlined />, () => setPasswordOpen(true))}
       {action('退出登录', <LogoutOutlined />, () => void signOut().catch(() => undefined))}
       <ChangePasswordModal
         open={passwordOpen || Boolean(user?.mustChangePassword)}
