@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { setUpJourneys } from '../helpers/journeys';
+
+const app = setUpJourneys();
+const { newPage, journey, signIn } = app;
+
+const EXPIRED = '未授权或授权已过期，请重新登录';
+
+/** Every /api answer the page gets from now on, as "status path". */
+function recordApi(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/api/')) seen.push(`${res.status()} ${url.pathname}`);
+  });
+  return seen;
+}
+
+/** The text of every antd message and notification on screen. */
+const toasts = (page: Page) => page.locator('.ant-message-notice, .ant-notification-notice').allInnerTexts();
+
+/** An API call as a signed-in user, from outside the browser. */
+async function callApi(token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${app.url}/api${path}`, {
+    method,
+    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as { code: number; message?: string; data?: unknown; showType?: number } };
+}
+
+async function apiToken(account: string, password: string) {
+  const res = await fetch(`${app.url}/api/login/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account, password }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+describe('sign-in and error journeys', () => {
+  journey('a first visit to / or /index.html shows the login page and nothing else', async () => {
+    for (const path of ['/', '/index.html']) {
+      const { context, page } = await newPage();
+      const seen = recordApi(page);
+      await page.goto(`${app.url}${path}`);
+      await page.waitForURL('**/user/login');
+      await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+      // Long enough for a late call of the admin shell to come back and complain.
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByText(EXPIRED).count(), 0, path);
+      assert.equal(await page.getByRole('alert').count(), 0, path);
+      assert.deepEqual(await toasts(page), [], path);
+      // Nothing of the admin shell asked anything: no bell, no current user without a token.
+      assert.ok(!seen.some((s) => s.startsWith('401') || / \/api\/(notices|currentUser)$/.test(s)), `${path}: ${seen.join(', ')}`);
+      await context.close();
+    }
+  });
+
+  journey('someone who never signed in opening an admin page signs in and comes back, unscolded', async () => {
+    const { context, page } = await newPage();
+    const seen = recordApi(page);
+    await page.goto(`${app.url}/taskManage/list?status=published`);
+    await page.waitForURL('**/user/login?redirect=**');
+    assert.match(page.url(), /redirect=%2FtaskManage%2Flist%3Fstatus%3Dpublished$/);
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByRole('alert').count(), 0);
+    assert.deepEqual(await toasts(page), []);
+    assert.ok(!seen.some((s) => s.startsWith('401') || / \/api\/(notices|currentUser)$/.test(s)), seen.join(', '));
+
+    await page.getByPlaceholder('账号').fill('staff01');
+    await page.getByPlaceholder('密码').fill('Demo12345');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL('**/taskManage/list?status=published');
+    await page.getByRole('button', { name: '管理员，你好！' }).waitFor();
+    await context.close();
+  });
+
+  journey('a session that ended while away is said so on the login page, with the way back', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    await page.waitForURL('**/dashboard');
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    // Signed out elsewhere (or expired): the tab still holds the token.
+    assert.equal((await callApi(token ?? '', 'GET', '/admin/logout')).status, 200);
+
+    await page.goto(`${app.url}/userManage/list`);
+    await page.waitForURL('**/user/login?redirect=%2FuserManage%2Flist');
+    await page.getByRole('alert').getByText(EXPIRED).waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('token')), null);
+    await context.close();
+  });
+
+  journey('the header greets as the seed says; the account menu says who is signed in', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'staff01', 'Demo12345');
+    const greeting = page.getByRole('button', { name: '管理员，你好！' });
+    await greeting.click();
+    const who = page.getByLabel('当前登录');
+    await who.getByText('李晓燕').waitFor();
+    await who.getByText('中心工作人员 · staff01').waitFor();
+    assert.equal(await page.getByText('中心工作人员，你好！').count(), 0);
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    await page.getByRole('dialog', { name: '修改密码' }).waitFor();
+    await context.close();
+  });
+
+  journey('a conflict is a warning marked on its field; a known resource that is gone says which', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    await page.goto(`${app.url}/userManage/group`);
+    await page.getByRole('button', { name: /新建分组/ }).click();
+    const dialog = page.getByRole('dialog', { name: '新建分组' });
+    await dialog.getByLabel('分组名称').fill('党员');
+    await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+    await page.locator('.ant-message-warning').getByText('已有同名分组').waitFor();
+    await dialog.locator('.ant-form-item-explain-error').getByText('已有同名分组').waitFor();
+    assert.equal(await dialog.getByLabel('分组名称').inputValue(), '党员');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+
+    await page.goto(`${app.url}/taskManage/complete?taskId=99999`);
+    await page.locator('.ant-message-error').getByText('任务不存在').first().waitFor();
+    assert.equal(await page.getByText('请求地址出错').count(), 0);
+    await context.close();
+  });
+
+  journey('an account stripped of the back office while on an admin page lands on the 403 exception page', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, 'staff02', 'Demo12345');
+    await page.goto(`${app.url}/taskManage/list`);
+    await page.locator('.ant-table-row').first().waitFor();
+
+    const admin = await apiToken('admin', 'Admin12345');
+    const roles = (await callApi(admin, 'GET', '/roles?pageSize=100')).body.data as { list: Array<{ id: number; code: string }> };
+    const villagerRole = roles.list.find((r) => r.code === 'villager');
+    const users = (await callApi(admin, 'GET', '/users?account=staff02')).body.data as { list: Array<{ id: number }> };
+    assert.ok(villagerRole && users.list[0]);
+    assert.equal((await callApi(admin, 'PUT', `/users/${users.list[0].id}`, { roleId: villagerRole.id })).status, 200);
+
+    await page.locator('[aria-label="reload"]').first().click();
+    await page.waitForURL('**/exception?**');
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('errorCode'), '403');
+    await page.getByText('没有访问权限').waitFor();
+    await page.getByText('拒绝访问：您的账号没有管理后台的权限').waitFor();
+    await page.getByText('错误码：403').waitFor();
+    await page.getByRole('button', { name: /重新登录/ }).waitFor();
+    await context.close();
+  });
+
+  journey('each exception page says its own words', async () => {
+    const { context, page } = await newPage();
+    const cases: Array<[string, string, string]> = [
+      ['403', '没有访问权限', '抱歉，您的账号没有执行此操作或查看此内容的权限。'],
+      ['404', '内容不存在', '抱歉，您要找的内容不存在，可能已被删除或链接有误。'],
+      ['500', '服务器出错了', '服务器处理请求时发生了内部错误。'],
+      ['503', '服务暂时不可用', '服务器正在维护，或暂时无法连接数据库。'],
+    ];
+    for (const [code, title, text] of cases) {
+      await page.goto(`${app.url}/exception?errorCode=${code}`);
+      await page.getByText(title, { exact: true }).waitFor();
+      await page.getByText(text).waitFor();
+      assert.equal(await page.getByText('请求错误，请重试').count(), 0, code);
+    }
+    await context.close();
+  });
+});
