@@ -3,9 +3,6 @@ import { Button, Result, Space, Typography } from 'antd';
 import UserPageLayout from '@/components/UserPageLayout';
 import { wordsFor } from './statusWords';
 
-/** Anyone can craft the link: a message past this length is not one the client wrote. */
-const MESSAGE_MAX = 200;
-
 /** Back where the person came from; a page opened on its own has nowhere to go back to. */
 const goBack = () => (window.history.length > 1 ? history.back() : history.push('/entrance'));
 
@@ -17,8 +14,7 @@ export default function ExceptionPage() {
   const [searchParams] = useSearchParams();
   const errorCode = (searchParams.get('errorCode') ?? '').trim();
   const words = wordsFor(errorCode);
-  const given = (searchParams.get('errorMessage') ?? '').trim();
-  const message = given && given.length <= MESSAGE_MAX ? given : words.text;
+  const message = (searchParams.get('errorMessage') ?? '').trim() || words.text;
   const signIn = errorCode === '401' || errorCode === '403';
   return (
     <UserPageLayout wide>
