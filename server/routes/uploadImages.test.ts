@@ -182,7 +182,7 @@ describe('upload images: a full decode queue', () => {
     while (t.app.imageDecodes.size.waiting < 1) await new Promise((resolve) => setTimeout(resolve, 5));
     const busy = await send();
     assert.equal(busy.statusCode, 503);
-    assert.deepEqual(busy.json(), { code: 503, message: '服务器正在处理较多图片，请稍后重试' });
+    assert.deepEqual(busy.json(), { code: 503, message: '服务器正在处理较多图片，请稍后重试', showType: 3 });
     assert.equal(busy.headers['retry-after'], '5');
     assert.equal(fs.readdirSync(uploadsDir).length, before, 'nothing stored for it');
     // Once the slot is free, the waiting upload goes through, and so does a retry.

@@ -51,7 +51,7 @@ describe('upload quota per account and day', () => {
       const res = await upload(cadre, seed++);
       if (res.statusCode !== 200) {
         assert.equal(res.statusCode, 429, res.body);
-        assert.deepEqual(res.json(), { code: 429, message: '24小时内上传的图片已达上限（4KB），请稍后再试' });
+        assert.deepEqual(res.json(), { code: 429, message: '24小时内上传的图片已达上限（4KB），请稍后再试', showType: 1 });
         break;
       }
       stored += res.json().data.size;
