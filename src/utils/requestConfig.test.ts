@@ -11,7 +11,7 @@ import type { FormInstance } from 'antd';
 import { HTTP_STATUS_MESSAGES } from '@common/constants';
 import { handleFormError, showApiError } from '@/utils/apiError';
 import { registerFeedback } from '@/utils/feedback';
-import { resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { expectSignOut, resetUnauthorizedGuard } from '@/utils/requestConfig';
 import { api } from '../../mock/handlers';
 import { setPagePath, spyOnLocation } from '../../mock/location';
 import { server, useMockServer } from '../../mock/server';
@@ -140,6 +140,17 @@ describe('body code 401', () => {
     expect(location.replace).toHaveBeenCalledTimes(1);
     expect(location.replace).toHaveBeenCalledWith('/user/login?redirect=%2FuserManage%2Flist%3Fstatus%3Dpending');
     expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  test('after signing out on purpose, calls still in flight that come back 401 stay quiet', async () => {
+    setPagePath('/userManage/list');
+    answer({ code: 401, message: '未授权或授权已过期，请重新登录' }, 401);
+    expectSignOut();
+
+    await Promise.all([failing(), failing()]);
+
+    expect(shown).toEqual([]);
+    expect(location.replace).not.toHaveBeenCalled();
   });
 
   test('also with HTTP status 401; from a sign-in page there is no way back to carry', async () => {

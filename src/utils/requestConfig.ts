@@ -32,6 +32,13 @@ export function handleUnauthorized() {
   setLoginNotice({ kind: 'warning', text: MESSAGES.unauthorizedRelogin });
   window.location.replace(loginUrl());
 }
+/**
+ * The user is leaving on purpose (signed out, or changed their password): calls still in flight
+ * come back 401 now, which is expected, so they neither complain nor replace where we are going.
+ */
+export function expectSignOut() {
+  redirecting = true;
+}
 /** For tests: forget that a redirect already happened. */
 export function resetUnauthorizedGuard() {
   redirecting = false;

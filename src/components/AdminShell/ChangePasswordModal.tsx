@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PASSWORD_PATTERN, RULE_MESSAGES } from '@common/constants';
 import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
+import { expectSignOut } from '@/utils/requestConfig';
 import { appUrl, clearToken } from '@/utils/session';
 
 interface Values {
@@ -28,6 +29,7 @@ export default function ChangePasswordModal({ open, onClose, forced = false }: {
     setSaving(true);
     try {
       await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword }, { skipErrorHandler: true });
+      expectSignOut();
       message.success('密码已修改，请使用新密码重新登录');
       clearToken();
       window.setTimeout(() => window.location.replace(appUrl('/user/login')), 800);

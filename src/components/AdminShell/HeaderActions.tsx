@@ -5,6 +5,7 @@ import React, { useState } from 'react';
 import { MESSAGES } from '@common/constants';
 import { logout } from '@/services/auth';
 import { showMessage } from '@/utils/feedback';
+import { expectSignOut } from '@/utils/requestConfig';
 import { appUrl, clearToken, setLoginNotice } from '@/utils/session';
 import ChangePasswordModal from './ChangePasswordModal';
 import NoticeBell from './NoticeBell';
@@ -17,6 +18,7 @@ export const HEADER_GREETING = '管理员，你好！';
 export async function signOut() {
   const body = await logout();
   if (body.code === 200) {
+    expectSignOut();
     showMessage('success', MESSAGES.operationSuccess);
     clearToken();
     setLoginNotice({ kind: 'success', text: MESSAGES.operationSuccess });
