@@ -117,7 +117,7 @@ export const MESSAGES = {
 
 /**
  * Seed §8: how the client shows a failed call. An error body may carry one as `showType`; which
- * answers do, and why, is ADR 0021. Without one the client shows an error message.
+ * answers do, and why, is ADR 0025. Without one the client shows an error message.
  */
 export const ErrorShowType = {
   SILENT: 0,
@@ -131,7 +131,7 @@ export const ERROR_SHOW_TYPES = Object.values(ErrorShowType);
 
 /**
  * How the server marks an error answer of this status unless the error or its route says otherwise
- * (ADR 0021): a conflict or a "too many" is a warning, since nothing broke; a fault of the platform
+ * (ADR 0025): a conflict or a "too many" is a warning, since nothing broke; a fault of the platform
  * is a notification, which stays until read. Anything else gets none: the client's error message.
  */
 export function defaultShowType(status: number): ErrorShowType | undefined {

@@ -3,7 +3,7 @@ import { type ErrorShowType, MESSAGES } from '../common/constants';
 
 /**
  * An error whose message is safe to show the user; `status` is both HTTP status and body code.
- * `showType` overrides how the client shows it, which otherwise follows the status (ADR 0021).
+ * `showType` overrides how the client shows it, which otherwise follows the status (ADR 0025).
  */
 export class AppError extends Error {
   constructor(

@@ -11,7 +11,7 @@ import { freePort, type RunningServer, scratchDatabase, signIn, startServer, tcp
 // backends are also killed from inside PostgreSQL with pg_terminate_backend.
 
 const PASSWORD = 'Down-Admin-12345';
-// A lost database is a platform fault the client shows as a notification (ADR 0021).
+// A lost database is a platform fault the client shows as a notification (ADR 0025).
 const UNAVAILABLE = { code: 503, message: '数据库暂时无法连接，请稍后再试', showType: 3 };
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -136,7 +136,7 @@ interface Row {
   freshSession?: boolean;
   /** A 403 decided by the route itself (not the access rule) says why in its own words. */
   forbiddenMessage?: string;
-  /** The route's error answers are silent (its pages show failures themselves; ADR 0021). */
+  /** The route's error answers are silent (its pages show failures themselves; ADR 0025). */
   silent?: boolean;
 }
 
@@ -341,7 +341,7 @@ const MATRIX: Row[] = [
 
 /**
  * The access rule's refusal: an account holding no back-office key (village cadres, villagers) is
- * sent to the exception page, since no admin page can work for it; others get a message (ADR 0021).
+ * sent to the exception page, since no admin page can work for it; others get a message (ADR 0025).
  */
 const refusal = (who: Who) =>
   who === 'villager' || who === 'village' || who === 'village3'

@@ -79,7 +79,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
     }
     if (hasAccess(request.user, access)) return;
     // An account with nothing of the back office (its role changed under an open admin page) cannot
-    // go on there at all: its client shows the exception page rather than a toast per call (ADR 0021).
+    // go on there at all: its client shows the exception page rather than a toast per call (ADR 0025).
     throw holdsBackOffice(request.user) ? forbidden() : forbidden(MESSAGES.noBackOffice, ErrorShowType.REDIRECT);
   });
 });

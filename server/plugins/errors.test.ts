@@ -118,7 +118,7 @@ describe('error answers', () => {
     }
   });
 
-  test('the real routes answer with the display types of ADR 0021', async () => {
+  test('the real routes answer with the display types of ADR 0025', async () => {
     // A known resource that is gone: its own words, shown as an error message.
     const gone = await t.call(admin, { method: 'GET', url: '/api/appeals/99999' });
     assert.equal(gone.statusCode, 404);
@@ -340,7 +340,7 @@ describe('the error handler on its own', () => {
     }
   });
 
-  test('each answer carries the display type of its kind (ADR 0021)', async () => {
+  test('each answer carries the display type of its kind (ADR 0025)', async () => {
     const bodies: Record<string, unknown> = {};
     for (const url of ['/gone', '/refused', '/redirected', '/signed-out', '/limited', '/field']) {
       bodies[url] = (await app.inject({ method: 'GET', url })).json();

@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * How the client shows every error answer of this route, over the status's default: SILENT for
-     * calls a page makes by itself on a timer, which show their own staleness (ADR 0021).
+     * calls a page makes by itself on a timer, which show their own staleness (ADR 0025).
      */
     errorShowType?: ErrorShowType;
   }

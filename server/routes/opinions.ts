@@ -128,7 +128,7 @@ const opinionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/notices',
     {
-      // The header's bell asks by itself every minute and marks a failed ask in its panel (ADR 0021).
+      // The header's bell asks by itself every minute and marks a failed ask in its panel (ADR 0025).
       config: { access: 'signedIn', errorShowType: ErrorShowType.SILENT },
       schema: { tags: ['notices'], summary: '我的待办提醒（按权限与数据范围）', response: replies(Notices) },
     },

@@ -28,7 +28,7 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // Open to a display key (the wall screen holds no session) or to a signed-in holder of `screen`;
       // decided below, since the key travels in the query. Nobody reads a toast on a wall: the page
-      // marks stale figures and refusals itself (ADR 0021).
+      // marks stale figures and refusals itself (ADR 0025).
       config: { access: 'public', errorShowType: ErrorShowType.SILENT },
       schema: {
         tags,

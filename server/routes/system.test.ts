@@ -64,7 +64,7 @@ describe('system', () => {
       for (const token of [villager, cadre]) {
         const res = await put(token, '/api/areas/2', { name: '幸福村' });
         assert.equal(res.statusCode, 403);
-        // Neither holds a back-office key: their client goes to the exception page (ADR 0021).
+        // Neither holds a back-office key: their client goes to the exception page (ADR 0025).
         assert.deepEqual(res.json(), { code: 403, message: '拒绝访问：您的账号没有管理后台的权限', showType: 9 });
       }
       const res = await put(staff, '/api/areas/2', { name: ' 幸福村 ', id: 9 });

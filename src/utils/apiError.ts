@@ -34,7 +34,7 @@ export function apiErrorMessage(error: unknown): string {
 
 /**
  * For a call made with skipErrorHandler whose failure still deserves the usual feedback: shown as
- * the answer asks (its `showType`, ADR 0021) and in its words; a network failure says so.
+ * the answer asks (its `showType`, ADR 0025) and in its words; a network failure says so.
  */
 export function showApiError(error: unknown) {
   const body = apiErrorBody(error);

@@ -234,7 +234,7 @@ describe('HTTP status messages (seed §8)', () => {
   });
 });
 
-describe('error answers with a display type (showType, as the server sends them: ADR 0021)', () => {
+describe('error answers with a display type (showType, as the server sends them: ADR 0025)', () => {
   test('a 409 conflict is a warning in its own words', async () => {
     answer({ code: 409, message: '该诉求当前状态为「已答复」，不能进行此操作，请刷新后重试', showType: 1 }, 409);
     await failing();

@@ -3,7 +3,7 @@ import { ErrorShowType, HTTP_STATUS_MESSAGES, HTTP_TIMEOUT_MS, MESSAGES } from '
 import { showMessage, showNotification } from './feedback';
 import { appUrl, clearToken, getToken, loginUrl, setLoginNotice } from './session';
 
-/** How a failed call is shown (seed §8); the server says which in `showType` (ADR 0021). */
+/** How a failed call is shown (seed §8); the server says which in `showType` (ADR 0025). */
 export { ErrorShowType };
 
 export interface ApiBody<T = unknown> {
