@@ -5,7 +5,7 @@
  * `server.use(...signInHandlers)`; call `resetSignIn()` between tests.
  */
 import { http, HttpResponse } from 'msw';
-import { MESSAGES, RULE_MESSAGES } from '@common/constants';
+import { ErrorShowType, MESSAGES, RULE_MESSAGES } from '@common/constants';
 import { adminUser, ADMIN_TOKEN } from './fixtures';
 import { api, apiError, ok, okEmpty } from './handlers';
 
@@ -80,6 +80,8 @@ export const signInHandlers = [
   }),
   // Everything else, with that session, is refused as the server does.
   http.all(api('/*'), ({ request }) =>
-    request.headers.get('authorization') === FIRST_ADMIN.token ? apiError(403, MESSAGES.passwordChangeRequired) : undefined,
+    request.headers.get('authorization') === FIRST_ADMIN.token
+      ? HttpResponse.json({ code: 403, message: MESSAGES.passwordChangeRequired, showType: ErrorShowType.SILENT }, { status: 403 })
+      : undefined,
   ),
 ];

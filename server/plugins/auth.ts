@@ -75,8 +75,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
     if (request.user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
-      // A warning: nothing broke, the person has a step to take (the forced dialog, ADR 0025).
-      throw forbidden(MESSAGES.passwordChangeRequired, ErrorShowType.WARN_MESSAGE);
+      // Silent: the forced change dialog in front of the page says what to do (ADR 0025).
+      throw forbidden(MESSAGES.passwordChangeRequired, ErrorShowType.SILENT);
     }
     if (hasAccess(request.user, access)) return;
     // An account with nothing of the back office (its role changed under an open admin page) cannot
