@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { PAGE_SIZE_DEFAULT } from '@common/constants';
 import type { LedgerEntry, RankingRow } from '@common/contracts/scores';
 import type { SubmissionItem, TaskBody, TaskDetail, TaskItem } from '@common/contracts/tasks';
-import { ADMIN_TOKEN, areaName } from './fixtures';
+import { ADMIN_TOKEN, areaName, groups } from './fixtures';
 import { api, apiError, ok } from './handlers';
 
 const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
@@ -80,6 +80,8 @@ export const taskDb = {
   submissions: initialSubmissions(),
   ledger: [] as LedgerEntry[],
   nextId: 500,
+  /** The image rule /tasks/form-options suggests. */
+  formImageNum: 2,
 };
 
 export function resetTaskDb() {
@@ -87,6 +89,7 @@ export function resetTaskDb() {
   taskDb.submissions = initialSubmissions();
   taskDb.ledger = [];
   taskDb.nextId = 500;
+  taskDb.formImageNum = 2;
 }
 
 function page<T>(items: T[], url: URL) {
@@ -104,6 +107,15 @@ const ranking = (): RankingRow[] => [
 ];
 
 export const taskHandlers = [
+  // Before /tasks/:id, as on the server: the task form's choices (no user management needed).
+  http.get(api('/tasks/form-options'), ({ request }) => {
+    if (!signedIn(request)) return unauthorized();
+    const name = new URL(request.url).searchParams.get('groupName');
+    const choices = groups
+      .filter((g) => !name || g.name.includes(name))
+      .map(({ id, name: groupName, memberCount }) => ({ id, name: groupName, memberCount }));
+    return ok({ groups: choices, groupTotal: choices.length, imageNum: taskDb.formImageNum, imageNumTasks: 3 });
+  }),
   http.get(api('/tasks'), ({ request }) => {
     if (!signedIn(request)) return unauthorized();
     const url = new URL(request.url);

@@ -1,5 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MAX_IMAGE_NUM, MY_TASK_STATES, SUBMISSION_STATUSES, TASK_STATUSES, TASK_TEMPLATES, WORK_CATEGORIES } from '../constants';
+import {
+  MAX_IMAGE_NUM,
+  MY_TASK_STATES,
+  PAGE_SIZE_MAX,
+  SUBMISSION_STATUSES,
+  TASK_STATUSES,
+  TASK_TEMPLATES,
+  WORK_CATEGORIES,
+} from '../constants';
 import { AreaId, DateTime, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
@@ -60,6 +68,33 @@ export const TaskDetail = Type.Composite([
   }),
 ]);
 export type TaskDetail = Static<typeof TaskDetail>;
+
+export const TargetGroup = Type.Object({ id: Type.Integer(), name: Type.String(), memberCount: Type.Integer() });
+export type TargetGroup = Static<typeof TargetGroup>;
+
+/**
+ * GET /api/tasks/form-options: what the task form offers, for whoever publishes tasks (the group
+ * list itself belongs to user management, which staff may not read). Groups by name with their
+ * member counts, never their members, at most `groupLimit` of them.
+ */
+export const TaskFormOptionsQuery = Type.Object(
+  {
+    groupName: Type.Optional(Text('分组名称', 64, 0)),
+    groupLimit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX, title: '分组数量' }),
+  },
+  { additionalProperties: false },
+);
+export type TaskFormOptionsQuery = Static<typeof TaskFormOptionsQuery>;
+export const TaskFormOptions = Type.Object({
+  groups: Type.Array(TargetGroup),
+  /** All groups matching `groupName`, of which `groups` holds the first `groupLimit`. */
+  groupTotal: Type.Integer(),
+  /** The image rule most recent tasks with images use (0: the default three); a new task starts with it. */
+  imageNum: Type.Integer({ minimum: 0, maximum: MAX_IMAGE_NUM }),
+  /** How many recent tasks with images that rule was taken from (0: none yet, the default applies). */
+  imageNumTasks: Type.Integer(),
+});
+export type TaskFormOptions = Static<typeof TaskFormOptions>;
 
 export const TASK_SORT_FIELDS = ['createdAt', 'deadline', 'publishedAt'] as const;
 export const TaskListQuery = Type.Object(

@@ -320,6 +320,57 @@ describe('groups used by tasks', () => {
   });
 });
 
+describe("the task form's options", () => {
+  interface Options {
+    groups: Array<{ id: number; name: string; memberCount: number }>;
+    groupTotal: number;
+    imageNum: number;
+    imageNumTasks: number;
+  }
+  const options = async (token: string, query = '') => expectOk(await get(token, `/api/tasks/form-options${query}`)) as Options;
+
+  test('staff, who may not read user management, get the groups by name with member counts, never members', async () => {
+    // Staff hold taskManage but not userManage: the group list itself stays refused.
+    expectError(await get(staff, '/api/groups?pageSize=100'), 403);
+    const answer = await options(staff);
+    const demo = answer.groups.filter((g) => ['网格员', '村两委', '党员'].includes(g.name));
+    assert.deepEqual(demo.map((g) => [g.name, g.memberCount]).sort(), [
+      ['党员', 3],
+      ['村两委', 2],
+      ['网格员', 2],
+    ]);
+    assert.equal(answer.groupTotal, answer.groups.length);
+    assert.ok(answer.groups.every((g) => Object.keys(g).sort().join() === 'id,memberCount,name'));
+    assert.deepEqual(
+      (await options(staff, `?groupName=${encodeURIComponent('两委')}`)).groups.map((g) => g.name),
+      ['村两委'],
+    );
+    const limited = await options(staff, '?groupLimit=1');
+    assert.equal(limited.groups.length, 1);
+    assert.equal(limited.groupTotal, answer.groupTotal);
+  });
+
+  test('suggests the image rule most recent published tasks with images use', async () => {
+    const before = await options(staff);
+    assert.ok(before.imageNumTasks > 0);
+    // Publish enough tasks asking for 4 photos to make it the most used rule; drafts do not count.
+    await createTask(t, staff, { template: '1;2', imageNum: 5 });
+    for (let i = 0; i < before.imageNumTasks + 1; i++) await publishedTask(t, staff, { template: '2', imageNum: 4 });
+    const after = await options(staff);
+    assert.equal(after.imageNum, 4);
+    assert.equal(after.imageNumTasks, before.imageNumTasks * 2 + 1);
+  });
+
+  test('refused without taskManage, and bad input is a 400 naming the field', async () => {
+    const villager = await t.login('villager02');
+    expectError(await get(villager, '/api/tasks/form-options'), 403);
+    expectError(await get(undefined, '/api/tasks/form-options'), 401);
+    expectError(await get(staff, '/api/tasks/form-options?groupLimit=101'), 400, undefined, 'groupLimit');
+    expectError(await get(staff, '/api/tasks/form-options?groupLimit=0'), 400, undefined, 'groupLimit');
+    expectError(await get(staff, `/api/tasks/form-options?groupName=${'组'.repeat(65)}`), 400, undefined, 'groupName');
+  });
+});
+
 describe('images in content', () => {
   test('our own uploads stay in the content, others go', async () => {
     const { url } = expectOk(await t.call(staff, { method: 'POST', url: '/api/uploads', ...imageUpload(await redImage('png')) }));

@@ -9,6 +9,8 @@ import {
   TaskDetail,
   TaskItem,
   TaskListQuery,
+  TaskFormOptions,
+  TaskFormOptionsQuery,
 } from '../../common/contracts/tasks';
 import type { TaskStatus } from '../../common/constants';
 import { tasks } from '../db/schema';
@@ -25,6 +27,7 @@ import {
   listTasks,
   loadWritableTask,
   setTaskTargets,
+  taskFormOptions,
   taskCompletion,
   taskDetailOrFail,
   taskValues,
@@ -72,6 +75,21 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks',
     { config: access, schema: { tags, summary: '任务列表', querystring: TaskListQuery, response: replies(Page(TaskItem)) } },
     async (request) => ok(await listTasks(db, requireUser(request), request.query)),
+  );
+
+  // Static, so it wins over /tasks/:id. The task form needs the groups without user management's rights.
+  app.get(
+    '/tasks/form-options',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: '发布任务表单的选项（可派发的分组、常用图片数量）',
+        querystring: TaskFormOptionsQuery,
+        response: replies(TaskFormOptions),
+      },
+    },
+    async (request) => ok(await taskFormOptions(db, request.query)),
   );
 
   app.get(

@@ -7,6 +7,8 @@ import type {
   TaskDetail,
   TaskItem,
   TaskListQuery,
+  TaskFormOptions,
+  TaskFormOptionsQuery,
 } from '@common/contracts/tasks';
 import { type CallOptions, del, get, post, put } from './http';
 
@@ -15,6 +17,10 @@ export type CompletionPeopleParams = Partial<CompletionPeopleQuery>;
 
 /** GET /api/tasks */
 export const queryTasks = (params: TaskQuery, options?: CallOptions) => get<PageResult<TaskItem>>('/tasks', params, options);
+
+/** GET /api/tasks/form-options (the task form's groups and suggested image rule) */
+export const queryTaskFormOptions = (params: Partial<TaskFormOptionsQuery>, options?: CallOptions) =>
+  get<TaskFormOptions>('/tasks/form-options', params, options);
 
 /** GET /api/tasks/:id */
 export const getTask = (id: number, options?: CallOptions) => get<TaskDetail>(`/tasks/${id}`, undefined, options);

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import type { SubmissionItem } from '@common/contracts/tasks';
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
-import { useReferenceOptions } from '@/hooks/useReferenceOptions';
+import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { auditSubmission, batchApproveSubmissions, querySubmissions } from '@/services/submissions';
 import { apiErrorMessage } from '@/utils/apiError';
 import { compact, toTableResult } from '@/utils/table';
@@ -17,7 +17,7 @@ import { submissionColumns } from './components/columns';
 export default function TaskAuditPage() {
   const actionRef = useRef<ActionType>();
   const { modal, message } = App.useApp();
-  const refs = useReferenceOptions();
+  const areas = useAreaOptions();
   const [loadError, setLoadError] = useState<string>();
   const [selected, setSelected] = useState<SubmissionItem[]>([]);
   const [rejecting, setRejecting] = useState<SubmissionItem>();
@@ -70,7 +70,7 @@ export default function TaskAuditPage() {
   };
 
   const columns = submissionColumns({
-    areas: refs.areas,
+    areas,
     onApprove: approve,
     onReject: setRejecting,
     onOpenTask: (row) => history.push(`/taskManage/complete?taskId=${row.taskId}`),

@@ -3,16 +3,18 @@ import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { TASK_STATUS_LABELS } from '@common/constants';
-import { useReferenceOptions } from '@/hooks/useReferenceOptions';
+import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { getTask } from '@/services/tasks';
 import { apiErrorBody, apiErrorMessage } from '@/utils/apiError';
+import { useTaskFormOptions } from '../components/useTaskFormOptions';
 import TaskForm from './components/TaskForm';
 
 /** 发布任务: a new task, or with `?id=` the draft it names (only drafts can be edited). */
 export default function TaskCreatePage() {
   const [searchParams] = useSearchParams();
   const id = Number(searchParams.get('id')) || undefined;
-  const refs = useReferenceOptions();
+  const areaOptions = useAreaOptions();
+  const formOptions = useTaskFormOptions();
   const draft = useRequest(async () => (id ? (await getTask(id, { skipErrorHandler: true })).data : undefined), {
     refreshDeps: [id],
   });
@@ -24,7 +26,7 @@ export default function TaskCreatePage() {
   );
 
   let body: React.ReactNode;
-  if (id && draft.loading) {
+  if ((id && draft.loading) || formOptions.loading) {
     body = (
       <Card>
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -71,7 +73,15 @@ export default function TaskCreatePage() {
       </Card>
     );
   } else {
-    body = <TaskForm key={id ?? 'new'} task={id ? draft.data : undefined} areaOptions={refs.areas} groupOptions={refs.groupOptions} />;
+    body = (
+      <TaskForm
+        key={id ?? 'new'}
+        task={id ? draft.data : undefined}
+        areaOptions={areaOptions}
+        groupOptions={formOptions.groupOptions}
+        imageRule={{ imageNum: formOptions.imageNum ?? 0, basedOn: formOptions.imageNumTasks }}
+      />
+    );
   }
 
   return (

@@ -7,7 +7,7 @@ import { categoryLabel, imageRuleLabel, templateHasImages, templateLabel } from 
 import { TASK_SORT_FIELDS, type TaskItem } from '@common/contracts/tasks';
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
-import { useReferenceOptions } from '@/hooks/useReferenceOptions';
+import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { closeTask, deleteTask, publishTask, queryTasks } from '@/services/tasks';
 import { apiErrorMessage } from '@/utils/apiError';
 import { compact, sortParams, toTableResult } from '@/utils/table';
@@ -19,7 +19,7 @@ const muted = <Typography.Text type="secondary">—</Typography.Text>;
 export default function TaskListPage() {
   const actionRef = useRef<ActionType>();
   const { modal, message } = App.useApp();
-  const refs = useReferenceOptions();
+  const areas = useAreaOptions();
   const [loadError, setLoadError] = useState<string>();
 
   const runAction = async (done: string, action: () => Promise<unknown>) => {
@@ -35,7 +35,7 @@ export default function TaskListPage() {
   const confirmPublish = (task: TaskItem) =>
     modal.confirm({
       title: `发布任务「${task.title}」？`,
-      content: `发布后，${areaNames(task.areas, refs.areas, 4)}的村干部/网格员即可看到并提交；任务内容不能再修改。`,
+      content: `发布后，${areaNames(task.areas, areas, 4)}的村干部/网格员即可看到并提交；任务内容不能再修改。`,
       okText: '发布',
       cancelText: '取消',
       onOk: () => runAction(`任务已发布：${task.title}`, () => publishTask(task.id)),
@@ -96,9 +96,9 @@ export default function TaskListPage() {
       title: '目标区域',
       dataIndex: 'area',
       valueType: 'select',
-      fieldProps: { options: refs.areas },
+      fieldProps: { options: areas },
       width: 124,
-      render: (_, task) => <AreaNames ids={task.areas} areas={refs.areas} />,
+      render: (_, task) => <AreaNames ids={task.areas} areas={areas} />,
     },
     {
       title: '截止时间',

@@ -3,7 +3,7 @@ import { history } from '@umijs/max';
 import { App, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { MAX_IMAGE_NUM, TEMPLATE_TYPES, imageRuleLabel } from '@common/constants';
+import { DEFAULT_IMAGE_NUM, MAX_IMAGE_NUM, TEMPLATE_TYPES, imageRuleLabel } from '@common/constants';
 import type { TaskDetail } from '@common/contracts/tasks';
 import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
 import type { Option } from '@/hooks/useReferenceOptions';
@@ -18,6 +18,8 @@ interface Props {
   task?: TaskDetail;
   areaOptions: Option[];
   groupOptions: Option[];
+  /** The image rule a new task starts with: the one most recent tasks with images use (`basedOn` of them). */
+  imageRule: { imageNum: number; basedOn: number };
 }
 
 const TEMPLATE_OPTIONS = TEMPLATE_TYPES.map((t) => ({ value: String(t.value), label: t.label }));
@@ -31,7 +33,7 @@ const deadlinePresets = () =>
     { label: '一个月后', days: 30 },
   ].map(({ label, days }) => ({ label, value: dayjs().add(days, 'day').hour(18).minute(0).second(0) }));
 
-export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
+export default function TaskForm({ task, areaOptions, groupOptions, imageRule }: Props) {
   const [form] = Form.useForm<TaskFormValues>();
   const { modal, message } = App.useApp();
   const [saving, setSaving] = useState<'draft' | 'publish'>();
@@ -105,7 +107,7 @@ export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
       name="taskForm"
       form={form}
       layout="vertical"
-      initialValues={task ? fromTask(task) : EMPTY_TASK}
+      initialValues={task ? fromTask(task) : { ...EMPTY_TASK, imageNum: imageRule.imageNum }}
       scrollToFirstError
       requiredMark
     >
@@ -167,11 +169,20 @@ export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item label="图片数量" required={withImages} extra={`0 表示默认3张，最多${MAX_IMAGE_NUM}张`}>
+            <Form.Item
+              label="图片数量"
+              required={withImages}
+              extra={
+                imageRule.basedOn && !task
+                  ? `已按近期 ${imageRule.basedOn} 个带图片任务中最常用的要求预填；最多${MAX_IMAGE_NUM}张`
+                  : `最多${MAX_IMAGE_NUM}张`
+              }
+            >
               <Space align="center" wrap>
                 <Form.Item name="imageNum" noStyle>
                   <InputNumber
                     aria-label="图片数量"
+                    aria-describedby="image-num-zero"
                     min={0}
                     max={MAX_IMAGE_NUM}
                     precision={0}
@@ -182,6 +193,9 @@ export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
                 </Form.Item>
                 <Typography.Text type={withImages ? undefined : 'secondary'} data-testid="image-rule">
                   {withImages ? `需提交：${imageRuleLabel(imageNum ?? 0)}` : '不要求图片'}
+                </Typography.Text>
+                <Typography.Text type="secondary" id="image-num-zero">
+                  （填 0 表示默认{DEFAULT_IMAGE_NUM}张）
                 </Typography.Text>
               </Space>
             </Form.Item>
