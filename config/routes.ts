@@ -82,7 +82,7 @@ export default [
       { path: '/taskManage', redirect: '/taskManage/list' },
       { path: '/taskManage/create', name: '发布任务', component: './taskManage/create', title: '发布任务' },
       { path: '/taskManage/list', name: '任务列表', component: './taskManage/list', title: '任务列表' },
-      { path: '/taskManage/complete', name: '完成情况', component: './taskManage/complete', title: '任务完成情况' },
+      { path: '/taskManage/complete', name: '完成情况', component: './taskManage/complete', title: '完成情况' },
       { path: '/taskManage/audit', name: '任务审核', component: './taskManage/audit', title: '任务审核' },
     ],
   },

@@ -259,7 +259,7 @@ export const taskHandlers = [
     return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
       headers: {
         'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'content-disposition': `attachment; filename="ranking.xlsx"; filename*=UTF-8''${encodeURIComponent('积分排名.xlsx')}`,
+        'content-disposition': `attachment; filename="ranking.xlsx"; filename*=UTF-8''${encodeURIComponent('积分排行.xlsx')}`,
       },
     });
   }),

@@ -54,7 +54,7 @@ describe('roles', () => {
         { key: 'newsManage', label: '新闻管理' },
         { key: 'introduction', label: '介绍管理' },
         { key: 'organization', label: '组织架构' },
-        { key: 'peopleService', label: '为民服务' },
+        { key: 'peopleService', label: '群众服务' },
         { key: 'screen', label: '数据大屏' },
       ],
     });

@@ -235,7 +235,7 @@ describe('export', () => {
     assert.equal(res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     assert.equal(
       res.headers['content-disposition'],
-      `attachment; filename="ranking.xlsx"; filename*=UTF-8''${encodeURIComponent('积分排名.xlsx')}`,
+      `attachment; filename="ranking.xlsx"; filename*=UTF-8''${encodeURIComponent('积分排行.xlsx')}`,
     );
     const rows = await workbookOf(res.rawPayload);
     assert.deepEqual(rows[0], EXPORT_HEADER);

@@ -6,7 +6,7 @@ import { requireUser } from '../plugins/auth';
 import { adjustPoints, exportRanking, ledgerEntry, ledgerPage, rankingPage } from '../services/scores';
 import { sendXlsx, XLSX_TYPE } from '../services/xlsx';
 
-const EXPORT_NAME = '积分排名.xlsx';
+const EXPORT_NAME = '积分排行.xlsx';
 
 // There is deliberately no call that changes or removes a ledger entry: a correction is a new entry.
 const scoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,7 +16,7 @@ const scoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/scores/ranking',
-    { config: access, schema: { tags, summary: '积分排名', querystring: RankingQuery, response: replies(Page(RankingRow)) } },
+    { config: access, schema: { tags, summary: '积分排行', querystring: RankingQuery, response: replies(Page(RankingRow)) } },
     async (request) => ok(await rankingPage(db, requireUser(request), request.query)),
   );
 
@@ -45,7 +45,7 @@ const scoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access,
       schema: {
         tags,
-        summary: '导出积分排名（Excel，筛选条件同积分排名）',
+        summary: '导出积分排行（Excel，筛选条件同积分排行）',
         querystring: RankingQuery,
         produces: [XLSX_TYPE],
         response: { '4xx': ApiError, '5xx': ApiError },

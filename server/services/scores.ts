@@ -195,7 +195,7 @@ export function exportRanking(db: DbOrTx, caller: AuthUser, filters: RankingFilt
     (row) => row.points,
   ];
   return xlsxStream({
-    sheet: '积分排名',
+    sheet: '积分排行',
     columns: EXPORT_HEADER.map((header, i) => ({ header, width: widths[i], value: values[i] })),
     batch: (limit, offset) => rankingRows(db, caller, filters, limit, offset),
     batchSize,

@@ -18,4 +18,4 @@ export const adjustScore = (body: AdjustBody, options?: CallOptions) => post<Led
 
 /** GET /api/scores/export (xlsx with the ranking's filters; a file, not JSON) */
 export const exportRanking = (params: Omit<RankingParams, 'current' | 'pageSize'>, onProgress?: DownloadProgress) =>
-  downloadFile('/scores/export', params, '积分排名.xlsx', onProgress);
+  downloadFile('/scores/export', params, '积分排行.xlsx', onProgress);

@@ -279,7 +279,7 @@ describe('task journeys', () => {
       admin.page.waitForEvent('download'),
       admin.page.getByRole('button', { name: '导出Excel' }).click(),
     ]);
-    assert.equal(download.suggestedFilename(), '积分排名.xlsx');
+    assert.equal(download.suggestedFilename(), '积分排行.xlsx');
     const file = await download.path();
     const bytes = fs.readFileSync(file);
     assert.ok(bytes.length > 0);
@@ -292,7 +292,7 @@ describe('task journeys', () => {
     const exported = sheetRows.find((cells) => cells.includes('cadre02'));
     assert.ok(exported, `cadre02 in the export: ${JSON.stringify(sheetRows.slice(0, 3))}`);
     assert.ok(exported.includes(String(before + 5)), `exported row: ${exported.join(' | ')}`);
-    await admin.page.getByText('已导出：积分排名.xlsx').waitFor();
+    await admin.page.getByText('已导出：积分排行.xlsx').waitFor();
     await admin.context.close();
   });
 });

@@ -142,7 +142,7 @@ function Board({ stats }: { stats: StatsOverview }) {
           </div>
         </div>
         <div className="screen-column">
-          <Panel title="积分排行 TOP10" extra="任务积分">
+          <Panel title="积分排行前十" extra="任务积分">
             <PointsRanking ranking={stats.pointsTop} />
           </Panel>
           <Panel title="群众满意度与办理情况">

@@ -12,7 +12,7 @@ import CompletionSummary from './components/CompletionSummary';
 import PeopleDrawer, { PEOPLE_STATES, type PeopleState } from './components/PeopleDrawer';
 
 /**
- * 任务完成情况: one task's progress per area, and per area the people by state. The URL holds the
+ * 完成情况: one task's progress per area, and per area the people by state. The URL holds the
  * task (`taskId`) and the open drawer (`area`, 'all' for every area, and `state`).
  */
 export default function TaskCompletePage() {
@@ -98,7 +98,7 @@ export default function TaskCompletePage() {
   }
 
   return (
-    <PageContainer title="任务完成情况" subTitle="各村（社区）的提交与通过情况，以及还没有提交的人员">
+    <PageContainer title="完成情况" subTitle="各村（社区）的提交与通过情况，以及还没有提交的人员">
       <Card style={{ marginBottom: 16 }} styles={{ body: { padding: '16px 24px' } }}>
         <Space wrap>
           <label htmlFor="completion-task">选择任务：</label>

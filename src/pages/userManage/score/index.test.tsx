@@ -79,7 +79,7 @@ test('导出Excel sends the current filters and says when it is done or why it f
   const { user, calls } = await openRanking('/userManage/score?area=2');
 
   await user.click(button('导出Excel'));
-  expect(await screen.findByText('已导出：积分排名.xlsx')).toBeInTheDocument();
+  expect(await screen.findByText('已导出：积分排行.xlsx')).toBeInTheDocument();
   const exports = callsTo(calls, 'GET', '/scores/export');
   expect(exports).toHaveLength(1);
   expect(exports[0].url.searchParams.get('area')).toBe('2');
