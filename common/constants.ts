@@ -52,7 +52,7 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   newsManage: '新闻管理',
   introduction: '介绍管理',
   organization: '组织架构',
-  peopleService: '为民服务',
+  peopleService: '群众服务',
   screen: '数据大屏',
 };
 
@@ -183,6 +183,14 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   published: '进行中',
   closed: '已关闭',
 };
+/**
+ * A task list filter beside the states: published or closed, i.e. every task that went out (the
+ * dashboard's per-category figures count these).
+ */
+export const TASK_STATUS_ISSUED = 'issued';
+export const TASK_STATUS_FILTERS = [...TASK_STATUSES, TASK_STATUS_ISSUED] as const;
+export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
+export const TASK_STATUS_ISSUED_LABEL = '进行中和已关闭';
 
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];

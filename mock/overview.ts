@@ -39,7 +39,7 @@ export function overviewFixture(now = Date.now()): StatsOverview {
       ],
       byArea: areas.map((a) => ({ area: a.id, name: a.name, count: a.id <= 4 ? 3 : 0 })),
     },
-    tasks: { published: 9, active: 7, closed: 3, draft: 1 },
+    tasks: { published: 7, overdue: 2, closed: 3, draft: 1 },
     submissions: { pending: 6, approved: 12, rejected: 2 },
     completionByArea: areas.map((a) =>
       a.id === 2
@@ -70,7 +70,7 @@ export function overviewFixture(now = Date.now()): StatsOverview {
       { userId: 4, name: '张红梅', areaName: '第一村', points: 25 },
       { userId: 5, name: '刘志强', areaName: '第一村', points: 12 },
     ],
-    news: { publishedThisMonth: 4 },
+    news: { publishedThisMonth: 4, month: { from: '2026-11-01', to: '2026-11-30' } },
     latestAppeals: [
       {
         id: 11,
@@ -117,7 +117,7 @@ export function emptyOverview(now = Date.now()): StatsOverview {
     photoReports: { total: 0, byStatus: zero(full.photoReports.byStatus) },
     perDay: full.perDay.map((d) => ({ ...d, appeals: 0, photoReports: 0 })),
     pointsTop: [],
-    news: { publishedThisMonth: 0 },
+    news: { publishedThisMonth: 0, month: { from: '2026-11-01', to: '2026-11-30' } },
     latestAppeals: [],
     latestApprovals: [],
   };

@@ -34,7 +34,7 @@ export function screenFixture(now = Date.now()): StatsOverview {
   const base = overviewFixture(now);
   return {
     ...base,
-    tasks: { published: 9, active: 7, closed: 3, draft: 1 },
+    tasks: { published: 7, overdue: 2, closed: 3, draft: 1 },
     submissions: { pending: 6, approved: 12, rejected: 2 },
     appeals: {
       total: 10,
@@ -44,7 +44,7 @@ export function screenFixture(now = Date.now()): StatsOverview {
       rated: 2,
     },
     photoReports: { total: 6, byStatus: { pending: 3, handled: 2, invalid: 1 } },
-    news: { publishedThisMonth: 4 },
+    news: { publishedThisMonth: 4, month: { from: '2026-11-01', to: '2026-11-30' } },
     // Today (the last day) had 2 appeals.
     perDay: base.perDay.map((day, i, all) => (i === all.length - 1 ? { ...day, appeals: 2, photoReports: 1 } : day)),
     pointsTop: PEOPLE.slice(0, STATS_LIST_SIZE).map((name, i) => ({

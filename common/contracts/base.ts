@@ -68,6 +68,12 @@ export const DateTime = (title: string) =>
     pattern: '^(?:(?:19[7-9]\\d|2\\d{3})-|(?!\\d{4}-))',
     errorMessage: '时间须在1970年至2999年之间',
   });
+/** A period filter: the list's date-time within [from, to] (a list says which date it filters). */
+export const Period = {
+  from: Type.Optional(DateTime('开始时间')),
+  to: Type.Optional(DateTime('结束时间')),
+};
+
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A text with a length limit; when required it must hold more than whitespace. */

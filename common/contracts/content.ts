@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AREA_MAX, AREA_MIN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
-import { AreaId, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
 // News, introductions and the organisation chart (issue 4). Rich text fields are HTML that the
@@ -63,6 +63,8 @@ export const NewsListQuery = Type.Object(
     status: Type.Optional(NewsStatusSchema),
     area: Type.Optional(AreaId('所属区域')),
     pinned: Type.Optional(Type.Boolean({ title: '置顶' })),
+    /** Published within [from, to]: the dashboard's 本月发布新闻 opens this month's. */
+    ...Period,
     sortField: Type.Optional(
       Type.Union([Type.Literal('createdAt'), Type.Literal('publishedAt'), Type.Literal('views')], { title: '排序字段' }),
     ),

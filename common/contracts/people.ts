@@ -14,7 +14,7 @@ import {
   PHOTO_REPORT_STATUSES,
   PHOTO_REPORT_TYPES,
 } from '../constants';
-import { AreaId, DateTime, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
 // People services (issue 5): appeals (群众诉求), photo reports (随手拍), public-opinion items
@@ -34,10 +34,6 @@ const ContactPhone = Type.String({
   errorMessage: '请输入正确的联系电话',
 });
 /** Inclusive range on createdAt, ISO date-times. */
-const Period = {
-  from: Type.Optional(DateTime('开始时间')),
-  to: Type.Optional(DateTime('结束时间')),
-};
 const Keyword = Type.Optional(Text('关键字', 50, 0));
 
 /** One step in an appeal's or photo report's history (who did what, when). */
@@ -123,6 +119,8 @@ export const AppealListQuery = Type.Object(
     area: Type.Optional(AreaId('所在村（社区）')),
     category: Type.Optional(AppealCategory),
     overdue: Type.Optional(Type.Boolean({ title: '是否超期' })),
+    /** Rated by the submitter (true) or not (false): the dashboard's 群众满意度 opens the rated ones. */
+    rated: Type.Optional(Type.Boolean({ title: '是否已评价' })),
     keyword: Keyword,
     ...Period,
     sortField: Type.Optional(Type.Union([Type.Literal('createdAt'), Type.Literal('dueAt')], { title: '排序字段' })),

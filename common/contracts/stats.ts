@@ -81,9 +81,10 @@ export const StatsOverview = Type.Object({
   areaName: Type.String(),
   users: Type.Object({ total: Count, byRole: Type.Array(RoleCount), byArea: Type.Array(AreaCount) }),
   tasks: Type.Object({
+    /** 进行中: published, taking reports (the task list's status filter 进行中 lists the same). */
     published: Count,
-    /** Published and before the deadline. */
-    active: Count,
+    /** Of those, past their deadline: reports are still taken and marked late. */
+    overdue: Count,
     closed: Count,
     draft: Count,
   }),
@@ -102,7 +103,12 @@ export const StatsOverview = Type.Object({
   /** The last STATS_DAYS days, today last, zeros included. */
   perDay: Type.Array(DayCount),
   pointsTop: Type.Array(TopPoints),
-  news: Type.Object({ publishedThisMonth: Count }),
+  news: Type.Object({
+    /** Published within `month` (the news list's 发布时间 filter over the same days lists the same). */
+    publishedThisMonth: Count,
+    /** The current month on the township's clock, first and last day (YYYY-MM-DD). */
+    month: Type.Object({ from: Type.String(), to: Type.String() }),
+  }),
   latestAppeals: Type.Array(LatestAppeal),
   latestApprovals: Type.Array(LatestApproval),
 });

@@ -4,6 +4,7 @@ import {
   MY_TASK_STATES,
   PAGE_SIZE_MAX,
   SUBMISSION_STATUSES,
+  TASK_STATUS_FILTERS,
   TASK_STATUSES,
   TASK_TEMPLATES,
   WORK_CATEGORIES,
@@ -102,7 +103,7 @@ export const TaskListQuery = Type.Object(
     ...PageQuery,
     title: Type.Optional(Text('任务标题', 100, 0)),
     category: Type.Optional(Category),
-    status: Type.Optional(TaskStatusSchema),
+    status: Type.Optional(literals(TASK_STATUS_FILTERS, '任务状态')),
     area: Type.Optional(AreaId('目标区域')),
     /** Created within [from, to]. */
     from: Type.Optional(DateTime('开始时间')),

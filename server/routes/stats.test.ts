@@ -16,8 +16,8 @@ import {
   submitOk,
   uploadImages,
 } from '../../tests/helpers/tasks';
-import { appeals } from '../db/schema';
-import { statsCache } from '../services/stats';
+import { appeals, news, users } from '../db/schema';
+import { currentMonth, statsCache } from '../services/stats';
 import { localDate } from '../services/workingDays';
 
 // A known township, built without demo content, and every figure of the dashboard checked against it.
@@ -31,6 +31,14 @@ let areaViewer: string; // a role with dashboard and scope area, area 2
 const ids: Record<string, number> = {};
 
 const DAY = 86400_000;
+
+/** This month's first and last day on the township's clock, as the overview reports them. */
+function currentMonthDays() {
+  const today = localDate(new Date());
+  const [year, month] = today.split('-').map(Number);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { from: `${today.slice(0, 8)}01`, to: `${today.slice(0, 8)}${String(last).padStart(2, '0')}` };
+}
 
 before(async () => {
   t = await createTestContext({ demo: false, config: { statsCacheMs: 0 } });
@@ -153,7 +161,7 @@ describe('the township overview', () => {
   });
 
   test('tasks by state and reports by review state', () => {
-    assert.deepEqual(o.tasks, { published: 2, active: 1, closed: 1, draft: 1 });
+    assert.deepEqual(o.tasks, { published: 2, overdue: 1, closed: 1, draft: 1 });
     assert.deepEqual(o.submissions, { pending: 1, approved: 2, rejected: 1 });
   });
 
@@ -210,7 +218,7 @@ describe('the township overview', () => {
         ['测试st_cadre3', '第二村', 3],
       ],
     );
-    assert.deepEqual(o.news, { publishedThisMonth: 2 });
+    assert.deepEqual(o.news, { publishedThisMonth: 2, month: currentMonthDays() });
     assert.deepEqual(
       o.latestAppeals.map((a) => [a.id, a.areaName, a.status, a.overdue]),
       [
@@ -242,13 +250,13 @@ describe('scope', () => {
       o.users.byArea.map((a) => [a.area, a.count]),
       [[2, 3]],
     );
-    assert.deepEqual(o.tasks, { published: 2, active: 1, closed: 0, draft: 0 });
+    assert.deepEqual(o.tasks, { published: 2, overdue: 1, closed: 0, draft: 0 });
     assert.deepEqual(o.submissions, { pending: 0, approved: 1, rejected: 1 });
     assert.deepEqual(o.completionByArea, [{ area: 2, name: '第一村', targets: 2, completed: 1, rate: 0.5, pending: 0, approved: 1 }]);
     assert.equal(o.appeals.total, 2);
     assert.equal(o.appeals.overdue, 0);
     assert.equal(o.photoReports.total, 1);
-    assert.deepEqual(o.news, { publishedThisMonth: 1 });
+    assert.deepEqual(o.news, { publishedThisMonth: 1, month: currentMonthDays() });
     assert.deepEqual(
       o.latestAppeals.map((a) => a.id),
       [ids.a2, ids.a1],
@@ -327,5 +335,80 @@ describe('the short cache', () => {
     assert.equal((await cached(t.database.db, null)).appeals.total, first.appeals.total);
     const fresh = statsCache(0);
     assert.equal((await fresh(t.database.db, null)).appeals.total, first.appeals.total + 1);
+  });
+});
+
+// Each figure of /dashboard opens a list (src/pages/dashboard/components/drillDown.ts); these are
+// the API queries those lists send for the drill-down's URL. The list's total must be the figure.
+describe('every figure is the total of the list it opens', () => {
+  const total = async (token: string, url: string) => (expectOk(await t.call(token, { method: 'GET', url })) as { total: number }).total;
+  /** A township day (YYYY-MM-DD) as the lists send it: its first and last instant in UTC+8. */
+  const day = (from: string, to = from) =>
+    `from=${encodeURIComponent(new Date(`${from}T00:00:00+08:00`).toISOString())}&to=${encodeURIComponent(
+      new Date(new Date(`${to}T00:00:00+08:00`).getTime() + DAY - 1).toISOString(),
+    )}`;
+
+  before(async () => {
+    // What the figures leave out: news of last month, accounts not active.
+    const old = await publishedNews(t, staff, { title: '上月新闻' });
+    const month = currentMonth(new Date());
+    await t.database.db
+      .update(news)
+      .set({ publishedAt: new Date(month.start.getTime() - DAY) })
+      .where(eq(news.id, old.id));
+    const { roleIds } = await lookups(t, admin);
+    const pending = await createAccount(t, admin, { account: 'st_pending', roleId: roleIds.villager, area: 2 });
+    await t.database.db.update(users).set({ status: 'pending' }).where(eq(users.id, pending.id));
+    const disabled = await createAccount(t, admin, { account: 'st_disabled', roleId: roleIds.villager, area: 3 });
+    expectOk(await t.call(admin, { method: 'POST', url: `/api/users/${disabled.id}/disable` }));
+  });
+
+  for (const who of ['admin', 'staff'] as const) {
+    test(`as ${who}: tasks, reviews, appeals, photo reports, news`, async () => {
+      const token = who === 'admin' ? admin : staff;
+      const o = await overview(token);
+      assert.equal(await total(token, '/api/tasks?status=published'), o.tasks.published);
+      assert.equal(await total(token, '/api/submissions?status=pending'), o.submissions.pending);
+      assert.equal(await total(token, '/api/appeals?status=pending'), o.appeals.byStatus.pending);
+      assert.equal(await total(token, '/api/appeals?overdue=true'), o.appeals.overdue);
+      assert.equal(await total(token, '/api/appeals?rated=true'), o.appeals.rated);
+      assert.equal(await total(token, '/api/photo-reports?status=pending'), o.photoReports.byStatus.pending);
+      const month = o.news.month;
+      assert.equal(await total(token, `/api/news?status=published&${day(month.from, month.to)}`), o.news.publishedThisMonth);
+      // Not vacuous: the lists hold more than the figures count.
+      assert.ok((await total(token, '/api/news?status=published')) > o.news.publishedThisMonth);
+      assert.ok((await total(token, '/api/appeals')) > o.appeals.rated);
+    });
+
+    test(`as ${who}: every category's bar, every village's bar and every day of the trend`, async () => {
+      const token = who === 'admin' ? admin : staff;
+      const o = await overview(token);
+      for (const category of o.completionByCategory.filter((c) => c.tasks > 0)) {
+        assert.equal(await total(token, `/api/tasks?category=${category.category}&status=issued`), category.tasks, category.label);
+      }
+      for (const area of o.completionByArea.filter((a) => a.targets > 0)) {
+        assert.equal(await total(token, `/api/submissions?area=${area.area}&status=approved`), area.approved, area.name);
+      }
+      for (const { date, appeals: appealCount, photoReports } of o.perDay.filter((d) => d.appeals || d.photoReports)) {
+        assert.equal(await total(token, `/api/appeals?${day(date)}`), appealCount, date);
+        assert.equal(await total(token, `/api/photo-reports?${day(date)}`), photoReports, date);
+      }
+    });
+  }
+
+  test('users: the active accounts (admin only: staff see the figure without a link)', async () => {
+    const o = await overview(admin);
+    assert.equal(await total(admin, '/api/users?status=active'), o.users.total);
+    assert.ok((await total(admin, '/api/users')) > o.users.total);
+  });
+
+  test("the lists' new filters refuse bad input, naming the field", async () => {
+    expectError(await t.call(admin, { method: 'GET', url: '/api/appeals?rated=maybe' }), 400, undefined, 'rated');
+    expectError(await t.call(admin, { method: 'GET', url: '/api/news?from=2026-13-01' }), 400, undefined, 'from');
+    expectError(await t.call(admin, { method: 'GET', url: '/api/tasks?status=finished' }), 400, undefined, 'status');
+    assert.equal(
+      await total(admin, '/api/appeals?rated=false'),
+      (await total(admin, '/api/appeals')) - (await overview(admin)).appeals.rated,
+    );
   });
 });

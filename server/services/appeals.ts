@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { PageResult } from '../../common/contracts/base';
 import type {
@@ -17,8 +17,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { appealImages, appeals, users } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, periodCondition, readerScope } from './peopleCommon';
-import { containsPattern } from './scope';
+import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, readerScope } from './peopleCommon';
+import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
 import { readSettings } from './settings';
@@ -86,6 +86,7 @@ function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL |
   const conditions: Array<SQL | undefined> = [handlerScope(caller, columns)];
   if (query.area) conditions.push(eq(appeals.area, query.area));
   if (query.category) conditions.push(eq(appeals.category, query.category));
+  if (query.rated !== undefined) conditions.push(query.rated ? isNotNull(appeals.satisfaction) : isNull(appeals.satisfaction));
   conditions.push(periodCondition(appeals.createdAt, query.from, query.to));
   const keyword = query.keyword?.trim();
   if (keyword) {
@@ -131,7 +132,8 @@ export async function listAppeals(db: DbOrTx, caller: AuthUser, query: AppealLis
 
 async function appealTotal(db: DbOrTx, caller: AuthUser, query: AppealListQuery, where: SQL | undefined) {
   const area = countedArea(caller, query.area);
-  const plain = !query.category && !query.from && !query.to && !query.keyword?.trim() && query.overdue === undefined;
+  const plain =
+    !query.category && !query.from && !query.to && !query.keyword?.trim() && query.overdue === undefined && query.rated === undefined;
   if (area !== false && plain) return [{ total: await countedTotal(db, 'appeals', { status: query.status, area }) }];
   return db.select({ total: count() }).from(appeals).where(where);
 }

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../db/client';
 import { areas, news, uploads, users } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { isBlankRichText, plainField, plainText, sanitizeRichText } from './sanitize';
-import { containsPattern, scopeCondition } from './scope';
+import { containsPattern, periodCondition, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { assertAttachableImages, imageRef, markUploadsUsed } from './uploadRefs';
 
@@ -111,6 +111,7 @@ export async function listNews(db: DbOrTx, caller: AuthUser, query: NewsListQuer
   if (query.status) conditions.push(eq(news.status, query.status));
   if (query.area) conditions.push(eq(news.area, query.area));
   if (query.pinned !== undefined) conditions.push(eq(news.pinned, query.pinned));
+  conditions.push(periodCondition(news.publishedAt, query.from, query.to));
   const where = and(...conditions);
   const column = SORT_COLUMNS[query.sortField ?? 'createdAt'];
   // Never-published items have no publishedAt: they go last whichever way the list is sorted.

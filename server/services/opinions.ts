@@ -20,8 +20,8 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import { areas, opinionKeywords, opinions, users } from '../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../errors';
-import { dbNow, iso, periodCondition } from './peopleCommon';
-import { containsPattern } from './scope';
+import { dbNow, iso } from './peopleCommon';
+import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { localDate } from './workingDays';
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { HistoryAction, HistoryEvent } from '../../common/contracts/people';
 import type { ImageRef } from '../../common/contracts/tasks';
@@ -33,11 +33,6 @@ export function readerScope(caller: AuthUser, columns: PeopleColumns): SQL | und
   if (!hasAccess(caller, 'peopleService')) return own;
   const scope = handlerScope(caller, columns);
   return scope ? or(scope, own) : undefined;
-}
-
-/** createdAt within [from, to] (ISO date-times from the query). */
-export function periodCondition(column: PgColumn, from?: string, to?: string): SQL | undefined {
-  return and(from ? gte(column, new Date(from)) : undefined, to ? lte(column, new Date(to)) : undefined);
 }
 
 /** The note of the step the system takes itself when a rating closes an appeal. */

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../common/constants';
 import { forbidden } from '../errors';
@@ -42,3 +42,8 @@ export function containsPattern(text: string): string {
 }
 
 export const never = sql`false`;
+
+/** A list's date column within [from, to] (ISO date-times from the query's Period). */
+export function periodCondition(column: PgColumn, from?: string, to?: string): SQL | undefined {
+  return and(from ? gte(column, new Date(from)) : undefined, to ? lte(column, new Date(to)) : undefined);
+}

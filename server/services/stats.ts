@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { StatsOverview } from '../../common/contracts/stats';
 import {
@@ -36,10 +36,15 @@ export function statsArea(caller: AuthUser | undefined): number | null {
 const inArea = (column: SQL | PgColumn, area: number | null) => (area === null ? undefined : sql`${column} = ${area}`);
 const rate = (completed: number, targets: number) => (targets ? Math.round((completed / targets) * 1000) / 1000 : 0);
 
-/** The first moment of the current month on the township's clock. */
-function monthStart(now: Date): Date {
-  const local = localDate(now);
-  return new Date(`${local.slice(0, 8)}01T00:00:00+08:00`);
+/** The current month on the township's clock: its first and last day, and the instants it spans. */
+export function currentMonth(now: Date) {
+  const [year, month] = localDate(now).split('-').map(Number);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const from = `${year}-${pad(month)}-01`;
+  const to = `${year}-${pad(month)}-${pad(days)}`;
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+  return { from, to, start: new Date(`${from}T00:00:00+08:00`), end: new Date(`${next}T00:00:00+08:00`) };
 }
 
 async function userFigures(db: DbOrTx, area: number | null) {
@@ -70,7 +75,7 @@ async function taskFigures(db: DbOrTx, area: number | null) {
   const [row] = await db
     .select({
       published: of('published'),
-      active: int(sql`count(*) filter (where ${tasks.status} = 'published' and ${tasks.deadline} > now())`),
+      overdue: int(sql`count(*) filter (where ${tasks.status} = 'published' and ${tasks.deadline} <= now())`),
       closed: of('closed'),
       draft: of('draft'),
     })
@@ -268,11 +273,12 @@ async function lists(db: DbOrTx, area: number | null) {
 }
 
 async function newsFigures(db: DbOrTx, area: number | null, now: Date) {
+  const month = currentMonth(now);
   const [row] = await db
     .select({ publishedThisMonth: int(sql`count(*)`) })
     .from(news)
-    .where(and(eq(news.status, 'published'), gte(news.publishedAt, monthStart(now)), inArea(news.area, area)));
-  return row;
+    .where(and(eq(news.status, 'published'), gte(news.publishedAt, month.start), lt(news.publishedAt, month.end), inArea(news.area, area)));
+  return { publishedThisMonth: row.publishedThisMonth, month: { from: month.from, to: month.to } };
 }
 
 /** Every figure of the dashboard and the wall display, for one area or (null) the township. */

@@ -13,7 +13,7 @@ import type {
   TaskFormOptionsQuery,
 } from '../../common/contracts/tasks';
 import type { PageResult } from '../../common/contracts/base';
-import { type SubmissionStatus, TASK_ROLE_CODES, type TaskStatus } from '../../common/constants';
+import { type SubmissionStatus, TASK_ROLE_CODES, TASK_STATUS_ISSUED, type TaskStatus } from '../../common/constants';
 import type { DbOrTx } from '../db/client';
 import { areas, groups, roles, submissions, taskAreas, taskGroups, tasks, userGroups, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
@@ -151,7 +151,10 @@ const SORT_COLUMNS: Record<NonNullable<TaskListQuery['sortField']>, PgColumn> = 
 async function taskTotal(db: DbOrTx, caller: AuthUser, query: TaskListQuery, where: SQL | undefined): Promise<[{ total: number }]> {
   const plain = !query.title?.trim() && !query.area && !query.from && !query.to;
   if (plain && caller.dataScope === 'all') {
-    return [{ total: await countedTotal(db, 'tasks', { status: query.status, category: query.category }) }];
+    const statuses = query.status === TASK_STATUS_ISSUED ? (['published', 'closed'] as const) : [query.status];
+    let total = 0;
+    for (const status of statuses) total += await countedTotal(db, 'tasks', { status, category: query.category });
+    return [{ total }];
   }
   const [row] = await db.select({ total: count() }).from(tasks).where(where);
   return [row];
@@ -161,7 +164,8 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
   const conditions: Array<SQL | undefined> = [taskReadScope(caller)];
   if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
   if (query.category) conditions.push(eq(tasks.category, query.category));
-  if (query.status) conditions.push(eq(tasks.status, query.status));
+  if (query.status === TASK_STATUS_ISSUED) conditions.push(inArray(tasks.status, ['published', 'closed']));
+  else if (query.status) conditions.push(eq(tasks.status, query.status));
   if (query.area) {
     conditions.push(sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`);
   }

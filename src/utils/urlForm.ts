@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { TIME_ZONE_OFFSET_MS } from '@common/constants';
 
 type Values = Record<string, unknown>;
 
@@ -29,10 +30,21 @@ export function urlFormSync(options: { numbers?: string[]; ranges?: Record<strin
 export const rangeTransform = (fromKey: string, toKey: string) => (value: [string, string] | undefined) =>
   value?.length === 2 ? { [fromKey]: value[0], [toKey]: value[1] } : {};
 
-/** The whole days of a period as the server's date-time bounds. */
+const DAY_MS = 86400_000;
+
+/** The first instant of a calendar day on the township's clock (UTC+8), whatever the browser's zone. */
+function townshipDayStart(date: string): number {
+  const [year, month, day] = dayjs(date).format('YYYY-MM-DD').split('-').map(Number);
+  return Date.UTC(year, month - 1, day) - TIME_ZONE_OFFSET_MS;
+}
+
+/**
+ * The whole days of a period as the server's date-time bounds. Days are the township's (as the
+ * dashboard counts them), so a day's list holds what the dashboard counted for that day.
+ */
 export function periodBounds(from?: string, to?: string): { from?: string; to?: string } {
   return {
-    from: from ? dayjs(from).startOf('day').toISOString() : undefined,
-    to: to ? dayjs(to).endOf('day').toISOString() : undefined,
+    from: from ? new Date(townshipDayStart(from)).toISOString() : undefined,
+    to: to ? new Date(townshipDayStart(to) + DAY_MS - 1).toISOString() : undefined,
   };
 }

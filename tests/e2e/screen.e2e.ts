@@ -107,7 +107,7 @@ async function soak(page: Page, marks: number[]): Promise<Sample[]> {
     const figures: StatsOverview = {
       ...base,
       generatedAt: new Date().toISOString(),
-      tasks: { ...base.tasks, active: n },
+      tasks: { ...base.tasks, published: n },
       perDay: base.perDay.map((day, i) => ({ ...day, appeals: (n + i) % 7, photoReports: (n * 3 + i) % 5 })),
       completionByArea: base.completionByArea.map((a, i) => ({ ...a, targets: 10, completed: (n + i) % 11, rate: ((n + i) % 11) / 10 })),
       completionByCategory: base.completionByCategory.map((c, i) => ({ ...c, tasks: (n + i) % 4 })),
@@ -178,7 +178,7 @@ describe('the wall display', () => {
       await boardDrawn(page);
       await page.getByRole('heading', { level: 1, name: '乡村两级治理中心联动平台' }).waitFor();
 
-      assert.equal(await counterValue(page, 'activeTasks'), String(figures.tasks.active));
+      assert.equal(await counterValue(page, 'activeTasks'), String(figures.tasks.published));
       assert.equal(await counterValue(page, 'pendingSubmissions'), String(figures.submissions.pending));
       assert.equal(await counterValue(page, 'overdueAppeals'), String(figures.appeals.overdue));
       assert.equal(await counterValue(page, 'pendingPhotoReports'), String(figures.photoReports.byStatus.pending));

@@ -12,15 +12,18 @@ import { preloadApp, renderApp } from '../../../mock/renderApp';
 import { server, useMockServer } from '../../../mock/server';
 import { drillDown } from './components/drillDown';
 
-// jsdom draws nothing: echarts is replaced by a recorder of the options and the click handler.
+// jsdom draws nothing: echarts is replaced by a recorder of the options and of the plot's click
+// handler. Its pixel geometry: category i sits at x = 100 + 50·i; the value axis reads y = 300 − 10·v.
 interface MockChart {
   options: Array<Record<string, unknown>>;
-  click?: (params: { dataIndex: number; name: string }) => void;
+  /** A click on the plot at (x, y): what the page does with it. */
+  clickAt?: (x: number, y: number) => void;
   disposed: boolean;
 }
 const mockCharts: MockChart[] = [];
 jest.mock('echarts/core', () => ({
   use: () => undefined,
+  format: { encodeHTML: (text: string) => text },
   init: () => {
     const chart: MockChart & Record<string, unknown> = {
       options: [],
@@ -28,10 +31,22 @@ jest.mock('echarts/core', () => ({
       setOption(option: Record<string, unknown>) {
         chart.options.push(option);
       },
-      resize: () => undefined,
-      on(event: string, handler: MockChart['click']) {
-        if (event === 'click') chart.click = handler;
+      // As echarts answers: every axis in an array.
+      getOption: () => {
+        const option = chart.options.at(-1) ?? {};
+        const list = (axis: unknown) => (Array.isArray(axis) ? axis : [axis]);
+        return { ...option, xAxis: list(option.xAxis), yAxis: list(option.yAxis) };
       },
+      resize: () => undefined,
+      on: () => undefined,
+      getZr: () => ({
+        on(event: string, handler: (e: { offsetX: number; offsetY: number }) => void) {
+          if (event === 'click') chart.clickAt = (x, y) => handler({ offsetX: x, offsetY: y });
+        },
+      }),
+      containPixel: (_finder: string, [x, y]: number[]) => x >= 80 && y <= 300,
+      convertToPixel: (_finder: unknown, index: number) => 100 + 50 * index,
+      convertFromPixel: (_finder: unknown, y: number) => (300 - y) / 10,
       dispose() {
         chart.disposed = true;
       },
@@ -64,12 +79,19 @@ async function chart(label: string) {
   return mockCharts[index];
 }
 
-test('the drill-down links carry the filters of the list they open', () => {
-  expect(drillDown.category(14)).toBe('/taskManage/list?category=14');
-  expect(drillDown.area(3)).toBe('/taskManage/complete?area=3');
+test("the drill-down links carry the filters that make the list's total the figure", () => {
+  expect(drillDown.activeTasks()).toBe('/taskManage/list?status=published');
+  expect(drillDown.category(14)).toBe('/taskManage/list?category=14&status=issued');
+  expect(drillDown.area(3)).toBe('/taskManage/audit?area=3&status=approved');
   expect(drillDown.appealsOn('2026-11-20')).toBe('/peopleService/appeal?from=2026-11-20&to=2026-11-20');
+  expect(drillDown.photoReportsOn('2026-11-20')).toBe('/peopleService/shot?from=2026-11-20&to=2026-11-20');
   expect(drillDown.overdueAppeals()).toBe('/peopleService/appeal?status=overdue');
+  expect(drillDown.ratedAppeals()).toBe('/peopleService/appeal?rated=true');
   expect(drillDown.pendingPhotoReports()).toBe('/peopleService/shot?status=pending');
+  expect(drillDown.newsThisMonth({ from: '2026-11-01', to: '2026-11-30' })).toBe(
+    '/newsManage/list?status=published&from=2026-11-01&to=2026-11-30',
+  );
+  expect(drillDown.users()).toBe('/userManage/list?status=active');
   expect(drillDown.appeal(9)).toBe('/peopleService/appeal?id=9');
 });
 
@@ -78,43 +100,82 @@ test('figure cards show the figures and open their lists', async () => {
   const overdue = await screen.findByRole('link', { name: /^超期诉求 2 .*，查看详情$/ }, { timeout: 30000 });
   expect(overdue).toHaveAttribute('href', '/peopleService/appeal?status=overdue');
   expect(screen.getByRole('link', { name: /^进行中任务 7 / })).toHaveAttribute('href', '/taskManage/list?status=published');
-  expect(screen.getByRole('link', { name: /^待审核提交 6 / })).toHaveAttribute('href', '/taskManage/audit');
+  expect(screen.getByText('其中已过截止 2 · 已关闭 3')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /^待审核提交 6 / })).toHaveAttribute('href', '/taskManage/audit?status=pending');
   expect(screen.getByRole('link', { name: /^待受理诉求 3 / })).toHaveAttribute('href', '/peopleService/appeal?status=pending');
   expect(screen.getByRole('link', { name: /^随手拍待处理 3 / })).toHaveAttribute('href', '/peopleService/shot?status=pending');
-  expect(screen.getByRole('link', { name: /^群众满意度 4\.5 分 / })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /^群众满意度 4\.5 分 / })).toHaveAttribute('href', '/peopleService/appeal?rated=true');
   expect(screen.getByText('2 人评价，满分 5 分')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /^本月发布新闻 4 / })).toHaveAttribute(
+    'href',
+    '/newsManage/list?status=published&from=2026-11-01&to=2026-11-30',
+  );
+  expect(screen.getByText('11月1日至30日发布')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: /^用户 10 / })).toHaveAttribute('href', '/userManage/list?status=active');
   expect(screen.getByText(/全镇数据 · 更新于/)).toBeInTheDocument();
   await app.user.click(overdue);
   await waitFor(() => expect(app.location()).toBe('/peopleService/appeal?status=overdue'));
 });
 
-test('category bars show tasks and completion, and a bar opens that category’s tasks', async () => {
+test('category bars show tasks and completion; a click anywhere over a category opens the tasks that went out', async () => {
   const app = renderApp('/dashboard');
   const categories = await chart('各类别任务数与完成率');
   const option = categories.options.at(-1) as { xAxis: { data: string[] }; series: Array<{ data: number[] }> };
   expect(option.xAxis.data).toEqual(['党建工作', '人居环境']);
   expect(option.series[0].data).toEqual([2, 3]);
   expect(option.series[1].data).toEqual([25, 66.7]);
-  act(() => categories.click?.({ dataIndex: 1, name: '人居环境' }));
-  await waitFor(() => expect(app.location()).toBe('/taskManage/list?category=14'));
+  // High above the bar of 人居环境 (x 150), not on it.
+  act(() => categories.clickAt?.(160, 20));
+  await waitFor(() => expect(app.location()).toBe('/taskManage/list?category=14&status=issued'));
 });
 
-test('area bars show completion rates and open the completion page for that area', async () => {
+test("area bars show completion rates; a village's column opens its approved reports, which its tooltip counts", async () => {
   const app = renderApp('/dashboard');
   const areas = await chart('各村任务完成率');
-  const option = areas.options.at(-1) as { xAxis: { data: string[] }; series: Array<{ data: number[] }> };
+  const option = areas.options.at(-1) as {
+    xAxis: { data: string[] };
+    series: Array<{ data: number[] }>;
+    tooltip: { formatter: (items: Array<{ dataIndex: number }>) => string };
+  };
   expect(option.xAxis.data).toEqual(['第一村', '第二村', '第三村']);
   expect(option.series[0].data).toEqual([75, 50, 25]);
-  act(() => areas.click?.({ dataIndex: 1, name: '第二村' }));
-  await waitFor(() => expect(app.location()).toMatch(/^\/taskManage\/complete\?area=3/));
+  expect(option.tooltip.formatter([{ dataIndex: 1 }])).toContain('已通过提交 3 份 · 待审核 2 份');
+  act(() => areas.clickAt?.(148, 290));
+  await waitFor(() => expect(app.location()).toBe('/taskManage/audit?area=3&status=approved'));
 });
 
-test('a day of the trend opens that day’s appeals', async () => {
+/** A day whose two lines are apart, and a click 20 px right of its points at the height of one of them. */
+function clickNearDay(which: 'appeals' | 'photoReports') {
+  const days = overviewDb.overview.perDay;
+  const index = days.findIndex((day) => Math.abs(day.appeals - day.photoReports) >= 2);
+  const day = days[index];
+  return { day, x: 100 + 50 * index + 20, y: 300 - 10 * day[which] };
+}
+
+test("a click anywhere over a day of the trend opens that day's appeals (larger points, whole column)", async () => {
   const app = renderApp('/dashboard');
   const trend = await chart('近30天群众诉求与随手拍数量');
-  const day = overviewDb.overview.perDay[27].date;
-  act(() => trend.click?.({ dataIndex: 27, name: day.slice(5) }));
-  await waitFor(() => expect(app.location()).toBe(`/peopleService/appeal?from=${day}&to=${day}`));
+  const option = trend.options.at(-1) as { series: Array<{ symbolSize: number }> };
+  expect(option.series.every((line) => line.symbolSize >= 9)).toBe(true);
+  const { day, x, y } = clickNearDay('appeals');
+  act(() => trend.clickAt?.(x, y));
+  await waitFor(() => expect(app.location()).toBe(`/peopleService/appeal?from=${day.date}&to=${day.date}`));
+});
+
+test("a click nearer the photo reports' line opens that day's photo reports", async () => {
+  const app = renderApp('/dashboard');
+  const trend = await chart('近30天群众诉求与随手拍数量');
+  const { day, x, y } = clickNearDay('photoReports');
+  act(() => trend.clickAt?.(x, y));
+  await waitFor(() => expect(app.location()).toBe(`/peopleService/shot?from=${day.date}&to=${day.date}`));
+});
+
+test('a click outside the plot (on the axis labels) goes nowhere', async () => {
+  const app = renderApp('/dashboard');
+  const categories = await chart('各类别任务数与完成率');
+  act(() => categories.clickAt?.(150, 320));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(app.location()).toBe('/dashboard');
 });
 
 test('figures the user may not open are shown without a link', async () => {
@@ -138,7 +199,7 @@ test('figures the user may not open are shown without a link', async () => {
   expect(screen.getByText(/第一村数据 · 更新于/)).toBeInTheDocument();
   const categories = await chart('各类别任务数与完成率');
   // Clicking a chart of a list the user cannot open goes nowhere.
-  act(() => categories.click?.({ dataIndex: 0, name: '党建工作' }));
+  act(() => categories.clickAt?.(100, 100));
   await new Promise((r) => setTimeout(r, 50));
   expect(app.location()).toBe('/dashboard');
 });

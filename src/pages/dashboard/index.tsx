@@ -11,7 +11,7 @@ import LoadError from '@/components/LoadError';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryOverview } from '@/services/stats';
 import { relativeTime } from '@/utils/timeText';
-import { DRILL_ACCESS, drillDown } from './components/drillDown';
+import { DRILL_ACCESS, type DrillTarget, drillDown } from './components/drillDown';
 import './index.css';
 
 // echarts is big: the charts arrive in their own chunk once the figures are there.
@@ -28,7 +28,8 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-type Target = keyof typeof drillDown;
+/** A drill-down's path, or undefined when the user may not open that list. */
+type LinkTo = <T extends DrillTarget>(target: T, ...args: Parameters<(typeof drillDown)[T]>) => string | undefined;
 
 interface Figure {
   key: string;
@@ -36,18 +37,22 @@ interface Figure {
   value: ReactNode;
   note?: string;
   tone?: 'alert' | 'warn' | 'good';
-  to?: Target;
+  href?: string;
 }
 
-function figures(stats: StatsOverview): Figure[] {
+/** 11月1日至30日发布 (the server's month on the township's clock). */
+const monthText = ({ from, to }: { from: string; to: string }) =>
+  `${Number(from.slice(5, 7))}月${Number(from.slice(8))}日至${Number(to.slice(8))}日发布`;
+
+function figures(stats: StatsOverview, link: LinkTo): Figure[] {
   const { tasks, submissions, appeals, photoReports } = stats;
   return [
     {
       key: 'tasks',
       title: '进行中任务',
-      value: tasks.active,
-      note: `已发布 ${tasks.published} · 已关闭 ${tasks.closed}`,
-      to: 'activeTasks',
+      value: tasks.published,
+      note: `其中已过截止 ${tasks.overdue} · 已关闭 ${tasks.closed}`,
+      href: link('activeTasks'),
     },
     {
       key: 'review',
@@ -55,7 +60,7 @@ function figures(stats: StatsOverview): Figure[] {
       value: submissions.pending,
       note: `已通过 ${submissions.approved} · 已驳回 ${submissions.rejected}`,
       tone: submissions.pending ? 'warn' : undefined,
-      to: 'pendingSubmissions',
+      href: link('pendingSubmissions'),
     },
     {
       key: 'appeals',
@@ -63,7 +68,7 @@ function figures(stats: StatsOverview): Figure[] {
       value: appeals.byStatus.pending,
       note: `诉求共 ${appeals.total} 件 · 处理中 ${appeals.byStatus.processing}`,
       tone: appeals.byStatus.pending ? 'warn' : undefined,
-      to: 'pendingAppeals',
+      href: link('pendingAppeals'),
     },
     {
       key: 'overdue',
@@ -71,35 +76,40 @@ function figures(stats: StatsOverview): Figure[] {
       value: appeals.overdue,
       note: appeals.overdue ? '超过办理时限仍未答复' : '全部在办理时限内',
       tone: appeals.overdue ? 'alert' : 'good',
-      to: 'overdueAppeals',
+      href: link('overdueAppeals'),
     },
     {
       key: 'shots',
       title: '随手拍待处理',
       value: photoReports.byStatus.pending,
       note: `随手拍共 ${photoReports.total} 条 · 已处理 ${photoReports.byStatus.handled}`,
-      to: 'pendingPhotoReports',
+      href: link('pendingPhotoReports'),
     },
     {
       key: 'satisfaction',
       title: '群众满意度',
       value: appeals.satisfaction === null ? '—' : `${appeals.satisfaction.toFixed(1)} 分`,
       note: appeals.rated ? `${appeals.rated} 人评价，满分 5 分` : '还没有群众评价',
-      to: 'ratedAppeals',
+      href: appeals.rated ? link('ratedAppeals') : undefined,
     },
-    { key: 'news', title: '本月发布新闻', value: stats.news.publishedThisMonth, note: '本月已发布的新闻', to: 'newsThisMonth' },
+    {
+      key: 'news',
+      title: '本月发布新闻',
+      value: stats.news.publishedThisMonth,
+      note: monthText(stats.news.month),
+      href: link('newsThisMonth', stats.news.month),
+    },
     {
       key: 'users',
       title: '用户',
       value: stats.users.total,
       note: stats.users.byRole.map((r) => `${r.name} ${r.count}`).join(' · '),
-      to: 'users',
+      href: link('users'),
     },
   ];
 }
 
-function FigureCard({ figure, open }: { figure: Figure; open: (target: Target) => string | undefined }) {
-  const href = figure.to ? open(figure.to) : undefined;
+function FigureCard({ figure }: { figure: Figure }) {
   const body = (
     <>
       <div className="dashboard-figure-title">{figure.title}</div>
@@ -109,9 +119,9 @@ function FigureCard({ figure, open }: { figure: Figure; open: (target: Target) =
       </div>
     </>
   );
-  return href ? (
+  return figure.href ? (
     // Named by what it shows (speech users say what they see), plus where it leads.
-    <Link to={href} className="dashboard-figure dashboard-figure-link">
+    <Link to={figure.href} className="dashboard-figure dashboard-figure-link">
       {body}
       <span className="glp-visually-hidden">，查看详情</span>
     </Link>
@@ -120,7 +130,7 @@ function FigureCard({ figure, open }: { figure: Figure; open: (target: Target) =
   );
 }
 
-function LatestLists({ stats, open }: { stats: StatsOverview; open: (target: Target, arg?: number) => string | undefined }) {
+function LatestLists({ stats, link }: { stats: StatsOverview; link: LinkTo }) {
   const now = Date.now();
   return (
     <div className="dashboard-lists">
@@ -128,7 +138,7 @@ function LatestLists({ stats, open }: { stats: StatsOverview; open: (target: Tar
         {stats.latestAppeals.length ? (
           <ul className="dashboard-list">
             {stats.latestAppeals.map((a) => {
-              const href = open('appeal', a.id);
+              const href = link('appeal', a.id);
               const title = <span className="dashboard-list-title">{a.title}</span>;
               return (
                 <li key={a.id}>
@@ -150,7 +160,7 @@ function LatestLists({ stats, open }: { stats: StatsOverview; open: (target: Tar
         {stats.latestApprovals.length ? (
           <ul className="dashboard-list">
             {stats.latestApprovals.map((s) => {
-              const href = open('submission', s.taskId);
+              const href = link('submission', s.taskId);
               const title = <span className="dashboard-list-title">{s.taskTitle}</span>;
               return (
                 <li key={s.id}>
@@ -182,15 +192,12 @@ export default function DashboardPage() {
   });
   const stats = overview.data;
 
-  /** A destination's path, or undefined when the user may not open that list. */
-  const open = (target: Target, arg?: number): string | undefined => {
-    if (!access[DRILL_ACCESS[target]]) return undefined;
-    const make = drillDown[target] as (value?: number) => string;
-    return make(arg);
-  };
-  const go = (target: Target) =>
+  const link: LinkTo = (target, ...args) =>
+    access[DRILL_ACCESS[target]] ? (drillDown[target] as (...a: typeof args) => string)(...args) : undefined;
+  /** A chart's click handler for a destination, or undefined (no pointer, no click) without access. */
+  const go = <T extends DrillTarget>(target: T) =>
     access[DRILL_ACCESS[target]]
-      ? (value?: number | string) => history.push((drillDown[target] as (v?: number | string) => string)(value))
+      ? (...args: Parameters<(typeof drillDown)[T]>) => history.push((drillDown[target] as (...a: typeof args) => string)(...args))
       : undefined;
 
   const scope = stats ? (stats.area === null ? '全镇' : stats.areaName) : undefined;
@@ -218,8 +225,8 @@ export default function DashboardPage() {
       {stats ? (
         <>
           <div className="dashboard-figures">
-            {figures(stats).map((figure) => (
-              <FigureCard key={figure.key} figure={figure} open={open} />
+            {figures(stats, link).map((figure) => (
+              <FigureCard key={figure.key} figure={figure} />
             ))}
           </div>
           <ChartBoundary>
@@ -229,13 +236,14 @@ export default function DashboardPage() {
                 go={{
                   category: go('category'),
                   area: go('area'),
-                  day: go('appealsOn'),
+                  appealsOn: go('appealsOn'),
+                  photoReportsOn: go('photoReportsOn'),
                   ranking: go('ranking'),
                 }}
               />
             </Suspense>
           </ChartBoundary>
-          <LatestLists stats={stats} open={open} />
+          <LatestLists stats={stats} link={link} />
         </>
       ) : null}
     </PageContainer>

@@ -45,9 +45,9 @@ export function countersOf(stats: StatsOverview): Counter[] {
     {
       key: 'activeTasks',
       label: '进行中任务',
-      value: String(tasks.active),
+      value: String(tasks.published),
       unit: '项',
-      note: `已发布 ${tasks.published} · 已结束 ${tasks.closed}`,
+      note: `其中已过截止 ${tasks.overdue} · 已关闭 ${tasks.closed}`,
       tone: 'normal',
     },
     {
@@ -98,7 +98,7 @@ export function countersOf(stats: StatsOverview): Counter[] {
       note: appeals.rated ? `${appeals.rated} 人评价 · 满分 5 分` : '暂无评价',
       tone: 'good',
     },
-    { key: 'monthNews', label: '本月新闻', value: String(news.publishedThisMonth), unit: '篇', note: '本月发布', tone: 'normal' },
+    { key: 'monthNews', label: '本月发布新闻', value: String(news.publishedThisMonth), unit: '篇', note: '按发布时间统计', tone: 'normal' },
   ];
 }
 

@@ -93,14 +93,14 @@ test('with a display key and nobody signed in: the title, the counters, the list
   expect(asked[0].headers.get('authorization')).toBeNull();
 
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('乡村两级治理中心联动平台');
-  expect(counter('进行中任务')).toBe('7项已发布 9 · 已结束 3');
+  expect(counter('进行中任务')).toBe('7项其中已过截止 2 · 已关闭 3');
   expect(counter('待审核提交')).toBe('6份已通过 12 份');
   expect(counter('今日诉求')).toBe(`2件近30天 ${screenDb.stats.perDay.reduce((s, d) => s + d.appeals, 0)} 件`);
   expect(counter('在办诉求')).toBe('5件待受理 3 · 处理中 2');
   expect(counter('超期诉求')).toBe('2件已超过办理时限');
   expect(counter('随手拍待处理')).toBe('3条累计 6 条 · 已处理 2');
   expect(counter('群众满意度')).toBe('4.5分2 人评价 · 满分 5 分');
-  expect(counter('本月新闻')).toBe('4篇本月发布');
+  expect(counter('本月发布新闻')).toBe('4篇按发布时间统计');
   expect(screen.getByText('超期诉求', { selector: 'dt' }).parentElement).toHaveClass('screen-tone-alert');
 
   // Lists: ten appeals roll (drawn twice, the copy hidden from assistive tech), the ranking holds ten.
@@ -150,7 +150,7 @@ test('refreshes by itself: new figures show without a reload and the charts are 
   expect(counterValue('今日诉求')).toBe('2');
 
   const stats = screenDb.stats;
-  stats.tasks.active = 11;
+  stats.tasks.published = 11;
   stats.perDay[stats.perDay.length - 1].appeals = 3;
   stats.appeals.byStatus.pending = 4;
   stats.generatedAt = new Date(Date.now() + 1000).toISOString();
@@ -178,7 +178,7 @@ test('a failed refresh keeps the figures and shows the reconnecting mark; the sc
   expect(counterValue('进行中任务')).toBe('7');
   expect(within(screen.getByRole('list', { name: '最新群众诉求' })).getAllByRole('listitem')).toHaveLength(10);
 
-  screenDb.stats.tasks.active = 8;
+  screenDb.stats.tasks.published = 8;
   screenDb.offline = false;
   await waitFor(() => expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument(), { timeout: 5000 });
   await waitFor(() => expect(counterValue('进行中任务')).toBe('8'));

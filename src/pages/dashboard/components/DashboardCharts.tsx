@@ -10,7 +10,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import { Card, Empty } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import type { StatsOverview } from '@common/contracts/stats';
-import { type ChartClick, useEChart } from '@/hooks/useEChart';
+import { type CategoryClick, useEChart } from '@/hooks/useEChart';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
@@ -19,7 +19,8 @@ const GREEN = '#52c41a';
 const ORANGE = '#fa8c16';
 const percent = (rate: number) => Math.round(rate * 1000) / 10;
 
-function Chart({ option, onClick, label }: { option: echarts.EChartsCoreOption; onClick?: (item: ChartClick) => void; label: string }) {
+/** A chart; with `onClick` a click anywhere over a column (or row) of the plot opens that category. */
+function Chart({ option, onClick, label }: { option: echarts.EChartsCoreOption; onClick?: (click: CategoryClick) => void; label: string }) {
   const { ref, failed } = useEChart(option, onClick);
   if (failed) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="图表无法显示，请刷新页面重试" />;
   return <div ref={ref} className="dashboard-chart" role="img" aria-label={label} style={onClick ? { cursor: 'pointer' } : undefined} />;
@@ -36,8 +37,14 @@ function ChartCard({ title, extra, empty, children }: { title: string; extra?: R
 export interface DrillTargets {
   category?: (category: number) => void;
   area?: (area: number) => void;
-  day?: (date: string) => void;
+  appealsOn?: (date: string) => void;
+  photoReportsOn?: (date: string) => void;
   ranking?: () => void;
+}
+
+/** Of a day's two lines, the one nearer the click (appeals on a tie or when only they can be opened). */
+export function nearerLine(day: { appeals: number; photoReports: number }, value: number): 'appeals' | 'photoReports' {
+  return Math.abs(day.photoReports - value) < Math.abs(day.appeals - value) ? 'photoReports' : 'appeals';
 }
 
 export default function DashboardCharts({ stats, go }: { stats: StatsOverview; go: DrillTargets }) {
@@ -77,7 +84,7 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         formatter: (items: Array<{ dataIndex: number }>) => {
           const a = areas[items[0].dataIndex];
           // The tooltip is HTML: the area's name is data anyone with the introduction key may edit.
-          return `${echarts.format.encodeHTML(a.name)}<br/>完成 ${a.completed} / ${a.targets} 项（${percent(a.rate)}%）<br/>待审核 ${a.pending} 条`;
+          return `${echarts.format.encodeHTML(a.name)}<br/>完成 ${a.completed} / ${a.targets} 项（${percent(a.rate)}%）<br/>已通过提交 ${a.approved} 份 · 待审核 ${a.pending} 份`;
         },
       },
       grid: { left: 48, right: 16, top: 24, bottom: 40 },
@@ -106,8 +113,9 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
       xAxis: { type: 'category', boundaryGap: false, data: days.map((d) => d.date.slice(5)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
-        { name: '群众诉求', type: 'line', symbolSize: 7, areaStyle: { opacity: 0.08 }, data: days.map((d) => d.appeals) },
-        { name: '随手拍', type: 'line', symbolSize: 7, data: days.map((d) => d.photoReports) },
+        // Larger points to see; the whole column of a day is the click target (Chart).
+        { name: '群众诉求', type: 'line', symbolSize: 9, areaStyle: { opacity: 0.08 }, data: days.map((d) => d.appeals) },
+        { name: '随手拍', type: 'line', symbolSize: 9, data: days.map((d) => d.photoReports) },
       ],
     }),
     [stats],
@@ -133,21 +141,33 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         <Chart
           label="各类别任务数与完成率"
           option={categoryOption}
-          onClick={go.category ? (item) => go.category?.(categories[item.dataIndex].category) : undefined}
+          onClick={go.category ? ({ dataIndex }) => go.category?.(categories[dataIndex].category) : undefined}
         />
       </ChartCard>
       <ChartCard title="各村（社区）任务完成率" empty={areas.length ? undefined : '还没有派发到村（社区）的任务'}>
-        <Chart label="各村任务完成率" option={areaOption} onClick={go.area ? (item) => go.area?.(areas[item.dataIndex].area) : undefined} />
+        <Chart
+          label="各村任务完成率"
+          option={areaOption}
+          onClick={go.area ? ({ dataIndex }) => go.area?.(areas[dataIndex].area) : undefined}
+        />
       </ChartCard>
       <ChartCard title={`近${days.length}天群众诉求与随手拍`} empty={trendTotal ? undefined : `近${days.length}天没有新的诉求和随手拍`}>
         <Chart
           label="近30天群众诉求与随手拍数量"
           option={trendOption}
-          onClick={go.day ? (item) => go.day?.(days[item.dataIndex].date) : undefined}
+          onClick={
+            go.appealsOn
+              ? ({ dataIndex, value }) => {
+                  const day = days[dataIndex];
+                  if (nearerLine(day, value) === 'photoReports' && go.photoReportsOn) go.photoReportsOn(day.date);
+                  else go.appealsOn?.(day.date);
+                }
+              : undefined
+          }
         />
       </ChartCard>
-      <ChartCard title="积分排名前十" empty={top.length ? undefined : '还没有人获得积分'}>
-        <Chart label="积分排名前十" option={pointsOption} onClick={go.ranking ? () => go.ranking?.() : undefined} />
+      <ChartCard title="积分排行前十" empty={top.length ? undefined : '还没有人获得积分'}>
+        <Chart label="积分排行前十" option={pointsOption} onClick={go.ranking ? () => go.ranking?.() : undefined} />
       </ChartCard>
     </div>
   );

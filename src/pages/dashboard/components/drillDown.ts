@@ -1,28 +1,36 @@
-// Where each figure of /dashboard leads: the list behind it, with its filters set. Each path is a
-// deep link the list page reads from its URL.
+// Where each figure of /dashboard leads: the list behind it, with the filters that make its total
+// the figure itself (ADR 0010 says what each figure counts). Each path is a deep link the list page
+// reads from its URL, so a refresh or a shared link shows the same records.
 
 export const drillDown = {
+  /** 进行中: published (past-deadline ones still take reports). */
   activeTasks: () => '/taskManage/list?status=published',
-  pendingSubmissions: () => '/taskManage/audit',
+  pendingSubmissions: () => '/taskManage/audit?status=pending',
   pendingAppeals: () => '/peopleService/appeal?status=pending',
   overdueAppeals: () => '/peopleService/appeal?status=overdue',
-  ratedAppeals: () => '/peopleService/appeal?status=closed',
+  /** 群众满意度: the appeals their submitters rated, whatever their state. */
+  ratedAppeals: () => '/peopleService/appeal?rated=true',
   pendingPhotoReports: () => '/peopleService/shot?status=pending',
-  newsThisMonth: () => '/newsManage/list?status=published',
-  users: () => '/userManage/list',
+  /** 本月发布新闻: published within the month the server counted (its first and last day). */
+  newsThisMonth: (month: { from: string; to: string }) => `/newsManage/list?status=published&from=${month.from}&to=${month.to}`,
+  /** 用户: active accounts. */
+  users: () => '/userManage/list?status=active',
   ranking: () => '/userManage/score',
-  /** A category's bar: that category's tasks. */
-  category: (category: number) => `/taskManage/list?category=${category}`,
-  /** An area's bar: the completion page with that area's people open. */
-  area: (area: number) => `/taskManage/complete?area=${area}`,
-  /** A day of the trend: that day's appeals (from and to are the same day). */
+  /** A category's bar: that category's tasks that went out (published or closed). */
+  category: (category: number) => `/taskManage/list?category=${category}&status=issued`,
+  /** A village's bar: the village's approved reports over every task (what completes its units). */
+  area: (area: number) => `/taskManage/audit?area=${area}&status=approved`,
+  /** A day of the trend: that day's appeals or photo reports (from and to are the same day). */
   appealsOn: (date: string) => `/peopleService/appeal?from=${date}&to=${date}`,
+  photoReportsOn: (date: string) => `/peopleService/shot?from=${date}&to=${date}`,
   appeal: (id: number) => `/peopleService/appeal?id=${id}`,
   submission: (taskId: number) => `/taskManage/audit?taskId=${taskId}&status=approved`,
 };
 
+export type DrillTarget = keyof typeof drillDown;
+
 /** The permission each destination needs; a figure the user cannot open is shown without a link. */
-export const DRILL_ACCESS: Record<keyof typeof drillDown, 'taskManage' | 'peopleService' | 'newsManage' | 'userManage'> = {
+export const DRILL_ACCESS: Record<DrillTarget, 'taskManage' | 'peopleService' | 'newsManage' | 'userManage'> = {
   activeTasks: 'taskManage',
   pendingSubmissions: 'taskManage',
   pendingAppeals: 'peopleService',
@@ -35,6 +43,7 @@ export const DRILL_ACCESS: Record<keyof typeof drillDown, 'taskManage' | 'people
   category: 'taskManage',
   area: 'taskManage',
   appealsOn: 'peopleService',
+  photoReportsOn: 'peopleService',
   appeal: 'peopleService',
   submission: 'taskManage',
 };

@@ -54,17 +54,43 @@ async function openList(path = '/newsManage/list', first = PUBLISHED) {
   return { ...app, calls };
 }
 
-test('each item shows its column, area, state and the actions of that state', async () => {
-  await openList();
+/** Opens a row's 更多 menu and returns its items' texts and the menu. */
+async function openMore(user: { click: (e: Element) => Promise<void> }, row: HTMLElement) {
+  await user.click(within(row).getByText('更多'));
+  const menus = await screen.findAllByRole('menu');
+  const menu = menus.at(-1) as HTMLElement;
+  return {
+    menu,
+    items: within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent),
+  };
+}
+
+/** The confirm dialog whose title is given. */
+async function confirmDialog(title: string) {
+  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-confirm-title' });
+  return heading.closest('.ant-modal') as HTMLElement;
+}
+
+test('each item shows its column, area, state and the actions of that state; 置顶 and 删除 under 更多, 删除 last', async () => {
+  const { user } = await openList();
 
   const published = rowOf(PUBLISHED);
-  for (const text of ['置顶', '工作动态', '全镇', '已发布', '128', '预览', '编辑', '下线', '取消置顶', '删除']) {
+  for (const text of ['置顶', '工作动态', '全镇', '已发布', '128', '预览', '编辑', '下线', '更多']) {
     expect(within(published).getAllByText(text).length).toBeGreaterThan(0);
   }
+  expect((await openMore(user, published)).items).toEqual(['取消置顶', '删除（已发布的新闻请先下线）']);
+  await user.keyboard('{Escape}');
   const draft = rowOf(DRAFT);
-  for (const text of ['通知公告', '第二村', '草稿', '未发布', '发布', '置顶', '删除']) {
+  for (const text of ['通知公告', '第二村', '草稿', '未发布', '发布', '更多']) {
     expect(within(draft).getAllByText(text).length).toBeGreaterThan(0);
   }
+  const { menu, items } = await openMore(user, draft);
+  expect(items).toEqual(['置顶', '删除']);
+  // 删除 is set apart from the others and in red.
+  expect(menu.querySelector('.ant-dropdown-menu-item-divider')).not.toBeNull();
+  expect(within(menu).getByText('删除').closest('li')).toHaveClass('ant-dropdown-menu-item-danger');
   expect(within(rowOf(OFFLINE)).getByText('重新发布')).toBeInTheDocument();
 });
 
@@ -85,17 +111,17 @@ test('发布 asks first, then publishes and says so', async () => {
 test('删除 is closed while published (with the reason), and the server refusal is shown if it comes anyway', async () => {
   const { user, calls } = await openList();
 
-  const disabled = within(rowOf(PUBLISHED)).getByText('删除');
-  expect(disabled.closest('[aria-disabled="true"]')).not.toBeNull();
-  await user.hover(disabled);
-  expect(await screen.findByText('已发布的新闻不能删除，请先下线', { selector: '.ant-tooltip-inner' })).toBeInTheDocument();
+  const { menu } = await openMore(user, rowOf(PUBLISHED));
+  const disabled = within(menu).getByText('删除').closest('li') as HTMLElement;
+  expect(disabled).toHaveAttribute('aria-disabled', 'true');
   await user.click(disabled);
   expect(screen.queryByText(`删除「${PUBLISHED}」？`)).not.toBeInTheDocument();
+  await user.keyboard('{Escape}');
 
   // Someone else published the draft meanwhile: the server refuses and says why.
   contentDb.news.find((n) => n.id === 2)!.status = 'published';
-  await user.click(within(rowOf(DRAFT)).getByText('删除'));
-  await user.click(button('删除', await popconfirm(`删除「${DRAFT}」？`)));
+  await user.click(within((await openMore(user, rowOf(DRAFT))).menu).getByText('删除'));
+  await user.click(button('删除', await confirmDialog(`删除「${DRAFT}」？`)));
 
   expect(await screen.findByText(CONTENT_MESSAGES.deletePublished)).toBeInTheDocument();
   expect(callsTo(calls, 'DELETE', '/news/2')).toHaveLength(1);
@@ -104,10 +130,12 @@ test('删除 is closed while published (with the reason), and the server refusal
 });
 
 test('删除 a draft asks first and removes the row', async () => {
-  const { user } = await openList();
+  const { user, calls } = await openList();
 
-  await user.click(within(rowOf(DRAFT)).getByText('删除'));
-  await user.click(button('删除', await popconfirm(`删除「${DRAFT}」？`)));
+  await user.click(within((await openMore(user, rowOf(DRAFT))).menu).getByText('删除'));
+  const confirm = await confirmDialog(`删除「${DRAFT}」？`);
+  expect(callsTo(calls, 'DELETE', '/news/2')).toHaveLength(0);
+  await user.click(button('删除', confirm));
 
   expect(await screen.findByText(`已删除：${DRAFT}`)).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByText(DRAFT, { selector: 'td *' })).not.toBeInTheDocument());
@@ -116,9 +144,10 @@ test('删除 a draft asks first and removes the row', async () => {
 test('置顶 and 下线 act at once or after asking, each with a message', async () => {
   const { user } = await openList();
 
-  await user.click(within(rowOf(OFFLINE)).getByText('置顶'));
+  await user.click(within((await openMore(user, rowOf(OFFLINE))).menu).getByText('置顶'));
   expect(await screen.findByText(`已置顶：${OFFLINE}`)).toBeInTheDocument();
-  await waitFor(() => expect(within(rowOf(OFFLINE)).getByText('取消置顶')).toBeInTheDocument());
+  await waitFor(async () => expect((await openMore(user, rowOf(OFFLINE))).items).toContain('取消置顶'));
+  await user.keyboard('{Escape}');
 
   await user.click(within(rowOf(PUBLISHED)).getByText('下线'));
   await user.click(button('下线', await popconfirm(`下线「${PUBLISHED}」？`)));

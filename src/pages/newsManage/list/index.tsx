@@ -8,10 +8,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { newsColumnLabel } from '@common/constants';
 import type { NewsItem } from '@common/contracts/content';
 import LoadError from '@/components/LoadError';
+import { CellText } from '@/components/TableParts';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryNews } from '@/services/news';
 import { formatTime } from '@/utils/format';
+import { ADMIN_TABLE, optionalColumns } from '@/utils/table';
 import { NEWS_COLUMN_OPTIONS, NEWS_STATUS_ENUM, useAreaOptions } from '../components/newsMeta';
 import './index.css';
 import NewsActions from './components/NewsActions';
@@ -23,6 +25,7 @@ import {
   hasFilters,
   parseNewsListSearch,
   toFilters,
+  toNewsForm,
   toNewsListSearch,
   toNewsQuery,
 } from './components/newsListUrl';
@@ -63,14 +66,7 @@ export default function NewsListPage() {
 
   // The back button (or a link) changed the URL: show its filters in the form.
   useEffect(() => {
-    formRef.current?.setFieldsValue({
-      title: undefined,
-      column: undefined,
-      status: undefined,
-      area: undefined,
-      pinned: undefined,
-      ...state.filters,
-    });
+    formRef.current?.setFieldsValue(toNewsForm(state.filters));
   }, [state]);
 
   const go = (next: NewsListState) => {
@@ -96,7 +92,7 @@ export default function NewsListPage() {
     {
       title: '标题',
       dataIndex: 'title',
-      width: 266,
+      width: 240,
       fieldProps: { placeholder: '输入标题中的文字', maxLength: 100 },
       render: (_, news) => (
         <Space size={10} align="center" style={{ maxWidth: '100%' }}>
@@ -123,18 +119,18 @@ export default function NewsListPage() {
       dataIndex: 'column',
       valueType: 'select',
       fieldProps: { options: NEWS_COLUMN_OPTIONS },
-      width: 84,
-      render: (_, news) => newsColumnLabel(news.column),
+      width: 80,
+      render: (_, news) => <CellText text={newsColumnLabel(news.column)} />,
     },
     {
       title: '区域',
       dataIndex: 'area',
       valueType: 'select',
       fieldProps: { options: areaOptions, showSearch: true, optionFilterProp: 'label', placeholder: '全部区域' },
-      width: 92,
-      render: (_, news) => news.areaName,
+      width: 80,
+      render: (_, news) => <CellText text={news.areaName} />,
     },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: NEWS_STATUS_ENUM, width: 84 },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: NEWS_STATUS_ENUM, width: 80 },
     { title: '置顶', dataIndex: 'pinned', valueType: 'select', valueEnum: PINNED_ENUM, hideInTable: true },
     {
       title: '阅读量',
@@ -143,7 +139,14 @@ export default function NewsListPage() {
       sorter: true,
       defaultSortOrder: sortOrderOf('views'),
       align: 'right',
-      width: 80,
+      width: 84,
+    },
+    {
+      title: '发布时间',
+      dataIndex: 'period',
+      valueType: 'dateRange',
+      hideInTable: true,
+      fieldProps: { placeholder: ['开始日期', '结束日期'] },
     },
     {
       title: '发布时间',
@@ -151,15 +154,15 @@ export default function NewsListPage() {
       search: false,
       sorter: true,
       defaultSortOrder: sortOrderOf('publishedAt'),
-      width: 144,
+      width: 140,
       render: (_, news) => (news.publishedAt ? formatTime(news.publishedAt) : <Typography.Text type="secondary">未发布</Typography.Text>),
     },
-    { title: '作者', dataIndex: 'authorName', search: false, width: 84, ellipsis: true },
+    { title: '作者', dataIndex: 'authorName', search: false, width: 88, render: (_, news) => <CellText text={news.authorName} /> },
     {
       title: '操作',
       valueType: 'option',
       fixed: wide ? 'right' : undefined,
-      width: 250,
+      width: 212,
       render: (_, news) => <NewsActions news={news} onPreview={(n) => setPreviewId(n.id)} run={run} />,
     },
   ];
@@ -189,10 +192,14 @@ export default function NewsListPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.loading}
-        scroll={{ x: 1084 }}
+        {...ADMIN_TABLE}
+        columnsState={optionalColumns('news', ['authorName'])}
         // Filters beyond the first row open the form, so a filtered list never hides why.
-        search={{ labelWidth: 'auto', defaultCollapsed: !(initialFilters.status || initialFilters.area || initialFilters.pinned) }}
-        form={{ initialValues: initialFilters }}
+        search={{
+          labelWidth: 'auto',
+          defaultCollapsed: !(initialFilters.status || initialFilters.area || initialFilters.pinned || initialFilters.from),
+        }}
+        form={{ initialValues: toNewsForm(initialFilters) }}
         onSubmit={(values) => go({ ...state, filters: toFilters(values), current: 1 })}
         onReset={() => go({ ...state, filters: {}, current: 1 })}
         onChange={(_, __, sorter, extra) => {

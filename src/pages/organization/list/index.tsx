@@ -6,9 +6,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { ORG_UNIT_DEPTH_MAX } from '@common/constants';
 import LoadError from '@/components/LoadError';
+import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { deleteOrgUnit, queryOrgUnits } from '@/services/orgUnits';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
+import { ADMIN_TABLE } from '@/utils/table';
 import OrgUnitForm, { type OrgUnitFormTarget } from './components/OrgUnitForm';
 import { type OrgUnitRow, allParentIds, countUnits, filterRows, toRows } from './components/orgTree';
 import './index.css';
@@ -64,7 +66,7 @@ export default function OrganizationListPage() {
     {
       title: '单位名称',
       dataIndex: 'name',
-      width: 260,
+      width: 240,
       render: (_, unit) => (
         <span className="org-unit-name">
           <Highlighted text={unit.name} word={word} />
@@ -72,13 +74,14 @@ export default function OrganizationListPage() {
         </span>
       ),
     },
-    { title: '负责人', dataIndex: 'leader', width: 100, render: (v: string) => v || dash },
-    { title: '职务', dataIndex: 'position', width: 120, ellipsis: true, render: (v: string) => v || dash },
-    { title: '联系电话', dataIndex: 'phone', width: 140, render: (v: string) => v || dash },
-    { title: '排序', dataIndex: 'sort', width: 70, align: 'right' },
+    { title: '负责人', dataIndex: 'leader', width: 96, render: (v: string) => <CellText text={v} /> },
+    { title: '职务', dataIndex: 'position', width: 110, render: (v: string) => <CellText text={v} /> },
+    { title: '联系电话', dataIndex: 'phone', width: 124, render: (v: string) => v || dash },
+    { title: '排序', dataIndex: 'sort', width: 64, align: 'right' },
     {
       title: '成员',
       dataIndex: 'members',
+      width: 150,
       ellipsis: { showTitle: false },
       render: (v: string) =>
         v ? (
@@ -93,9 +96,22 @@ export default function OrganizationListPage() {
       title: '操作',
       key: 'actions',
       fixed: wide ? 'right' : undefined,
-      width: 190,
+      width: 170,
       render: (_, unit) => (
-        <Space size={12}>
+        <RowActions
+          danger={
+            <Popconfirm
+              title={`删除「${unit.name}」？`}
+              description={unit.childCount ? `该单位下有${unit.childCount}个下级单位。` : '删除后不可恢复。'}
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              cancelText="取消"
+              onConfirm={() => remove(unit)}
+            >
+              <DangerLink>删除</DangerLink>
+            </Popconfirm>
+          }
+        >
           {unit.depth >= ORG_UNIT_DEPTH_MAX ? (
             <Tooltip title={`组织架构最多${ORG_UNIT_DEPTH_MAX}级，不能再添加下级`}>
               <Typography.Text type="secondary" style={{ cursor: 'not-allowed' }}>
@@ -106,17 +122,7 @@ export default function OrganizationListPage() {
             <a onClick={() => setFormTarget({ mode: 'create', parent: unit })}>添加下级</a>
           )}
           <a onClick={() => setFormTarget({ mode: 'edit', unit })}>编辑</a>
-          <Popconfirm
-            title={`删除「${unit.name}」？`}
-            description={unit.childCount ? `该单位下有${unit.childCount}个下级单位。` : '删除后不可恢复。'}
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
-            onConfirm={() => remove(unit)}
-          >
-            <Typography.Link type="danger">删除</Typography.Link>
-          </Popconfirm>
-        </Space>
+        </RowActions>
       ),
     },
   ];
@@ -183,7 +189,7 @@ export default function OrganizationListPage() {
           dataSource={filtered.rows}
           loading={tree.loading}
           pagination={false}
-          scroll={{ x: 1000 }}
+          {...ADMIN_TABLE}
           expandable={{
             // While searching, the paths to the matches are open; otherwise the user's choice.
             expandedRowKeys: word ? filtered.expand : (expanded ?? []),

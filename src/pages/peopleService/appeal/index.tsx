@@ -4,13 +4,14 @@ import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { exportAppeals, getAppeal, queryAppealCounts, queryAppeals } from '@/services/appeals';
+import { ADMIN_TABLE, optionalColumns } from '@/utils/table';
 import { dueState } from '@/utils/timeText';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { usePeopleList } from '../components/usePeopleList';
 import '../components/people.css';
 import AppealDrawer from './components/AppealDrawer';
 import { APPEAL_TABS, APPEAL_TAB_LABELS, type AppealTab, appealUrl, isOpenAppeal, tabQuery } from './components/appealUrl';
-import { appealColumns } from './components/columns';
+import { APPEAL_OPTIONAL_COLUMNS, appealColumns } from './components/columns';
 import { useAppealActions } from './components/useAppealActions';
 
 const EMPTY_TEXT: Record<AppealTab, string> = {
@@ -39,7 +40,7 @@ export default function AppealPage() {
     alertTabs: ['overdue'],
     what: '诉求',
     emptyTexts: EMPTY_TEXT,
-    foldedFilters: ['area', 'from'],
+    foldedFilters: ['area', 'from', 'rated', 'category'],
     queryList: (query) => queryAppeals(query, { skipErrorHandler: true }),
     queryCounts: (query) => queryAppealCounts(query, { skipErrorHandler: true }),
     getDetail: (id) => getAppeal(id, { skipErrorHandler: true }),
@@ -53,7 +54,8 @@ export default function AppealPage() {
       <ProTable<AppealItem>
         {...page.tableProps}
         columns={appealColumns({ areas, actions: actions.api, onOpen: (appeal) => page.openRecord(appeal.id), fixActions })}
-        scroll={{ x: 1240 }}
+        {...ADMIN_TABLE}
+        columnsState={optionalColumns('appeals', APPEAL_OPTIONAL_COLUMNS)}
         rowClassName={(appeal) =>
           dueState({ dueAt: appeal.dueAt, overdue: appeal.overdue, open: isOpenAppeal(appeal.status) }).kind === 'overdue'
             ? 'people-row-overdue'

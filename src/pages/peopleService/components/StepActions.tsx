@@ -1,19 +1,29 @@
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { DangerLink, RowActions } from '@/components/TableParts';
 
 /** One step a record's state allows (受理, 处理, 标为无效…). */
 export interface Step {
   key: string;
   text: string;
   primary?: boolean;
+  /** Refuses or ends the record: set apart, in red; its modal asks for a reason first. */
   danger?: boolean;
   run: () => void;
 }
 
-/** The steps as links in a table row or as buttons in the drawer; nothing when there are none. */
-export default function StepActions({ steps, variant }: { steps: Step[]; variant: 'link' | 'button' }) {
-  if (!steps.length) return null;
+interface Props {
+  steps: Step[];
+  /** Links in a table row, buttons in the drawer. */
+  variant: 'link' | 'button';
+  /** In a row, what comes before the steps (查看). */
+  lead?: ReactNode;
+}
 
+/** The steps as spaced links in a table row (refusals after a divider) or as buttons in the drawer. */
+export default function StepActions({ steps, variant, lead }: Props) {
   if (variant === 'button') {
+    if (!steps.length) return null;
     return (
       <Space wrap>
         {steps.map((step) => (
@@ -24,19 +34,27 @@ export default function StepActions({ steps, variant }: { steps: Step[]; variant
       </Space>
     );
   }
+  const danger = steps.filter((step) => step.danger);
   return (
-    <>
-      {steps.map((step) =>
-        step.danger ? (
-          <Typography.Link key={step.key} type="danger" onClick={step.run}>
-            {step.text}
-          </Typography.Link>
-        ) : (
+    <RowActions
+      danger={
+        danger.length
+          ? danger.map((step) => (
+              <DangerLink key={step.key} onClick={step.run}>
+                {step.text}
+              </DangerLink>
+            ))
+          : null
+      }
+    >
+      {lead}
+      {steps
+        .filter((step) => !step.danger)
+        .map((step) => (
           <a key={step.key} onClick={step.run}>
             {step.text}
           </a>
-        ),
-      )}
-    </>
+        ))}
+    </RowActions>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { OpinionItem } from '@common/contracts/people';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
+import { ADMIN_TABLE } from '@/utils/table';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryOpinionTrend, queryOpinions } from '@/services/opinions';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
@@ -91,7 +92,7 @@ export default function OpinionPage() {
         columns={opinionColumns({ areas, actions, onEdit: (opinion) => setEditing({ opinion }), fixActions })}
         dataSource={list.data?.list ?? []}
         loading={list.loading}
-        scroll={{ x: 1240 }}
+        {...ADMIN_TABLE}
         search={{ labelWidth: 'auto', defaultCollapsed: !(state.filters.from || state.filters.area || state.filters.source) }}
         form={{ initialValues: opinionUrl.toForm(state.filters) }}
         onSubmit={(values) => search({ ...state, filters: opinionUrl.fromForm(values), current: 1 })}

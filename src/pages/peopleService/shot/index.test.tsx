@@ -265,9 +265,10 @@ test('filters, tab and drawer survive reload and back; the bell link lands on �
   expect(tab('待处理')).toHaveAttribute('aria-selected', 'true');
   const sent = callsTo(calls, 'GET', '/photo-reports').at(-1)!.url.searchParams;
   expect([sent.get('status'), sent.get('type'), sent.get('area')]).toEqual(['pending', '1', '4']);
-  // The form shows the filters.
-  expect(screen.getByTitle('环境卫生')).toBeInTheDocument();
-  expect(await screen.findByTitle('第三村')).toBeInTheDocument();
+  // The form shows the filters (its selects name the choice in a title, as the table's cells do).
+  const form = () => document.querySelector('.ant-pro-query-filter') as HTMLElement;
+  expect(within(form()).getByTitle('环境卫生')).toBeInTheDocument();
+  expect(await within(form()).findByTitle('第三村')).toBeInTheDocument();
 
   // Open the row: the URL names it; a reload opens the same list and drawer.
   await user.click(screen.getByText(GARBAGE, { selector: 'td *' }));
@@ -280,7 +281,7 @@ test('filters, tab and drawer survive reload and back; the bell link lands on �
   const drawer = await drawerOf();
   expect(await within(drawer).findByText('随手拍详情 #2')).toBeInTheDocument();
   expect(tab('待处理')).toHaveAttribute('aria-selected', 'true');
-  expect(screen.getByTitle('环境卫生')).toBeInTheDocument();
+  expect(within(form()).getByTitle('环境卫生')).toBeInTheDocument();
   // Closing the drawer opened by the link keeps the filters.
   await reloaded.user.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
   await waitFor(() => expect(reloaded.location()).toBe(path));

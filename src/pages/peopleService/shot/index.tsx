@@ -2,11 +2,12 @@ import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { PhotoReportItem } from '@common/contracts/people';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
+import { ADMIN_TABLE, optionalColumns } from '@/utils/table';
 import { getPhotoReport, queryPhotoReportCounts, queryPhotoReports } from '@/services/photoReports';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { usePeopleList } from '../components/usePeopleList';
 import '../components/people.css';
-import { shotColumns } from './components/columns';
+import { SHOT_OPTIONAL_COLUMNS, shotColumns } from './components/columns';
 import ShotDrawer from './components/ShotDrawer';
 import { SHOT_TABS, SHOT_TAB_LABELS, type ShotTab, shotUrl, tabQuery } from './components/shotUrl';
 import { useShotActions } from './components/useShotActions';
@@ -47,7 +48,8 @@ export default function ShotPage() {
       <ProTable<PhotoReportItem>
         {...page.tableProps}
         columns={shotColumns({ areas, actions: actions.api, onOpen: (report) => page.openRecord(report.id), fixActions })}
-        scroll={{ x: 1280 }}
+        {...ADMIN_TABLE}
+        columnsState={optionalColumns('photo-reports', SHOT_OPTIONAL_COLUMNS)}
       />
       <ShotDrawer
         id={page.state.id}

@@ -8,10 +8,11 @@ import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { auditSubmission, batchApproveSubmissions, querySubmissions } from '@/services/submissions';
 import { apiErrorMessage } from '@/utils/apiError';
-import { compact, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, compact, toTableResult } from '@/utils/table';
 import { urlFormSync } from '@/utils/urlForm';
 import RejectModal from './components/RejectModal';
 import { submissionColumns } from './components/columns';
+import './index.css';
 
 /** 任务审核: the queue of submissions (pending first), approve / reject / batch approve. */
 export default function TaskAuditPage() {
@@ -83,7 +84,7 @@ export default function TaskAuditPage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
-        scroll={{ x: 1060 }}
+        {...ADMIN_TABLE}
         form={{
           syncToUrl: urlFormSync({ numbers: ['taskId', 'area', 'category'] }),
           syncToUrlAsImportant: true,

@@ -62,6 +62,23 @@ export function TemplateTags({ template, imageNum }: { template: string; imageNu
   );
 }
 
+/** Under a task's title: what a report must hold and the points it earns (文字、图片 · 默认3张 · 5分). */
+export function TaskRequirement({ task }: { task: Pick<TaskItem, 'template' | 'imageNum' | 'points'> }) {
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+      <span>{templateLabel(task.template)}</span>
+      {templateHasImages(task.template) ? (
+        <>
+          {' · '}
+          <span>{imageRuleLabel(task.imageNum)}</span>
+        </>
+      ) : null}
+      {' · '}
+      <span>{task.points}分</span>
+    </Typography.Text>
+  );
+}
+
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
   const item = TASK_STATUS_ENUM[status];
   return <Badge status={item.status.toLowerCase() as 'default'} text={item.text} />;

@@ -3,18 +3,25 @@ import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-
 import { history } from '@umijs/max';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { categoryLabel, imageRuleLabel, templateHasImages, templateLabel } from '@common/constants';
+import { TASK_STATUS_ISSUED, TASK_STATUS_ISSUED_LABEL, categoryLabel } from '@common/constants';
 import { TASK_SORT_FIELDS, type TaskItem } from '@common/contracts/tasks';
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
+import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { closeTask, deleteTask, publishTask, queryTasks } from '@/services/tasks';
 import { apiErrorMessage } from '@/utils/apiError';
-import { compact, sortParams, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, compact, sortParams, toTableResult } from '@/utils/table';
 import { periodBounds, rangeTransform, urlFormSync } from '@/utils/urlForm';
-import { AreaNames, CATEGORY_OPTIONS, TASK_STATUS_ENUM, areaNames, formatTime, isOverdue } from '../components/taskMeta';
+import { AreaNames, CATEGORY_OPTIONS, TASK_STATUS_ENUM, TaskRequirement, areaNames, formatTime, isOverdue } from '../components/taskMeta';
 
 const muted = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** The status filter also offers every task that went out (the dashboard's category figures count these). */
+const TASK_STATUS_FILTER_ENUM = {
+  ...TASK_STATUS_ENUM,
+  [TASK_STATUS_ISSUED]: { text: TASK_STATUS_ISSUED_LABEL, status: 'Default' as const },
+};
 
 export default function TaskListPage() {
   const actionRef = useRef<ActionType>();
@@ -68,36 +75,35 @@ export default function TaskListPage() {
     {
       title: '任务标题',
       dataIndex: 'title',
-      width: 176,
-      ellipsis: true,
+      width: 240,
       render: (_, task) => (
-        <Typography.Link onClick={() => (task.status === 'draft' ? toEdit(task) : toCompletion(task))}>{task.title}</Typography.Link>
+        <>
+          <Typography.Link
+            className="cell-text"
+            title={task.title}
+            onClick={() => (task.status === 'draft' ? toEdit(task) : toCompletion(task))}
+          >
+            {task.title}
+          </Typography.Link>
+          <TaskRequirement task={task} />
+        </>
       ),
     },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: TASK_STATUS_ENUM, width: 84 },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: TASK_STATUS_FILTER_ENUM, width: 84 },
     {
       title: '工作类别',
       dataIndex: 'category',
       valueType: 'select',
       fieldProps: { options: CATEGORY_OPTIONS, showSearch: true, optionFilterProp: 'label' },
-      render: (_, task) => categoryLabel(task.category),
+      render: (_, task) => <CellText text={categoryLabel(task.category)} />,
       width: 104,
     },
-    { title: '提交模板', dataIndex: 'template', search: false, width: 92, render: (_, task) => templateLabel(task.template) },
-    {
-      title: '图片要求',
-      dataIndex: 'imageNum',
-      search: false,
-      width: 80,
-      render: (_, task) => (templateHasImages(task.template) ? imageRuleLabel(task.imageNum) : muted),
-    },
-    { title: '积分', dataIndex: 'points', search: false, width: 60, align: 'right' },
     {
       title: '目标区域',
       dataIndex: 'area',
       valueType: 'select',
       fieldProps: { options: areas },
-      width: 124,
+      width: 120,
       render: (_, task) => <AreaNames ids={task.areas} areas={areas} />,
     },
     {
@@ -119,7 +125,7 @@ export default function TaskListPage() {
       title: '提交情况',
       dataIndex: 'counts',
       search: false,
-      width: 96,
+      width: 100,
       render: (_, task) =>
         task.status === 'draft' ? (
           muted
@@ -145,35 +151,21 @@ export default function TaskListPage() {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
-      width: 130,
+      width: 150,
       render: (_, task) => {
         if (task.status === 'draft') {
-          return [
-            <a key="edit" onClick={() => toEdit(task)}>
-              编辑
-            </a>,
-            <a key="publish" onClick={() => confirmPublish(task)}>
-              发布
-            </a>,
-            <Typography.Link key="delete" type="danger" onClick={() => confirmDelete(task)}>
-              删除
-            </Typography.Link>,
-          ];
+          return (
+            <RowActions danger={<DangerLink onClick={() => confirmDelete(task)}>删除</DangerLink>}>
+              <a onClick={() => toEdit(task)}>编辑</a>
+              <a onClick={() => confirmPublish(task)}>发布</a>
+            </RowActions>
+          );
         }
-        const completion = (
-          <a key="completion" onClick={() => toCompletion(task)}>
-            完成情况
-          </a>
+        return (
+          <RowActions danger={task.status === 'published' ? <DangerLink onClick={() => confirmClose(task)}>关闭</DangerLink> : null}>
+            <a onClick={() => toCompletion(task)}>完成情况</a>
+          </RowActions>
         );
-        if (task.status === 'published') {
-          return [
-            completion,
-            <Typography.Link key="close" type="danger" onClick={() => confirmClose(task)}>
-              关闭
-            </Typography.Link>,
-          ];
-        }
-        return [completion];
       },
     },
   ];
@@ -185,7 +177,7 @@ export default function TaskListPage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
-        scroll={{ x: 1080 }}
+        {...ADMIN_TABLE}
         form={{
           syncToUrl: urlFormSync({ numbers: ['category', 'area'], ranges: { created: ['createdFrom', 'createdTo'] } }),
         }}

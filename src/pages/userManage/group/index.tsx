@@ -4,9 +4,11 @@ import { App, Button } from 'antd';
 import { useRef, useState } from 'react';
 import type { GroupItem } from '@common/contracts/groups';
 import LoadError from '@/components/LoadError';
+import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { deleteGroup, queryGroups } from '@/services/groups';
 import { apiErrorMessage } from '@/utils/apiError';
-import { compact, toTableResult } from '@/utils/table';
+import { formatTime } from '@/utils/format';
+import { ADMIN_TABLE, compact, toTableResult } from '@/utils/table';
 import GroupForm from './components/GroupForm';
 import MembersDrawer from './components/MembersDrawer';
 
@@ -40,37 +42,33 @@ export default function GroupPage() {
     });
 
   const columns: ProColumns<GroupItem>[] = [
-    { title: '分组名称', dataIndex: 'name', width: 200 },
-    { title: '分组说明', dataIndex: 'description', search: false, ellipsis: true, renderText: (t: string) => t || '—' },
+    { title: '分组名称', dataIndex: 'name', width: 180, render: (_, group) => <CellText text={group.name} /> },
+    { title: '分组说明', dataIndex: 'description', search: false, width: 320, render: (_, group) => <CellText text={group.description} /> },
     {
       title: '成员数',
       dataIndex: 'memberCount',
       search: false,
-      width: 100,
+      width: 88,
       render: (_, group) => <a onClick={() => setMembersOf(group)}>{group.memberCount} 人</a>,
     },
-    { title: '创建时间', dataIndex: 'createdAt', valueType: 'dateTime', search: false, width: 180 },
+    { title: '创建时间', dataIndex: 'createdAt', search: false, width: 140, render: (_, group) => formatTime(group.createdAt) },
     {
       title: '操作',
       valueType: 'option',
-      width: 180,
-      render: (_, group) => [
-        <a key="members" onClick={() => setMembersOf(group)}>
-          成员
-        </a>,
-        <a
-          key="edit"
-          onClick={() => {
-            setEditing(group);
-            setFormOpen(true);
-          }}
-        >
-          编辑
-        </a>,
-        <a key="delete" style={{ color: 'var(--glp-error-text)' }} onClick={() => confirmDelete(group)}>
-          删除
-        </a>,
-      ],
+      width: 150,
+      render: (_, group) => (
+        <RowActions danger={<DangerLink onClick={() => confirmDelete(group)}>删除</DangerLink>}>
+          <a onClick={() => setMembersOf(group)}>成员</a>
+          <a
+            onClick={() => {
+              setEditing(group);
+              setFormOpen(true);
+            }}
+          >
+            编辑
+          </a>
+        </RowActions>
+      ),
     },
   ];
 
@@ -81,6 +79,7 @@ export default function GroupPage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
+        {...ADMIN_TABLE}
         form={{ syncToUrl: true }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, type ProFormInstance, ProTable, TableDropdown } from '@ant-design/pro-components';
+import { type ActionType, PageContainer, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, App, Button, Grid, Space, Tag, Typography } from 'antd';
@@ -7,12 +7,15 @@ import { useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import type { UserStatus } from '@common/constants';
 import LoadError from '@/components/LoadError';
+import { CellText, MoreActions, RowActions } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
 import { changeUserStatus, deleteUser, queryUsers, unlockUser } from '@/services/users';
 import { apiErrorMessage } from '@/utils/apiError';
-import { compact, sortParams, toTableResult } from '@/utils/table';
+import { formatTime } from '@/utils/format';
+import { ADMIN_TABLE, compact, optionalColumns, sortParams, toTableResult } from '@/utils/table';
 import ResetPasswordModal from './components/ResetPasswordModal';
 import UserForm from './components/UserForm';
+import './index.css';
 
 const STATUS_ENUM: Record<UserStatus, { text: string; status: 'Warning' | 'Success' | 'Default' }> = {
   pending: { text: '待审核', status: 'Warning' },
@@ -92,31 +95,43 @@ export default function UserListPage() {
     });
 
   const columns: ProColumns<UserItem>[] = [
-    { title: '账号', dataIndex: 'account', ellipsis: true, width: 130 },
-    { title: '姓名', dataIndex: 'name', width: 110 },
-    { title: '手机号码', dataIndex: 'phone', width: 130 },
+    { title: '账号', dataIndex: 'account', hideInTable: true },
+    { title: '姓名', dataIndex: 'name', hideInTable: true },
+    {
+      title: '用户',
+      dataIndex: 'user',
+      search: false,
+      width: 140,
+      render: (_, user) => (
+        <>
+          <CellText text={user.name} />
+          <CellText text={user.account} className="user-cell-account" />
+        </>
+      ),
+    },
+    { title: '手机号码', dataIndex: 'phone', width: 112 },
     {
       title: '角色',
       dataIndex: 'roleId',
       valueType: 'select',
       fieldProps: { options: refs.roleOptions, showSearch: true },
-      render: (_, user) => user.roleName,
-      width: 130,
+      render: (_, user) => <CellText text={user.roleName} />,
+      width: 120,
     },
     {
       title: '所属区域',
       dataIndex: 'area',
       valueType: 'select',
       fieldProps: { options: refs.areas },
-      render: (_, user) => user.areaName ?? <Typography.Text type="secondary">—</Typography.Text>,
-      width: 110,
+      render: (_, user) => <CellText text={user.areaName} />,
+      width: 88,
     },
     {
       title: '用户分组',
       dataIndex: 'groupId',
       valueType: 'select',
       fieldProps: { options: refs.groupOptions },
-      width: 170,
+      width: 130,
       render: (_, user) =>
         user.groups.length ? (
           <Space size={[0, 4]} wrap>
@@ -128,9 +143,23 @@ export default function UserListPage() {
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
-    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 90 },
-    { title: '最近登录', dataIndex: 'lastLoginAt', valueType: 'dateTime', search: false, sorter: true, width: 170 },
-    { title: '创建时间', dataIndex: 'createdAt', valueType: 'dateTime', search: false, sorter: true, width: 170 },
+    { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 84 },
+    {
+      title: '最近登录',
+      dataIndex: 'lastLoginAt',
+      search: false,
+      sorter: true,
+      width: 140,
+      render: (_, user) => (user.lastLoginAt ? formatTime(user.lastLoginAt) : <Typography.Text type="secondary">从未登录</Typography.Text>),
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      search: false,
+      sorter: true,
+      width: 140,
+      render: (_, user) => formatTime(user.createdAt),
+    },
     {
       title: '操作',
       valueType: 'option',
@@ -138,61 +167,32 @@ export default function UserListPage() {
       width: 170,
       render: (_, user) => {
         const self = user.id === me?.id;
-        const main = [
-          <a
-            key="edit"
-            onClick={() => {
-              setEditing(user);
-              setFormOpen(true);
-            }}
-          >
-            编辑
-          </a>,
-        ];
-        if (!self && user.status === 'pending') {
-          main.push(
-            <a key="approve" onClick={() => confirmStatus(user, 'approve')}>
-              通过审核
-            </a>,
-          );
-        } else if (!self && user.status === 'active') {
-          main.push(
-            <a key="disable" onClick={() => confirmStatus(user, 'disable')}>
-              停用
-            </a>,
-          );
-        } else if (!self && user.status === 'disabled') {
-          main.push(
-            <a key="enable" onClick={() => confirmStatus(user, 'enable')}>
-              启用
-            </a>,
-          );
-        }
-        // Locked out after wrong passwords (ADR 0023): the way back in is one click away.
-        if (user.locked) {
-          main.push(
-            <a key="unlock" onClick={() => confirmUnlock(user)}>
-              解锁
-            </a>,
-          );
-        }
-        const more = [
-          { key: 'reset', name: '重置密码' },
-          ...(self ? [] : [{ key: 'delete', name: <Typography.Text type="danger">删除</Typography.Text> }]),
-          ...(!self && user.status === 'pending' ? [{ key: 'disable', name: '拒绝并停用' }] : []),
-        ];
-        return [
-          ...main,
-          <TableDropdown
-            key="more"
-            menus={more}
-            onSelect={(key) => {
-              if (key === 'reset') setResetting(user);
-              if (key === 'delete') confirmDelete(user);
-              if (key === 'disable') confirmStatus(user, 'disable');
-            }}
-          />,
-        ];
+        return (
+          <RowActions>
+            <a
+              onClick={() => {
+                setEditing(user);
+                setFormOpen(true);
+              }}
+            >
+              编辑
+            </a>
+            {!self && user.status === 'pending' ? <a onClick={() => confirmStatus(user, 'approve')}>通过审核</a> : null}
+            {!self && user.status === 'active' ? <a onClick={() => confirmStatus(user, 'disable')}>停用</a> : null}
+            {!self && user.status === 'disabled' ? <a onClick={() => confirmStatus(user, 'enable')}>启用</a> : null}
+            {/* Locked out after wrong passwords (ADR 0023): the way back in is one click away. */}
+            {user.locked ? <a onClick={() => confirmUnlock(user)}>解锁</a> : null}
+            <MoreActions
+              items={[
+                { key: 'reset', label: '重置密码', onClick: () => setResetting(user) },
+                ...(!self && user.status === 'pending'
+                  ? [{ key: 'reject', label: '拒绝并停用', danger: true, onClick: () => confirmStatus(user, 'disable') }]
+                  : []),
+                ...(self ? [] : [{ key: 'delete', label: '删除', danger: true, onClick: () => confirmDelete(user) }]),
+              ]}
+            />
+          </RowActions>
+        );
       },
     },
   ];
@@ -224,7 +224,8 @@ export default function UserListPage() {
         actionRef={actionRef}
         formRef={formRef}
         columns={columns}
-        scroll={{ x: 1300 }}
+        {...ADMIN_TABLE}
+        columnsState={optionalColumns('users', ['createdAt'])}
         form={{ syncToUrl: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: !screens.md }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}

@@ -7,10 +7,11 @@ import { useRef, useState } from 'react';
 import { DATA_SCOPE_LABELS } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
 import LoadError from '@/components/LoadError';
+import { DangerLink, RowActions } from '@/components/TableParts';
 import { deleteRole, queryRoles } from '@/services/roles';
 import { queryPermissions } from '@/services/system';
 import { apiErrorMessage } from '@/utils/apiError';
-import { compact, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, compact, toTableResult } from '@/utils/table';
 import RoleForm from './components/RoleForm';
 
 export default function RolePage() {
@@ -45,7 +46,7 @@ export default function RolePage() {
     {
       title: '角色名称',
       dataIndex: 'name',
-      width: 180,
+      width: 170,
       render: (_, role) => (
         <Space>
           {role.name}
@@ -53,11 +54,12 @@ export default function RolePage() {
         </Space>
       ),
     },
-    { title: '角色编码', dataIndex: 'code', search: false, width: 140, render: (_, r) => <Typography.Text code>{r.code}</Typography.Text> },
+    { title: '角色编码', dataIndex: 'code', search: false, width: 130, render: (_, r) => <Typography.Text code>{r.code}</Typography.Text> },
     {
       title: '菜单权限',
       dataIndex: 'permissions',
       search: false,
+      width: 320,
       render: (_, role) =>
         role.permissions.length ? (
           <Space size={[0, 4]} wrap>
@@ -73,32 +75,28 @@ export default function RolePage() {
       title: '数据范围',
       dataIndex: 'dataScope',
       search: false,
-      width: 140,
+      width: 136,
       renderText: (s: RoleItem['dataScope']) => DATA_SCOPE_LABELS[s],
     },
-    { title: '用户数', dataIndex: 'userCount', search: false, width: 90 },
+    { title: '用户数', dataIndex: 'userCount', search: false, width: 72, align: 'right' },
     ...(canAdmin
       ? [
           {
             title: '操作',
             valueType: 'option',
             width: 120,
-            render: (_: unknown, role: RoleItem) => [
-              <a
-                key="edit"
-                onClick={() => {
-                  setEditing(role);
-                  setFormOpen(true);
-                }}
-              >
-                编辑
-              </a>,
-              role.builtIn ? null : (
-                <a key="delete" style={{ color: 'var(--glp-error-text)' }} onClick={() => confirmDelete(role)}>
-                  删除
+            render: (_: unknown, role: RoleItem) => (
+              <RowActions danger={role.builtIn ? null : <DangerLink onClick={() => confirmDelete(role)}>删除</DangerLink>}>
+                <a
+                  onClick={() => {
+                    setEditing(role);
+                    setFormOpen(true);
+                  }}
+                >
+                  编辑
                 </a>
-              ),
-            ],
+              </RowActions>
+            ),
           } as ProColumns<RoleItem>,
         ]
       : []),
@@ -114,6 +112,7 @@ export default function RolePage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
+        {...ADMIN_TABLE}
         form={{ syncToUrl: true }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}

@@ -6,10 +6,11 @@ import { useRef, useState } from 'react';
 import type { RankingRow } from '@common/contracts/scores';
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
+import { CellText } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
 import { type RankingParams, queryRanking } from '@/services/scores';
 import { apiErrorMessage } from '@/utils/apiError';
-import { compact, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, compact, toTableResult } from '@/utils/table';
 import { periodBounds, rangeTransform, urlFormSync } from '@/utils/urlForm';
 import ExportButton from './components/ExportButton';
 import LedgerDrawer from './components/LedgerDrawer';
@@ -44,15 +45,15 @@ export default function ScorePage() {
           row.rank
         ),
     },
-    { title: '姓名', dataIndex: 'name', width: 140 },
-    { title: '账号', dataIndex: 'account', search: false, width: 140 },
+    { title: '姓名', dataIndex: 'name', width: 140, render: (_, row) => <CellText text={row.name} /> },
+    { title: '账号', dataIndex: 'account', search: false, width: 140, render: (_, row) => <CellText text={row.account} /> },
     {
       title: '所属区域',
       dataIndex: 'area',
       valueType: 'select',
       fieldProps: { options: refs.areas },
       width: 140,
-      render: (_, row) => row.areaName ?? <Typography.Text type="secondary">—</Typography.Text>,
+      render: (_, row) => <CellText text={row.areaName} />,
     },
     {
       title: '用户分组',
@@ -95,6 +96,7 @@ export default function ScorePage() {
         rowKey="userId"
         actionRef={actionRef}
         columns={columns}
+        {...ADMIN_TABLE}
         form={{ syncToUrl: urlFormSync({ numbers: ['area', 'groupId'], ranges: { period: ['periodFrom', 'periodTo'] } }) }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}

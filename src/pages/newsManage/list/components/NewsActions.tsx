@@ -1,6 +1,7 @@
 import { history } from '@umijs/max';
-import { Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { App, Popconfirm } from 'antd';
 import type { NewsItem } from '@common/contracts/content';
+import { MoreActions, RowActions } from '@/components/TableParts';
 import { deleteNews, offlineNews, pinNews, publishNews, unpinNews } from '@/services/news';
 
 interface Props {
@@ -10,12 +11,27 @@ interface Props {
   run: (done: string, action: () => Promise<unknown>) => Promise<void>;
 }
 
-/** A row's actions: 预览, 编辑, 发布/下线, 置顶/取消置顶, 删除 (not while published). */
+/**
+ * A row's actions: 预览, 编辑, 发布 / 下线 (each asks first), and under 更多 置顶 / 取消置顶 and,
+ * apart in red, 删除 (asks first; a published item must be taken offline before it can be deleted).
+ */
 export default function NewsActions({ news, onPreview, run }: Props) {
+  const { modal } = App.useApp();
   const title = `「${news.title}」`;
   const published = news.status === 'published';
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: `删除${title}？`,
+      content: '删除后不可恢复。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => run(`已删除：${news.title}`, () => deleteNews(news.id)),
+    });
+
   return (
-    <Space size={12} wrap={false}>
+    <RowActions>
       <a onClick={() => onPreview(news)}>预览</a>
       <a onClick={() => history.push(`/newsManage/create?id=${news.id}`)}>编辑</a>
       {published ? (
@@ -40,29 +56,14 @@ export default function NewsActions({ news, onPreview, run }: Props) {
           <a>{news.status === 'offline' ? '重新发布' : '发布'}</a>
         </Popconfirm>
       )}
-      {news.pinned ? (
-        <a onClick={() => run(`已取消置顶：${news.title}`, () => unpinNews(news.id))}>取消置顶</a>
-      ) : (
-        <a onClick={() => run(`已置顶：${news.title}`, () => pinNews(news.id))}>置顶</a>
-      )}
-      {published ? (
-        <Tooltip title="已发布的新闻不能删除，请先下线">
-          <Typography.Text type="secondary" disabled aria-disabled="true" style={{ cursor: 'not-allowed' }}>
-            删除
-          </Typography.Text>
-        </Tooltip>
-      ) : (
-        <Popconfirm
-          title={`删除${title}？`}
-          description="删除后不可恢复。"
-          okText="删除"
-          okButtonProps={{ danger: true }}
-          cancelText="取消"
-          onConfirm={() => run(`已删除：${news.title}`, () => deleteNews(news.id))}
-        >
-          <Typography.Link type="danger">删除</Typography.Link>
-        </Popconfirm>
-      )}
-    </Space>
+      <MoreActions
+        items={[
+          news.pinned
+            ? { key: 'unpin', label: '取消置顶', onClick: () => run(`已取消置顶：${news.title}`, () => unpinNews(news.id)) }
+            : { key: 'pin', label: '置顶', onClick: () => run(`已置顶：${news.title}`, () => pinNews(news.id)) },
+          { key: 'delete', label: '删除', danger: true, disabled: published ? '已发布的新闻请先下线' : undefined, onClick: confirmDelete },
+        ]}
+      />
+    </RowActions>
   );
 }

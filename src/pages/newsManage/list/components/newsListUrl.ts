@@ -1,5 +1,8 @@
+import dayjs from 'dayjs';
 import { AREA_MAX, AREA_MIN, NEWS_COLUMNS, NEWS_STATUSES, type NewsStatus, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
 import type { NewsQuery } from '@/services/news';
+import { compact } from '@/utils/table';
+import { periodBounds } from '@/utils/urlForm';
 
 export type NewsSortField = 'publishedAt' | 'views';
 export const NEWS_SORT_FIELDS: readonly NewsSortField[] = ['publishedAt', 'views'];
@@ -11,6 +14,10 @@ export interface NewsFilters {
   status?: NewsStatus;
   area?: number;
   pinned?: 'true' | 'false';
+  /** Published on or after this day (YYYY-MM-DD, the township's days). */
+  from?: string;
+  /** Published on or before this day. */
+  to?: string;
 }
 
 /** Everything the list shows, as kept in the URL: deep links, reloads and the back button work. */
@@ -26,6 +33,7 @@ const intIn = (raw: string | null, min: number, max: number) => {
   const n = Number(raw);
   return raw && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 };
+const dateOf = (raw: string | null | undefined) => (raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) && dayjs(raw).isValid() ? raw : undefined);
 
 /** Reads the state from a query string; anything malformed is dropped, not trusted. */
 export function parseNewsListSearch(search: string): NewsListState {
@@ -43,6 +51,8 @@ export function parseNewsListSearch(search: string): NewsListState {
       status: status && (NEWS_STATUSES as readonly string[]).includes(status) ? status : undefined,
       area: intIn(q.get('area'), AREA_MIN, AREA_MAX),
       pinned: pinned === 'true' || pinned === 'false' ? pinned : undefined,
+      from: dateOf(q.get('from')),
+      to: dateOf(q.get('to')),
     },
     current: intIn(q.get('current'), 1, 100000) ?? 1,
     pageSize: intIn(q.get('pageSize'), 1, PAGE_SIZE_MAX) ?? PAGE_SIZE_DEFAULT,
@@ -67,27 +77,41 @@ export function toNewsListSearch(state: NewsListState): string {
   return text ? `?${text}` : '';
 }
 
-/** The search form's values (strings from inputs and selects) as filters. */
+/** The search form's values (strings from inputs and selects, the 发布时间 range as `period`) as filters. */
 export function toFilters(values: Record<string, unknown>): NewsFilters {
-  const state = parseNewsListSearch(
-    new URLSearchParams(
-      Object.entries(values)
-        .filter(([, v]) => v !== undefined && v !== null && v !== '')
-        .map(([k, v]) => [k, String(v)]),
-    ).toString(),
-  );
-  return state.filters;
+  const { period, ...rest } = values;
+  const [from, to] = Array.isArray(period) ? period : [];
+  const entries = Object.entries(rest)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => [k, String(v)]);
+  if (from && to) entries.push(['from', dayjs(from as string).format('YYYY-MM-DD')], ['to', dayjs(to as string).format('YYYY-MM-DD')]);
+  return parseNewsListSearch(new URLSearchParams(entries).toString()).filters;
+}
+
+/** The search form's values of some filters (every field named, so stale values are cleared). */
+export function toNewsForm(filters: NewsFilters): Record<string, unknown> {
+  const { from, to, ...rest } = filters;
+  return {
+    title: undefined,
+    column: undefined,
+    status: undefined,
+    area: undefined,
+    pinned: undefined,
+    ...rest,
+    period: from && to ? [from, to] : undefined,
+  };
 }
 
 /** The API query of a state. */
 export function toNewsQuery(state: NewsListState): NewsQuery {
-  const { title, column, status, area, pinned } = state.filters;
+  const { title, column, status, area, pinned, from, to } = state.filters;
   const query: NewsQuery = { current: state.current, pageSize: state.pageSize };
   if (title) query.title = title;
   if (column) query.column = column;
   if (status) query.status = status;
   if (area) query.area = area;
   if (pinned) query.pinned = pinned === 'true';
+  Object.assign(query, compact(periodBounds(from, to)));
   if (state.sortField && state.sortOrder) {
     query.sortField = state.sortField;
     query.sortOrder = state.sortOrder;

@@ -12,6 +12,8 @@ export const appealUrl = defineListUrl({
     keyword: { type: 'text', max: 50 },
     category: { type: 'int', min: 1, max: APPEAL_CATEGORIES.length },
     area: { type: 'int', min: AREA_MIN, max: AREA_MAX },
+    /** Rated by the submitter or not (the dashboard's 群众满意度 opens the rated ones). */
+    rated: { type: 'enum', values: ['true', 'false'] },
     from: { type: 'date' },
     to: { type: 'date' },
   } as const,
@@ -20,6 +22,11 @@ export const appealUrl = defineListUrl({
   // Links written as a filter rather than a tab (e.g. from the notice bell) land on the 超期 tab.
   tabAlias: (q) => (q.get('overdue') === 'true' || q.get('overdue') === '1' ? 'overdue' : undefined),
 });
+
+export const RATED_OPTIONS = [
+  { value: 'true', label: '已评价' },
+  { value: 'false', label: '未评价' },
+];
 
 /** The API filter of a tab. */
 export function tabQuery(tab: AppealTab): { status?: AppealStatus; overdue?: boolean } {

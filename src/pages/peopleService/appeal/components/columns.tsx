@@ -1,13 +1,14 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
 import type { AppealItem } from '@common/contracts/people';
 import type { Option } from '@/hooks/useReferenceOptions';
+import { CellText } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import DueText from '../../components/DueText';
 import { APPEAL_CATEGORY_OPTIONS, AppealStatusBadge } from '../../components/peopleMeta';
 import AppealActions from './AppealActions';
-import { isOpenAppeal } from './appealUrl';
+import { RATED_OPTIONS, isOpenAppeal } from './appealUrl';
 import type { AppealActionApi } from './useAppealActions';
 
 interface Options {
@@ -16,6 +17,18 @@ interface Options {
   onOpen: (appeal: AppealItem) => void;
   /** On a phone a fixed column would cover the table. */
   fixActions: boolean;
+}
+
+/** Columns the column settings (⚙) can show; hidden at first so the rest fit 1366×768. */
+export const APPEAL_OPTIONAL_COLUMNS = ['category', 'satisfaction'] as const;
+
+/** A rating as a star and its words. */
+function Rating({ score }: { score: number }) {
+  return (
+    <span title={SATISFACTION_LABELS[score - 1]} className="people-cell-sub">
+      <span style={{ color: '#d48806' }}>★</span> {score}分 {SATISFACTION_LABELS[score - 1]}
+    </span>
+  );
 }
 
 export function appealColumns({ areas, actions, onOpen, fixActions }: Options): ProColumns<AppealItem>[] {
@@ -30,9 +43,9 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       title: '诉求',
       dataIndex: 'title',
       search: false,
-      width: 280,
+      width: 240,
       render: (_, appeal) => (
-        <div style={{ maxWidth: 264 }}>
+        <div className="people-cell-main">
           <Typography.Link className="people-cell-title" onClick={() => onOpen(appeal)} title={appeal.title}>
             {appeal.title}
           </Typography.Link>
@@ -45,41 +58,57 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       dataIndex: 'category',
       valueType: 'select',
       fieldProps: { options: APPEAL_CATEGORY_OPTIONS, placeholder: '全部类别' },
-      width: 96,
-      render: (_, appeal) => appealCategoryLabel(appeal.category),
+      width: 88,
+      render: (_, appeal) => <CellText text={appealCategoryLabel(appeal.category)} />,
     },
     {
       title: '区域',
       dataIndex: 'area',
       valueType: 'select',
       fieldProps: { options: areas, showSearch: true, optionFilterProp: 'label', placeholder: '全部区域' },
-      width: 96,
-      render: (_, appeal) => appeal.areaName,
+      width: 80,
+      render: (_, appeal) => <CellText text={appeal.areaName} />,
     },
     {
       title: '提交人',
       dataIndex: 'submitterName',
       search: false,
-      width: 124,
+      width: 112,
       render: (_, appeal) => (
-        <Space direction="vertical" size={0}>
-          <span>{appeal.submitterName}</span>
+        <>
+          <CellText text={appeal.submitterName} />
           <span className="people-cell-sub">{appeal.phone}</span>
-        </Space>
+        </>
       ),
     },
     {
       title: '状态',
       dataIndex: 'status',
       search: false,
-      width: 92,
-      render: (_, appeal) => <AppealStatusBadge status={appeal.status} />,
+      width: 100,
+      render: (_, appeal) => (
+        <>
+          <AppealStatusBadge status={appeal.status} />
+          {appeal.satisfaction ? (
+            <div>
+              <Rating score={appeal.satisfaction} />
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      title: '评价',
+      dataIndex: 'rated',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: { options: RATED_OPTIONS, placeholder: '全部' },
     },
     {
       title: '提交时间',
       dataIndex: 'period',
       valueType: 'dateRange',
-      width: 140,
+      width: 136,
       fieldProps: { placeholder: ['开始日期', '结束日期'] },
       render: (_, appeal) => formatTime(appeal.createdAt),
     },
@@ -87,34 +116,24 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       title: '办理时限',
       dataIndex: 'dueAt',
       search: false,
-      width: 148,
+      width: 136,
       render: (_, appeal) => <DueText dueAt={appeal.dueAt} overdue={appeal.overdue} open={isOpenAppeal(appeal.status)} />,
     },
     {
       title: '满意度',
       dataIndex: 'satisfaction',
       search: false,
-      width: 96,
+      width: 120,
       render: (_, appeal) =>
-        appeal.satisfaction ? (
-          <span title={SATISFACTION_LABELS[appeal.satisfaction - 1]}>
-            <span style={{ color: '#fadb14' }}>★</span> {appeal.satisfaction}分
-            <div className="people-cell-sub">{SATISFACTION_LABELS[appeal.satisfaction - 1]}</div>
-          </span>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
+        appeal.satisfaction ? <Rating score={appeal.satisfaction} /> : <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
       title: '操作',
       valueType: 'option',
       fixed: fixActions ? 'right' : undefined,
-      width: 164,
+      width: 172,
       render: (_, appeal) => (
-        <Space size={12} wrap={false}>
-          <a onClick={() => onOpen(appeal)}>查看</a>
-          <AppealActions appeal={appeal} actions={actions} variant="link" />
-        </Space>
+        <AppealActions appeal={appeal} actions={actions} variant="link" lead={<a onClick={() => onOpen(appeal)}>查看</a>} />
       ),
     },
   ];

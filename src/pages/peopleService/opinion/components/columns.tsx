@@ -1,10 +1,11 @@
 import { LinkOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
-import { Popconfirm, Space, Tag, Typography } from 'antd';
+import { Popconfirm, Tag } from 'antd';
 import { OPINION_SENTIMENTS, OPINION_SENTIMENT_LABELS, OPINION_TREND_DAYS, opinionSourceLabel } from '@common/constants';
 import type { OpinionItem } from '@common/contracts/people';
 import type { Option } from '@/hooks/useReferenceOptions';
+import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import { LevelTag, OPINION_LEVEL_OPTIONS, OPINION_SOURCE_OPTIONS, OpinionStatusBadge, SentimentTag } from '../../components/peopleMeta';
 import type { OpinionActionApi } from './useOpinionActions';
@@ -38,9 +39,9 @@ export function opinionColumns({ areas, actions, onEdit, fixActions }: Options):
       title: '舆情',
       dataIndex: 'title',
       search: false,
-      width: 300,
+      width: 260,
       render: (_, opinion) => (
-        <div style={{ maxWidth: 284 }}>
+        <div className="people-cell-main">
           <div className="opinion-cell-title">
             <span className="people-cell-title" title={opinion.title}>
               {opinion.title}
@@ -62,14 +63,23 @@ export function opinionColumns({ areas, actions, onEdit, fixActions }: Options):
       valueType: 'select',
       fieldProps: { options: OPINION_SOURCE_OPTIONS, placeholder: '全部来源' },
       width: 88,
-      render: (_, opinion) => opinionSourceLabel(opinion.source),
+      render: (_, opinion) => (
+        <>
+          <CellText text={opinionSourceLabel(opinion.source)} />
+          {opinion.keyword ? (
+            <Tag color="blue" title={`命中监测关键词「${opinion.keyword}」`} className="opinion-keyword-tag">
+              {opinion.keyword}
+            </Tag>
+          ) : null}
+        </>
+      ),
     },
     {
       title: '情感倾向',
       dataIndex: 'sentiment',
       valueType: 'select',
       fieldProps: { options: SENTIMENT_OPTIONS, placeholder: '全部' },
-      width: 88,
+      width: 80,
       render: (_, opinion) => <SentimentTag sentiment={opinion.sentiment} />,
     },
     {
@@ -77,7 +87,7 @@ export function opinionColumns({ areas, actions, onEdit, fixActions }: Options):
       dataIndex: 'level',
       valueType: 'select',
       fieldProps: { options: OPINION_LEVEL_OPTIONS, placeholder: '全部级别' },
-      width: 76,
+      width: 64,
       render: (_, opinion) => <LevelTag level={opinion.level} />,
     },
     {
@@ -85,36 +95,27 @@ export function opinionColumns({ areas, actions, onEdit, fixActions }: Options):
       dataIndex: 'area',
       valueType: 'select',
       fieldProps: { options: areas, showSearch: true, optionFilterProp: 'label', placeholder: '全部区域' },
-      width: 92,
-      render: (_, opinion) => opinion.areaName,
-    },
-    {
-      title: '命中关键词',
-      dataIndex: 'matchedKeyword',
-      search: false,
-      width: 96,
-      render: (_, opinion) =>
-        opinion.keyword ? <Tag color="blue">{opinion.keyword}</Tag> : <Typography.Text type="secondary">—</Typography.Text>,
-    },
-    {
-      title: '记录人',
-      dataIndex: 'createdByName',
-      search: false,
       width: 80,
+      render: (_, opinion) => <CellText text={opinion.areaName} />,
     },
     {
       title: '记录时间',
       dataIndex: 'period',
       valueType: 'dateRange',
-      width: 140,
+      width: 136,
       fieldProps: { placeholder: ['开始日期', '结束日期'] },
-      render: (_, opinion) => formatTime(opinion.createdAt),
+      render: (_, opinion) => (
+        <>
+          <div>{formatTime(opinion.createdAt)}</div>
+          <CellText text={opinion.createdByName} className="people-cell-sub" />
+        </>
+      ),
     },
     {
       title: '状态',
       dataIndex: 'status',
       search: false,
-      width: 88,
+      width: 84,
       render: (_, opinion) => <OpinionStatusBadge status={opinion.status} />,
     },
     {
@@ -123,24 +124,27 @@ export function opinionColumns({ areas, actions, onEdit, fixActions }: Options):
       fixed: fixActions ? 'right' : undefined,
       width: 184,
       render: (_, opinion) => (
-        <Space size={12} wrap={false}>
+        <RowActions
+          danger={
+            <Popconfirm
+              title={`删除舆情「${opinion.title}」？`}
+              description={`删除后不能恢复，近${OPINION_TREND_DAYS}天趋势中也不再计入这一条。`}
+              okText="删除"
+              cancelText="取消"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => actions.remove(opinion)}
+            >
+              <DangerLink>删除</DangerLink>
+            </Popconfirm>
+          }
+        >
           <a onClick={() => onEdit(opinion)}>编辑</a>
           {opinion.status === 'monitoring' ? (
             <a onClick={() => actions.handle(opinion)}>标为已处置</a>
           ) : (
             <a onClick={() => actions.reopen(opinion)}>重新监测</a>
           )}
-          <Popconfirm
-            title={`删除舆情「${opinion.title}」？`}
-            description={`删除后不能恢复，近${OPINION_TREND_DAYS}天趋势中也不再计入这一条。`}
-            okText="删除"
-            cancelText="取消"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => actions.remove(opinion)}
-          >
-            <Typography.Link type="danger">删除</Typography.Link>
-          </Popconfirm>
-        </Space>
+        </RowActions>
       ),
     },
   ];

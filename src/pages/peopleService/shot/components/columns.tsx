@@ -1,7 +1,8 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { PhotoReportItem } from '@common/contracts/people';
 import type { Option } from '@/hooks/useReferenceOptions';
+import { CellText } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import { PHOTO_REPORT_TYPE_OPTIONS, PhotoReportStatusBadge, PhotoReportTypeTag, coordinatesText } from '../../components/peopleMeta';
 import ShotActions from './ShotActions';
@@ -28,6 +29,9 @@ function Thumb({ report, onOpen }: { report: PhotoReportItem; onOpen: () => void
 
 const Muted = () => <Typography.Text type="secondary">—</Typography.Text>;
 
+/** Columns the column settings (⚙) can show; hidden at first so the rest fit 1366×768. */
+export const SHOT_OPTIONAL_COLUMNS = ['handlerName'] as const;
+
 export function shotColumns({ areas, actions, onOpen, fixActions }: Options): ProColumns<PhotoReportItem>[] {
   return [
     {
@@ -40,7 +44,7 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Pr
       title: '照片',
       dataIndex: 'cover',
       search: false,
-      width: 88,
+      width: 80,
       render: (_, report) => <Thumb report={report} onOpen={() => onOpen(report)} />,
     },
     {
@@ -48,14 +52,14 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Pr
       dataIndex: 'type',
       valueType: 'select',
       fieldProps: { options: PHOTO_REPORT_TYPE_OPTIONS, placeholder: '全部类型' },
-      width: 96,
+      width: 92,
       render: (_, report) => <PhotoReportTypeTag type={report.type} />,
     },
     {
       title: '问题描述',
       dataIndex: 'excerpt',
       search: false,
-      width: 240,
+      width: 220,
       render: (_, report) => (
         <Typography.Link className="people-cell-clamp" onClick={() => onOpen(report)} title={report.excerpt}>
           {report.excerpt}
@@ -63,29 +67,24 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Pr
       ),
     },
     {
-      title: '区域',
+      title: '区域与位置',
       dataIndex: 'area',
       valueType: 'select',
       fieldProps: { options: areas, showSearch: true, optionFilterProp: 'label', placeholder: '全部区域' },
-      width: 96,
-      render: (_, report) => report.areaName,
-    },
-    {
-      title: '位置',
-      dataIndex: 'location',
-      search: false,
-      width: 140,
+      formItemProps: { label: '区域' },
+      width: 120,
       render: (_, report) => {
         const coordinates = coordinatesText(report.lat, report.lng);
         return (
-          <Space direction="vertical" size={0}>
-            {report.location ? <span>{report.location}</span> : <Muted />}
+          <>
+            <CellText text={report.areaName} />
+            {report.location ? <CellText text={report.location} className="people-cell-sub" /> : null}
             {coordinates ? (
               <span className="people-cell-sub" title={coordinates}>
                 已定位
               </span>
             ) : null}
-          </Space>
+          </>
         );
       },
     },
@@ -94,12 +93,13 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Pr
       dataIndex: 'submitterName',
       search: false,
       width: 88,
+      render: (_, report) => <CellText text={report.submitterName} />,
     },
     {
       title: '提交时间',
       dataIndex: 'period',
       valueType: 'dateRange',
-      width: 150,
+      width: 136,
       fieldProps: { placeholder: ['开始日期', '结束日期'] },
       render: (_, report) => <SubmittedTime report={report} />,
     },
@@ -107,20 +107,25 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Pr
       title: '状态',
       dataIndex: 'status',
       search: false,
-      width: 84,
-      render: (_, report) => <PhotoReportStatusBadge status={report.status} />,
+      width: 88,
+      render: (_, report) => (
+        <>
+          <PhotoReportStatusBadge status={report.status} />
+          {report.handlerName ? <CellText text={report.handlerName} className="people-cell-sub" /> : null}
+        </>
+      ),
     },
     {
       title: '处理人',
       dataIndex: 'handlerName',
       search: false,
-      width: 124,
+      width: 136,
       render: (_, report) =>
         report.handlerName ? (
-          <Space direction="vertical" size={0}>
-            <span>{report.handlerName}</span>
+          <>
+            <CellText text={report.handlerName} />
             <span className="people-cell-sub">{formatTime(report.handledAt)}</span>
-          </Space>
+          </>
         ) : (
           <Muted />
         ),
@@ -129,12 +134,9 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Pr
       title: '操作',
       valueType: 'option',
       fixed: fixActions ? 'right' : undefined,
-      width: 168,
+      width: 172,
       render: (_, report) => (
-        <Space size={12} wrap={false}>
-          <a onClick={() => onOpen(report)}>查看</a>
-          <ShotActions report={report} actions={actions} variant="link" />
-        </Space>
+        <ShotActions report={report} actions={actions} variant="link" lead={<a onClick={() => onOpen(report)}>查看</a>} />
       ),
     },
   ];

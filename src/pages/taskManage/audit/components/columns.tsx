@@ -2,6 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Badge, Space, Typography } from 'antd';
 import { SUBMISSION_STATUS_LABELS, categoryLabel } from '@common/constants';
 import type { SubmissionItem } from '@common/contracts/tasks';
+import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { CATEGORY_OPTIONS, LateTag, SUBMISSION_STATUS_ENUM, formatTime } from '../../components/taskMeta';
 import TaskSelect from '../../components/TaskSelect';
@@ -25,17 +26,17 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
     {
       title: '任务',
       dataIndex: 'taskId',
-      width: 190,
+      width: 180,
       renderFormItem: () => <TaskSelect statuses={['published', 'closed']} placeholder="全部任务" />,
       render: (_, row) => (
-        <Space direction="vertical" size={0}>
-          <Typography.Link onClick={() => onOpenTask(row)} ellipsis style={{ maxWidth: 180 }}>
+        <>
+          <Typography.Link className="cell-text" title={row.taskTitle} onClick={() => onOpenTask(row)}>
             {row.taskTitle}
           </Typography.Link>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {categoryLabel(row.category)} · {row.points} 分
           </Typography.Text>
-        </Space>
+        </>
       ),
     },
     {
@@ -44,14 +45,14 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       valueType: 'select',
       fieldProps: { options: areas, placeholder: '全部区域' },
       formItemProps: { label: '区域' },
-      width: 100,
+      width: 96,
       render: (_, row) => (
-        <Space direction="vertical" size={0}>
-          <span>{row.userName}</span>
+        <>
+          <CellText text={row.userName} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {row.areaName}
           </Typography.Text>
-        </Space>
+        </>
       ),
     },
     {
@@ -65,7 +66,7 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       title: '完成情况说明',
       dataIndex: 'text',
       search: false,
-      width: 240,
+      width: 220,
       render: (_, row) =>
         row.text ? (
           <Typography.Paragraph
@@ -82,14 +83,14 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       title: '图片',
       dataIndex: 'images',
       search: false,
-      width: 200,
+      width: 184,
       render: (_, row) => <SubmissionPhotos images={row.images} name={row.userName} />,
     },
     {
       title: '提交时间',
       dataIndex: 'createdAt',
       search: false,
-      width: 140,
+      width: 136,
       render: (_, row) => (
         <Space direction="vertical" size={2}>
           <span>{formatTime(row.createdAt)}</span>
@@ -121,24 +122,16 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       width: 140,
       render: (_, row) =>
         row.status === 'pending' ? (
-          <Space size={12}>
+          <RowActions danger={<DangerLink onClick={() => onReject(row)}>驳回</DangerLink>}>
             <a onClick={() => onApprove(row)}>通过</a>
-            <Typography.Link type="danger" onClick={() => onReject(row)}>
-              驳回
-            </Typography.Link>
-          </Space>
+          </RowActions>
         ) : (
-          <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
+          <div className="audit-review">
             <Badge status={row.status === 'approved' ? 'success' : 'error'} text={SUBMISSION_STATUS_LABELS[row.status]} />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.reviewerName ?? '—'} · {formatTime(row.reviewedAt)}
-            </Typography.Text>
-            {row.comment ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 120 }} ellipsis={{ tooltip: row.comment }}>
-                意见：{row.comment}
-              </Typography.Text>
-            ) : null}
-          </Space>
+            <CellText text={row.reviewerName ?? '—'} className="audit-review-meta" />
+            <div className="audit-review-meta">{formatTime(row.reviewedAt)}</div>
+            {row.comment ? <CellText text={`意见：${row.comment}`} className="audit-review-meta" /> : null}
+          </div>
         ),
     },
   ];

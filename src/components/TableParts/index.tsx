@@ -1,0 +1,94 @@
+import { DownOutlined } from '@ant-design/icons';
+import { Dropdown, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import type { LinkProps } from 'antd/es/typography/Link';
+import { Children, forwardRef, type ReactNode } from 'react';
+import './tableParts.css';
+
+interface Props {
+  /** The row's everyday actions (links), in order. */
+  children?: ReactNode;
+  /**
+   * Actions that delete, refuse or stop something: set apart after a divider, in red. Each one
+   * asks first (Popconfirm or a confirm dialog), which the caller attaches.
+   */
+  danger?: ReactNode;
+}
+
+/**
+ * A table row's actions, spaced so that neighbouring links never read as one word, destructive
+ * ones after a divider. The spacing is on the rendered links themselves, so a child component
+ * returning several links (a fragment) is spaced as well.
+ */
+export function RowActions({ children, danger }: Props) {
+  const hasDanger = Children.toArray(danger).length > 0;
+  return (
+    <span className="row-actions">
+      {children}
+      {hasDanger ? <span className="row-actions-divider" role="separator" aria-orientation="vertical" /> : null}
+      {hasDanger ? danger : null}
+    </span>
+  );
+}
+
+/**
+ * A destructive link for RowActions' `danger`, in the theme's danger colour. It passes on props
+ * and ref, so a Popconfirm around it opens.
+ */
+export const DangerLink = forwardRef<HTMLElement, LinkProps>(function DangerLink(props, ref) {
+  return <Typography.Link ref={ref} type="danger" {...props} />;
+});
+
+/**
+ * Text cut to one line with an ellipsis; the whole text shows on hover (title), so a narrow column
+ * stays readable.
+ */
+export function CellText({ text, className }: { text?: string | null; className?: string }) {
+  if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <span className={className ? `cell-text ${className}` : 'cell-text'} title={text}>
+      {text}
+    </span>
+  );
+}
+
+export interface MoreItem {
+  key: string;
+  label: string;
+  /** Deletes, refuses or stops something: listed last, after a divider, in red; it must ask first. */
+  danger?: boolean;
+  /** Why it cannot be done now: the item shows greyed out, with the reason. */
+  disabled?: string;
+  onClick: () => void;
+}
+
+/** 更多 ▾: the row's less frequent actions in a menu, destructive ones last behind a divider. */
+export function MoreActions({ items }: { items: MoreItem[] }) {
+  if (!items.length) return null;
+  const plain = items.filter((item) => !item.danger);
+  const danger = items.filter((item) => item.danger);
+  const entry = ({ key, label, disabled }: MoreItem) => ({
+    key,
+    disabled: !!disabled,
+    label: disabled ? (
+      <span title={disabled}>
+        {label}
+        <Typography.Text type="secondary">（{disabled}）</Typography.Text>
+      </span>
+    ) : (
+      label
+    ),
+  });
+  const menu: MenuProps['items'] = [
+    ...plain.map(entry),
+    ...(plain.length && danger.length ? [{ type: 'divider' as const }] : []),
+    ...danger.map((item) => ({ ...entry(item), danger: !item.disabled })),
+  ];
+  return (
+    <Dropdown trigger={['click']} menu={{ items: menu, onClick: ({ key }) => items.find((item) => item.key === key)?.onClick() }}>
+      <a role="button" tabIndex={0} aria-haspopup="menu" onClick={(event) => event.preventDefault()}>
+        更多 <DownOutlined style={{ fontSize: 10 }} />
+      </a>
+    </Dropdown>
+  );
+}
