@@ -1,3 +1,4 @@
+import { type Key, useMemo, useState } from 'react';
 import type { PageResult } from '@common/contracts/base';
 import type { ApiBody } from './requestConfig';
 
@@ -23,21 +24,55 @@ export function compact<T extends object>(params: T): Partial<T> {
 }
 
 /**
- * What every admin list table shares: antd's compact rows and a table as wide as the columns it
- * shows. Each table's default columns fit 1018 px, its width beside the open menu at 1366×768
- * (docs/decisions/0017-admin-tables-fit-the-screen.md); a column switched on in the column
- * settings (⚙) makes it scroll sideways, the 操作 column staying at the right edge.
+ * What every admin list table shares: antd's compact rows, and columns that keep the widths they
+ * are given (docs/decisions/0028-admin-tables-fit-the-screen.md). Each table's default columns add
+ * up to at most 1018 px, its width beside the open menu at 1366×768; pass the sum as `scroll.x`
+ * (fitColumns, useFitColumns) so a column switched on in the column settings (⚙) makes the table
+ * scroll sideways with the 操作 column fixed at the right, rather than squeeze the others.
  */
-export const ADMIN_TABLE = { size: 'middle', scroll: { x: 'max-content' } } as const;
+export const ADMIN_TABLE = { size: 'middle', tableLayout: 'fixed' } as const;
+
+interface SizedColumn {
+  key?: Key;
+  dataIndex?: unknown;
+  width?: number | string;
+  hideInTable?: boolean;
+}
+type ColumnsShown = Record<string, { show?: boolean }>;
+
+/** The key ProTable's column settings know a column by. */
+const columnKey = (column: SizedColumn) =>
+  String(column.key ?? (Array.isArray(column.dataIndex) ? column.dataIndex.join(',') : (column.dataIndex ?? '')));
+
+/** The width the shown columns add up to (plus e.g. a selection column), for `scroll.x`. */
+export function fitColumns(columns: SizedColumn[], shown: ColumnsShown = {}, extra = 0): number {
+  return columns
+    .filter((column) => !column.hideInTable && shown[columnKey(column)]?.show !== false)
+    .reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 120), extra);
+}
 
 /**
- * ProTable `columnsState` for a table with optional columns: these start hidden (the column
- * settings ⚙ shows them), and the user's choice is kept in this browser under the table's name.
+ * A ProTable's column settings and scroll width: `optional` columns start hidden (the column
+ * settings ⚙ shows them), the user's choice is kept in this browser under the table's name, and
+ * the table is as wide as the columns shown.
  */
-export function optionalColumns(table: string, keys: readonly string[]) {
+export function useFitColumns(table: string, columns: SizedColumn[], optional: readonly string[] = [], extra = 0) {
+  const persistenceKey = `glp-columns-${table}`;
+  const defaultValue = useMemo(() => Object.fromEntries(optional.map((key) => [key, { show: false }])), [optional]);
+  const [shown, setShown] = useState<ColumnsShown>(() => {
+    try {
+      return { ...defaultValue, ...JSON.parse(localStorage.getItem(persistenceKey) ?? '{}') };
+    } catch {
+      return defaultValue;
+    }
+  });
   return {
-    persistenceKey: `glp-columns-${table}`,
-    persistenceType: 'localStorage' as const,
-    defaultValue: Object.fromEntries(keys.map((key) => [key, { show: false }])),
+    columnsState: {
+      persistenceKey,
+      persistenceType: 'localStorage' as const,
+      defaultValue,
+      onChange: (next: ColumnsShown) => setShown(next),
+    },
+    scroll: { x: fitColumns(columns, shown, extra) },
   };
 }

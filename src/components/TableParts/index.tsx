@@ -43,10 +43,10 @@ export const DangerLink = forwardRef<HTMLElement, LinkProps>(function DangerLink
  * Text cut to one line with an ellipsis; the whole text shows on hover (title), so a narrow column
  * stays readable.
  */
-export function CellText({ text, className }: { text?: string | null; className?: string }) {
+export function CellText({ text, title, className }: { text?: string | null; title?: string; className?: string }) {
   if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <span className={className ? `cell-text ${className}` : 'cell-text'} title={text}>
+    <span className={className ? `cell-text ${className}` : 'cell-text'} title={title ?? text}>
       {text}
     </span>
   );

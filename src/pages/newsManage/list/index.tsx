@@ -13,7 +13,7 @@ import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryNews } from '@/services/news';
 import { formatTime } from '@/utils/format';
-import { ADMIN_TABLE, optionalColumns } from '@/utils/table';
+import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
 import { NEWS_COLUMN_OPTIONS, NEWS_STATUS_ENUM, useAreaOptions } from '../components/newsMeta';
 import './index.css';
 import NewsActions from './components/NewsActions';
@@ -32,6 +32,8 @@ import {
 
 const PATH = '/newsManage/list';
 const PINNED_ENUM = { true: { text: '已置顶' }, false: { text: '未置顶' } };
+/** Shown through the column settings (⚙); hidden at first so the rest fit 1366×768. */
+const OPTIONAL_COLUMNS = ['authorName'];
 
 /**
  * 新闻列表. The URL holds the filters, page and sort (deep links, reloads and the back button all
@@ -167,6 +169,7 @@ export default function NewsListPage() {
     },
   ];
 
+  const fit = useFitColumns('news', columns, OPTIONAL_COLUMNS);
   const filtered = hasFilters(state.filters);
   const emptyText = list.error ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="新闻列表加载失败" />
@@ -193,7 +196,7 @@ export default function NewsListPage() {
         dataSource={list.data?.list ?? []}
         loading={list.loading}
         {...ADMIN_TABLE}
-        columnsState={optionalColumns('news', ['authorName'])}
+        {...fit}
         // Filters beyond the first row open the form, so a filtered list never hides why.
         search={{
           labelWidth: 'auto',

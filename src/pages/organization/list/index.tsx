@@ -10,7 +10,7 @@ import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { deleteOrgUnit, queryOrgUnits } from '@/services/orgUnits';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
-import { ADMIN_TABLE } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns } from '@/utils/table';
 import OrgUnitForm, { type OrgUnitFormTarget } from './components/OrgUnitForm';
 import { type OrgUnitRow, allParentIds, countUnits, filterRows, toRows } from './components/orgTree';
 import './index.css';
@@ -82,15 +82,8 @@ export default function OrganizationListPage() {
       title: '成员',
       dataIndex: 'members',
       width: 150,
-      ellipsis: { showTitle: false },
-      render: (v: string) =>
-        v ? (
-          <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{v}</span>} placement="topLeft">
-            <span>{v.replace(/\s*\n\s*/g, '、')}</span>
-          </Tooltip>
-        ) : (
-          dash
-        ),
+      // One line in the table; the whole list, a name a line, on hover.
+      render: (v: string) => (v ? <CellText text={v.replace(/\s*\n\s*/g, '、')} title={v} /> : dash),
     },
     {
       title: '操作',
@@ -190,6 +183,7 @@ export default function OrganizationListPage() {
           loading={tree.loading}
           pagination={false}
           {...ADMIN_TABLE}
+          scroll={{ x: fitColumns(columns) }}
           expandable={{
             // While searching, the paths to the matches are open; otherwise the user's choice.
             expandedRowKeys: word ? filtered.expand : (expanded ?? []),

@@ -4,7 +4,7 @@ import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { exportAppeals, getAppeal, queryAppealCounts, queryAppeals } from '@/services/appeals';
-import { ADMIN_TABLE, optionalColumns } from '@/utils/table';
+import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
 import { dueState } from '@/utils/timeText';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { usePeopleList } from '../components/usePeopleList';
@@ -47,15 +47,17 @@ export default function AppealPage() {
   });
   const actions = useAppealActions(page.refreshAll);
   const { state } = page;
+  const columns = appealColumns({ areas, actions: actions.api, onOpen: (appeal) => page.openRecord(appeal.id), fixActions });
+  const fit = useFitColumns('appeals', columns, APPEAL_OPTIONAL_COLUMNS);
 
   return (
     <PageContainer title="群众诉求" subTitle="群众通过手机提交的诉求：受理、答复、办结，超期未答复的标红提醒">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
       <ProTable<AppealItem>
         {...page.tableProps}
-        columns={appealColumns({ areas, actions: actions.api, onOpen: (appeal) => page.openRecord(appeal.id), fixActions })}
+        columns={columns}
         {...ADMIN_TABLE}
-        columnsState={optionalColumns('appeals', APPEAL_OPTIONAL_COLUMNS)}
+        {...fit}
         rowClassName={(appeal) =>
           dueState({ dueAt: appeal.dueAt, overdue: appeal.overdue, open: isOpenAppeal(appeal.status) }).kind === 'overdue'
             ? 'people-row-overdue'

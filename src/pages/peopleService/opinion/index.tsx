@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { OpinionItem } from '@common/contracts/people';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
-import { ADMIN_TABLE } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns } from '@/utils/table';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryOpinionTrend, queryOpinions } from '@/services/opinions';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
@@ -54,6 +54,7 @@ export default function OpinionPage() {
     trend.refresh();
   };
   const actions = useOpinionActions(refreshAll);
+  const columns = opinionColumns({ areas, actions, onEdit: (opinion) => setEditing({ opinion }), fixActions });
 
   // The back button (or a link) changed the URL: show its filters in the form.
   useEffect(() => {
@@ -89,10 +90,11 @@ export default function OpinionPage() {
       <ProTable<OpinionItem>
         rowKey="id"
         formRef={formRef}
-        columns={opinionColumns({ areas, actions, onEdit: (opinion) => setEditing({ opinion }), fixActions })}
+        columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.loading}
         {...ADMIN_TABLE}
+        scroll={{ x: fitColumns(columns) }}
         search={{ labelWidth: 'auto', defaultCollapsed: !(state.filters.from || state.filters.area || state.filters.source) }}
         form={{ initialValues: opinionUrl.toForm(state.filters) }}
         onSubmit={(values) => search({ ...state, filters: opinionUrl.fromForm(values), current: 1 })}

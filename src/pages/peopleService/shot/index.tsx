@@ -2,7 +2,7 @@ import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { PhotoReportItem } from '@common/contracts/people';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
-import { ADMIN_TABLE, optionalColumns } from '@/utils/table';
+import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
 import { getPhotoReport, queryPhotoReportCounts, queryPhotoReports } from '@/services/photoReports';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { usePeopleList } from '../components/usePeopleList';
@@ -41,16 +41,13 @@ export default function ShotPage() {
     getDetail: (id) => getPhotoReport(id, { skipErrorHandler: true }),
   });
   const actions = useShotActions(page.refreshAll);
+  const columns = shotColumns({ areas, actions: actions.api, onOpen: (report) => page.openRecord(report.id), fixActions });
+  const fit = useFitColumns('photo-reports', columns, SHOT_OPTIONAL_COLUMNS);
 
   return (
     <PageContainer title="随手拍" subTitle="群众用手机拍下的身边问题：核实后填写处理结果，或说明原因标为无效">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
-      <ProTable<PhotoReportItem>
-        {...page.tableProps}
-        columns={shotColumns({ areas, actions: actions.api, onOpen: (report) => page.openRecord(report.id), fixActions })}
-        {...ADMIN_TABLE}
-        columnsState={optionalColumns('photo-reports', SHOT_OPTIONAL_COLUMNS)}
-      />
+      <ProTable<PhotoReportItem> {...page.tableProps} columns={columns} {...ADMIN_TABLE} {...fit} />
       <ShotDrawer
         id={page.state.id}
         report={page.detail}

@@ -8,7 +8,7 @@ import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { auditSubmission, batchApproveSubmissions, querySubmissions } from '@/services/submissions';
 import { apiErrorMessage } from '@/utils/apiError';
-import { ADMIN_TABLE, compact, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, compact, toTableResult } from '@/utils/table';
 import { urlFormSync } from '@/utils/urlForm';
 import RejectModal from './components/RejectModal';
 import { submissionColumns } from './components/columns';
@@ -85,6 +85,8 @@ export default function TaskAuditPage() {
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
+        // The selection column is 32 px.
+        scroll={{ x: fitColumns(columns, {}, 32) }}
         form={{
           syncToUrl: urlFormSync({ numbers: ['taskId', 'area', 'category'] }),
           syncToUrlAsImportant: true,

@@ -11,7 +11,7 @@ import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { closeTask, deleteTask, publishTask, queryTasks } from '@/services/tasks';
 import { apiErrorMessage } from '@/utils/apiError';
-import { ADMIN_TABLE, compact, sortParams, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, compact, sortParams, toTableResult } from '@/utils/table';
 import { periodBounds, rangeTransform, urlFormSync } from '@/utils/urlForm';
 import { AreaNames, CATEGORY_OPTIONS, TASK_STATUS_ENUM, TaskRequirement, areaNames, formatTime, isOverdue } from '../components/taskMeta';
 
@@ -178,6 +178,7 @@ export default function TaskListPage() {
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
+        scroll={{ x: fitColumns(columns) }}
         form={{
           syncToUrl: urlFormSync({ numbers: ['category', 'area'], ranges: { created: ['createdFrom', 'createdTo'] } }),
         }}

@@ -8,7 +8,7 @@ import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { deleteGroup, queryGroups } from '@/services/groups';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
-import { ADMIN_TABLE, compact, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, compact, toTableResult } from '@/utils/table';
 import GroupForm from './components/GroupForm';
 import MembersDrawer from './components/MembersDrawer';
 
@@ -80,6 +80,7 @@ export default function GroupPage() {
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
+        scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: true }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}

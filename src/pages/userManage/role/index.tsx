@@ -11,7 +11,7 @@ import { DangerLink, RowActions } from '@/components/TableParts';
 import { deleteRole, queryRoles } from '@/services/roles';
 import { queryPermissions } from '@/services/system';
 import { apiErrorMessage } from '@/utils/apiError';
-import { ADMIN_TABLE, compact, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, compact, toTableResult } from '@/utils/table';
 import RoleForm from './components/RoleForm';
 
 export default function RolePage() {
@@ -113,6 +113,7 @@ export default function RolePage() {
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
+        scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: true }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}

@@ -10,7 +10,7 @@ import { CellText } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
 import { type RankingParams, queryRanking } from '@/services/scores';
 import { apiErrorMessage } from '@/utils/apiError';
-import { ADMIN_TABLE, compact, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, compact, toTableResult } from '@/utils/table';
 import { periodBounds, rangeTransform, urlFormSync } from '@/utils/urlForm';
 import ExportButton from './components/ExportButton';
 import LedgerDrawer from './components/LedgerDrawer';
@@ -97,6 +97,7 @@ export default function ScorePage() {
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
+        scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: urlFormSync({ numbers: ['area', 'groupId'], ranges: { period: ['periodFrom', 'periodTo'] } }) }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
