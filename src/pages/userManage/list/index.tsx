@@ -7,12 +7,12 @@ import { useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import type { UserStatus } from '@common/constants';
 import LoadError from '@/components/LoadError';
-import { CellText, MoreActions, RowActions } from '@/components/TableParts';
+import { CellText, DangerLink, MoreActions, RowActions } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
 import { changeUserStatus, deleteUser, queryUsers, unlockUser } from '@/services/users';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
-import { ADMIN_TABLE, compact, optionalColumns, sortParams, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, compact, sortParams, toTableResult, useFitColumns } from '@/utils/table';
 import ResetPasswordModal from './components/ResetPasswordModal';
 import UserForm from './components/UserForm';
 import './index.css';
@@ -24,6 +24,8 @@ const STATUS_ENUM: Record<UserStatus, { text: string; status: 'Warning' | 'Succe
 };
 
 const SORTABLE = ['createdAt', 'lastLoginAt'] as const;
+/** Shown through the column settings (⚙); hidden at first so the rest fit 1366×768. */
+const OPTIONAL_COLUMNS = ['createdAt'];
 
 export default function UserListPage() {
   const actionRef = useRef<ActionType>();
@@ -168,7 +170,9 @@ export default function UserListPage() {
       render: (_, user) => {
         const self = user.id === me?.id;
         return (
-          <RowActions>
+          <RowActions
+            danger={!self && user.status === 'active' ? <DangerLink onClick={() => confirmStatus(user, 'disable')}>停用</DangerLink> : null}
+          >
             <a
               onClick={() => {
                 setEditing(user);
@@ -178,7 +182,6 @@ export default function UserListPage() {
               编辑
             </a>
             {!self && user.status === 'pending' ? <a onClick={() => confirmStatus(user, 'approve')}>通过审核</a> : null}
-            {!self && user.status === 'active' ? <a onClick={() => confirmStatus(user, 'disable')}>停用</a> : null}
             {!self && user.status === 'disabled' ? <a onClick={() => confirmStatus(user, 'enable')}>启用</a> : null}
             {/* Locked out after wrong passwords (ADR 0023): the way back in is one click away. */}
             {user.locked ? <a onClick={() => confirmUnlock(user)}>解锁</a> : null}
@@ -196,6 +199,8 @@ export default function UserListPage() {
       },
     },
   ];
+
+  const fit = useFitColumns('users', columns, OPTIONAL_COLUMNS);
 
   return (
     <PageContainer title="用户列表" subTitle="管理平台账号、角色与所属村（社区）">
@@ -225,7 +230,7 @@ export default function UserListPage() {
         formRef={formRef}
         columns={columns}
         {...ADMIN_TABLE}
-        columnsState={optionalColumns('users', ['createdAt'])}
+        {...fit}
         form={{ syncToUrl: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: !screens.md }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}

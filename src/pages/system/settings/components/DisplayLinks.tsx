@@ -5,6 +5,7 @@ import { App, Alert, Button, Card, Empty, Input, Modal, Popconfirm, Space, Table
 import { useState } from 'react';
 import type { DisplayLink, NewDisplayLink } from '@common/contracts/stats';
 import LoadError from '@/components/LoadError';
+import { DangerLink, RowActions } from '@/components/TableParts';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { createDisplayLink, queryDisplayLinks, revokeDisplayLink } from '@/services/stats';
 import { handleFormError } from '@/utils/apiError';
@@ -151,16 +152,20 @@ export default function DisplayLinks() {
               link.revokedAt ? (
                 <Typography.Text type="secondary">—</Typography.Text>
               ) : (
-                <Popconfirm
-                  title={`停用「${link.name}」？`}
-                  description="停用后，用这个链接打开的大屏会立即显示“链接已停用”，不能恢复。"
-                  okText="停用"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取消"
-                  onConfirm={() => revoke(link)}
-                >
-                  <Typography.Link type="danger">停用</Typography.Link>
-                </Popconfirm>
+                <RowActions
+                  danger={
+                    <Popconfirm
+                      title={`停用「${link.name}」？`}
+                      description="停用后，用这个链接打开的大屏会立即显示“链接已停用”，不能恢复。"
+                      okText="停用"
+                      okButtonProps={{ danger: true }}
+                      cancelText="取消"
+                      onConfirm={() => revoke(link)}
+                    >
+                      <DangerLink>停用</DangerLink>
+                    </Popconfirm>
+                  }
+                />
               ),
           },
         ]}
