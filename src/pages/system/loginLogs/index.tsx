@@ -1,14 +1,15 @@
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { LOGIN_REASON_LABELS, type LoginLogFilters, type LoginLogItem } from '@common/contracts/system';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
+import { CellText } from '@/components/TableParts';
 import LoadError from '@/components/LoadError';
 import { exportLoginLogs, queryLoginLogs } from '@/services/logs';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
-import { sortParams, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, sortParams, toTableResult } from '@/utils/table';
 import { rangeTransform, urlFormSync } from '@/utils/urlForm';
 import { logFilters } from '../components/logFilters';
 
@@ -37,7 +38,13 @@ export default function LoginLogsPage() {
       hideInTable: true,
       search: { transform: rangeTransform('createdFrom', 'createdTo') },
     },
-    { title: '账号', dataIndex: 'account', width: 130, ellipsis: true, fieldProps: { placeholder: '账号中的文字', maxLength: 64 } },
+    {
+      title: '账号',
+      dataIndex: 'account',
+      width: 130,
+      fieldProps: { placeholder: '账号中的文字', maxLength: 64 },
+      render: (_, log) => <CellText text={log.account} />,
+    },
     {
       title: '结果',
       dataIndex: 'success',
@@ -46,14 +53,20 @@ export default function LoginLogsPage() {
       width: 90,
       render: (_, log) => (log.success ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
     },
-    { title: '原因', dataIndex: 'reason', width: 140, search: false, render: (_, log) => LOGIN_REASON_LABELS[log.reason] ?? log.reason },
+    {
+      title: '原因',
+      dataIndex: 'reason',
+      width: 140,
+      search: false,
+      render: (_, log) => <CellText text={LOGIN_REASON_LABELS[log.reason] ?? log.reason} />,
+    },
     { title: '地址', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '完整地址或开头，如 192.168.1.', maxLength: 64 } },
     {
       title: '浏览器',
       dataIndex: 'userAgent',
+      width: 300,
       search: false,
-      ellipsis: true,
-      render: (_, log) => log.userAgent || <Typography.Text type="secondary">—</Typography.Text>,
+      render: (_, log) => <CellText text={log.userAgent} />,
     },
   ];
 
@@ -64,7 +77,8 @@ export default function LoginLogsPage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
-        scroll={{ x: 900 }}
+        {...ADMIN_TABLE}
+        scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: urlFormSync({ ranges: { created: ['createdFrom', 'createdTo'] } }) }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}

@@ -4,11 +4,12 @@ import { useRef, useState } from 'react';
 import { LOG_RESULT_LABELS, type OperationChange, type OperationLogFilters, type OperationLogItem } from '@common/contracts/system';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
+import { CellText } from '@/components/TableParts';
 import LoadError from '@/components/LoadError';
 import { exportOperationLogs, queryOperationLogs } from '@/services/logs';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
-import { sortParams, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, sortParams, toTableResult } from '@/utils/table';
 import { rangeTransform, urlFormSync } from '@/utils/urlForm';
 import { logFilters } from '../components/logFilters';
 
@@ -67,17 +68,24 @@ export default function OperationLogsPage() {
       hideInTable: true,
       search: { transform: rangeTransform('createdFrom', 'createdTo') },
     },
-    { title: '账号', dataIndex: 'account', width: 120, ellipsis: true, fieldProps: { placeholder: '账号中的文字', maxLength: 64 } },
+    {
+      title: '账号',
+      dataIndex: 'account',
+      width: 120,
+      fieldProps: { placeholder: '账号中的文字', maxLength: 64 },
+      render: (_, log) => <CellText text={log.account} />,
+    },
     {
       title: '操作',
       dataIndex: 'action',
       width: 220,
-      ellipsis: true,
       fieldProps: { placeholder: '如 修改用户、审核', maxLength: 64 },
+      // The call behind the words, for whoever traces it, on hover with the whole text.
       render: (_, log) => (
-        <Tooltip title={`${log.method} ${log.route}`}>
-          <span>{log.action || `${log.method} ${log.route}`}</span>
-        </Tooltip>
+        <CellText
+          text={log.action || `${log.method} ${log.route}`}
+          title={[log.action, `${log.method} ${log.route}`].filter(Boolean).join('\n')}
+        />
       ),
     },
     { title: '对象编号', dataIndex: 'targetId', width: 90, search: false, render: (_, log) => log.targetId ?? '—' },
@@ -113,7 +121,9 @@ export default function OperationLogsPage() {
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
-        scroll={{ x: 960 }}
+        {...ADMIN_TABLE}
+        // The expand column is 48 px.
+        scroll={{ x: fitColumns(columns, {}, 48) }}
         form={{ syncToUrl: urlFormSync({ ranges: { created: ['createdFrom', 'createdTo'] } }) }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
