@@ -166,7 +166,8 @@ export default function UserListPage() {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
-      width: 170,
+      // Room for the longest row: 编辑 解锁 更多 | 停用 (a locked, active account).
+      width: 196,
       render: (_, user) => {
         const self = user.id === me?.id;
         return (
