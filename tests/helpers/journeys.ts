@@ -41,15 +41,16 @@ export interface Journeys {
 /**
  * One server and one Chromium for the journeys of a `describe`. With `chained`, the journeys tell
  * one story: after the first failure the later ones are skipped rather than failing for its sake.
+ * `env` is added to the server's environment.
  */
-export function setUpJourneys({ chained = false } = {}): Journeys {
+export function setUpJourneys({ chained = false, env = {} as Record<string, string> } = {}): Journeys {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let broken: string | undefined;
   const openPages: Page[] = [];
 
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   after(async () => {
     await browser?.close();
