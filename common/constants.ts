@@ -307,6 +307,17 @@ export const PHOTO_REPORT_STATUS_LABELS: Record<PhotoReportStatus, string> = {
 export const PHOTO_REPORT_IMAGES_MIN = 1;
 export const PHOTO_REPORT_IMAGES_MAX = 9;
 
+/** Two photos whose 64-bit difference hashes differ in at most this many bits are near-identical (ADR 0020). */
+export const PHOTO_DUPLICATE_MAX_DISTANCE = 6;
+/** A photo taken more than this many days before its upload is flagged as old (系统设置 › 平台设置). */
+export const PHOTO_STALE_DAYS_DEFAULT = 30;
+export const PHOTO_STALE_DAYS_MIN = 1;
+export const PHOTO_STALE_DAYS_MAX = 365;
+/** The records whose photos are compared with each other. */
+export const PHOTO_RECORD_KINDS = ['submission', 'appeal', 'photoReport'] as const;
+export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];
+export const PHOTO_RECORD_KIND_LABELS: Record<PhotoRecordKind, string> = { submission: '提交', appeal: '诉求', photoReport: '随手拍' };
+
 /** Opinion sources; the id stored is the index + 1. 4 and 5 are made by the keyword watch. */
 export const OPINION_SOURCES = ['网络', '电话', '走访', '群众诉求', '随手拍'] as const;
 export const opinionSourceLabel = (source: number) => OPINION_SOURCES[source - 1] ?? '其他';
