@@ -23,6 +23,7 @@ export const settings: Settings = {
   centreName: '某镇综合治理中心',
   icpNumber: '京ICP备00000000号',
   appealDueDays: 3,
+  photoStaleDays: 30,
 };
 
 const VILLAGE_NAMES = ['第一村', '第二村', '第三村', '第四村', '第五村', '第六村', '第七村', '第八村', '第九村', '第十村', '第十一村'];

@@ -10,10 +10,13 @@ import { purgeOldLogs } from './services/logRetention';
 import { purgeExpiredSessions } from './services/sessions';
 import { policyOf, purgeOldFailures } from './services/signInGuard';
 import { storageFromConfig } from './services/storage';
+import { hashPendingUploads } from './services/photoHashBackfill';
 import { purgeUnusedUploads } from './services/uploadCleanup';
 
 /** Purge jobs run this often; each process runs them, the deletes are idempotent. */
 const PURGE_EVERY_MS = 3600_000;
+/** Uploads from before photo hashes are hashed in rounds this far apart (ADR 0020). */
+const HASH_BACKLOG_EVERY_MS = 600_000;
 
 function ensureClientBuilt(clientDir: string) {
   if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
@@ -82,9 +85,25 @@ async function main() {
         if (purged) app.log.info({ purged }, 'unused uploads deleted');
       })
       .catch((err) => app.log.warn({ err }, 'unused upload purge failed'));
+  let hashRound: Promise<void> | undefined;
+  // One round at a time: a long backlog may outlast the interval.
+  const hashBacklog = () =>
+    (hashRound ??= hashPendingUploads(database.db, storage, app.imageDecodes, {
+      onError: (uploadId, err) => app.log.warn({ err, uploadId }, 'photo hash: stored file unreadable'),
+    })
+      .then((hashed) => {
+        if (hashed) app.log.info({ hashed }, 'earlier photos hashed for the duplicate check');
+      })
+      .catch((err) => app.log.warn({ err }, 'photo hash round failed'))
+      .finally(() => {
+        hashRound = undefined;
+      }));
   // Not awaited: a first purge of a large backlog must not hold up the start.
   void purgeLogs();
   void purgeUploads();
+  void hashBacklog();
+  const hashing = setInterval(() => void hashBacklog(), HASH_BACKLOG_EVERY_MS);
+  hashing.unref();
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db, policy).catch((err) => app.log.warn({ err }, 'session purge failed'));
     purgeExpiredCaptchas(database.db).catch((err) => app.log.warn({ err }, 'captcha purge failed'));
@@ -100,6 +119,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
+    clearInterval(hashing);
     await app.close();
     await database.close();
     process.exit(0);

@@ -15,7 +15,7 @@ import {
   PHOTO_REPORT_TYPES,
 } from '../constants';
 import { AreaId, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
-import { ImageRef } from './tasks';
+import { CheckedImage, ImageRef } from './tasks';
 
 // People services (issue 5): appeals (群众诉求), photo reports (随手拍), public-opinion items
 // (舆情监测) with watch keywords, and the notice bell. Every string here is plain text, rendered
@@ -101,7 +101,7 @@ export const AppealDetail = Type.Composite([
   AppealItem,
   Type.Object({
     content: Type.String(),
-    images: Type.Array(ImageRef),
+    images: Type.Array(CheckedImage),
     reply: Nullable(Type.String()),
     rejectReason: Nullable(Type.String()),
     satisfactionComment: Nullable(Type.String()),
@@ -215,7 +215,7 @@ export const PhotoReportDetail = Type.Composite([
   PhotoReportItem,
   Type.Object({
     description: Type.String(),
-    images: Type.Array(ImageRef),
+    images: Type.Array(CheckedImage),
     result: Nullable(Type.String()),
     resultImages: Type.Array(ImageRef),
     invalidReason: Nullable(Type.String()),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN } from '../constants';
+import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PHOTO_STALE_DAYS_MAX, PHOTO_STALE_DAYS_MIN } from '../constants';
 import { DateTime, literals, Name, Nullable, PageQuery, Text, Timestamp } from './base';
 
 export const AreaItem = Type.Object({ id: Type.Integer(), name: Type.String() });
@@ -13,6 +13,8 @@ export const Settings = Type.Object({
   icpNumber: Type.String(),
   /** Working days from an appeal's submission to its due time. */
   appealDueDays: Type.Integer(),
+  /** A photo taken more than this many days before its upload is pointed out to the reviewer. */
+  photoStaleDays: Type.Integer(),
 });
 export type Settings = Static<typeof Settings>;
 export const SettingsBody = Type.Object(
@@ -22,6 +24,9 @@ export const SettingsBody = Type.Object(
     icpNumber: Type.Optional(Text('备案号', 64, 0)),
     appealDueDays: Type.Optional(
       Type.Integer({ minimum: APPEAL_DUE_WORKING_DAYS_MIN, maximum: APPEAL_DUE_WORKING_DAYS_MAX, title: '诉求办理期限（工作日）' }),
+    ),
+    photoStaleDays: Type.Optional(
+      Type.Integer({ minimum: PHOTO_STALE_DAYS_MIN, maximum: PHOTO_STALE_DAYS_MAX, title: '照片拍摄时间早于上传多少天提示' }),
     ),
   },
   { additionalProperties: false },

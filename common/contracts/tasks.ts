@@ -10,6 +10,7 @@ import {
   WORK_CATEGORIES,
 } from '../constants';
 import { AreaId, DateTime, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { PhotoCheck } from './photoChecks';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
 export const SubmissionStatusSchema = literals(SUBMISSION_STATUSES, '审核状态');
@@ -197,6 +198,13 @@ export const ImageRef = Type.Object({
 });
 export type ImageRef = Static<typeof ImageRef>;
 
+/**
+ * A photo of a submission, an appeal or a photo report. Those who review the record also get its
+ * check (near-identical earlier photos, capture time; ADR 0020); the submitter does not.
+ */
+export const CheckedImage = Type.Composite([ImageRef, Type.Object({ check: Type.Optional(PhotoCheck) })]);
+export type CheckedImage = Static<typeof CheckedImage>;
+
 export const SubmissionBody = Type.Object(
   {
     text: Type.Optional(Text('完成情况说明', 2000, 0)),
@@ -229,7 +237,7 @@ export const SubmissionItem = Type.Object({
   area: Type.Integer(),
   areaName: Type.String(),
   text: Type.String(),
-  images: Type.Array(ImageRef),
+  images: Type.Array(CheckedImage),
   status: SubmissionStatusSchema,
   late: Type.Boolean(),
   reviewerId: Nullable(Type.Integer()),

@@ -142,6 +142,12 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Band k (bits 16k to 16k + 15) of uploads.phash, exactly as the band indexes compute it: a lookup
+ * must use the same expression for PostgreSQL to use the index (server/services/photoMatches.ts).
+ */
+export const PHASH_BAND_SQL = [0, 1, 2, 3].map((k) => sql.raw(`(("phash" >> ${k * 16}) & 65535)`));
+
 export const uploads = pgTable(
   'uploads',
   {
@@ -163,6 +169,13 @@ export const uploads = pgTable(
     takenAt: timestamp('taken_at', { withTimezone: true }),
     gpsLat: doublePrecision('gps_lat'),
     gpsLng: doublePrecision('gps_lng'),
+    /**
+     * The picture's 64-bit difference hash (ADR 0020), as PostgreSQL's signed bigint; null when it
+     * did not decode or is not hashed yet.
+     */
+    phash: bigint('phash', { mode: 'bigint' }),
+    /** Uploaded before photos were hashed: the background job hashes it from the stored copy. */
+    phashPending: boolean('phash_pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -172,6 +185,16 @@ export const uploads = pgTable(
     index('uploads_unattached_idx')
       .on(t.createdAt)
       .where(sql`${t.visibility} = 'unattached'`),
+    // Near-identical photos (ADR 0020): one index per 16-bit band of the hash, carrying the hash and
+    // the id so that a lookup reads the index only. PHASH_BAND_SQL is the expression queries use.
+    ...PHASH_BAND_SQL.map((band, k) =>
+      index(`uploads_phash_band${k}_idx`)
+        .on(band, t.phash, t.id)
+        .where(sql`${t.phash} is not null`),
+    ),
+    index('uploads_phash_pending_idx')
+      .on(t.id)
+      .where(sql`${t.phashPending}`),
   ],
 );
 
@@ -409,7 +432,11 @@ export const submissionImages = pgTable(
       .references(() => uploads.id),
     position: smallint('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.submissionId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.position] }),
+    // Which records show an upload: the duplicate-photo check (ADR 0020) and the clean-up of unused uploads.
+    index('submission_images_upload_idx').on(t.uploadId),
+  ],
 );
 
 /** Append-only: rows are never updated or deleted; a correction is a new manual entry. */
@@ -596,7 +623,7 @@ export const appealImages = pgTable(
       .references(() => uploads.id),
     position: smallint('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.appealId, t.position] })],
+  (t) => [primaryKey({ columns: [t.appealId, t.position] }), index('appeal_images_upload_idx').on(t.uploadId)],
 );
 
 export const photoReports = pgTable(
@@ -649,7 +676,28 @@ export const photoReportImages = pgTable(
       .references(() => uploads.id),
     position: smallint('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.reportId, t.kind, t.position] })],
+  (t) => [primaryKey({ columns: [t.reportId, t.kind, t.position] }), index('photo_report_images_upload_idx').on(t.uploadId)],
+);
+
+/**
+ * A photo of a record found near-identical to a photo of an earlier record (ADR 0020): written when
+ * a photo is attached or hashed, read with the record. Kinds are PHOTO_RECORD_KINDS; a photo
+ * report's photos are its own (kind 'report'), not the handler's result photos. No foreign keys:
+ * the record columns name one of three tables, and an attached upload is never deleted.
+ */
+export const photoMatches = pgTable(
+  'photo_matches',
+  {
+    kind: text('kind').notNull(),
+    recordId: integer('record_id').notNull(),
+    uploadId: integer('upload_id').notNull(),
+    otherKind: text('other_kind').notNull(),
+    otherRecordId: integer('other_record_id').notNull(),
+    otherUploadId: integer('other_upload_id').notNull(),
+    distance: smallint('distance').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.recordId, t.uploadId, t.otherKind, t.otherRecordId, t.otherUploadId] })],
 );
 
 /** Every step of an appeal or photo report: who did what, when (exactly one of the two ids is set). */

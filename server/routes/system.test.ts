@@ -108,6 +108,7 @@ describe('system', () => {
           centreName: '示范镇综合治理中心',
           icpNumber: 'ICP备XXXXXXXX号',
           appealDueDays: 3,
+          photoStaleDays: 30,
         },
       });
     });
@@ -130,6 +131,7 @@ describe('system', () => {
         centreName: '示范镇综合治理中心',
         icpNumber: '浙ICP备12345678号',
         appealDueDays: 3,
+        photoStaleDays: 30,
       });
       const second = await put(admin, '/api/settings', { platformTitle: '某镇治理平台', centreName: '某镇综治中心' });
       assert.equal(second.statusCode, 200);
@@ -138,6 +140,7 @@ describe('system', () => {
         centreName: '某镇综治中心',
         icpNumber: '浙ICP备12345678号',
         appealDueDays: 3,
+        photoStaleDays: 30,
       });
       // The filing number may be cleared; the title may not.
       assert.equal((await put(admin, '/api/settings', { icpNumber: '' })).json().data.icpNumber, '');

@@ -9,6 +9,7 @@ import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { QueueFullError } from '../services/decodeQueue';
 import { readPhotoFacts } from '../services/exif';
+import { photoHash } from '../services/photoHash';
 import {
   declaredAsImage,
   hasEmbeddedMarkup,
@@ -104,14 +105,19 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
               `图片像素过多（${header.width}×${header.height}${frames}），请缩小到${MAX_INPUT_PIXELS / 10_000}万像素以内再上传`,
             );
           }
-          return { header, image: await reencodeImage(content, kind, header) };
+          const image = await reencodeImage(content, kind, header);
+          // The duplicate-photo hash (ADR 0020), in the same turn of the queue, from the stored copy:
+          // upright, at most 2560 px (a JPEG decodes at 1/8 scale for it), and what the background
+          // job hashes for uploads from before, so old and new hashes compare alike.
+          const phash = image ? await photoHash(image.content) : undefined;
+          return { header, image, phash };
         });
       } catch (error) {
         if (!(error instanceof QueueFullError)) throw error;
         reply.header('retry-after', '5');
         throw new AppError(503, '服务器正在处理较多图片，请稍后重试');
       }
-      const { header, image } = decoded;
+      const { header, image, phash } = decoded;
       if (!image) throw broken();
       // Polyglots: a real picture with a page, a script or an archive after its end or inside it.
       // The stored copy is re-encoded and carries none of it; the sender still meant something else.
@@ -138,6 +144,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           takenAt: facts.takenAt,
           gpsLat: facts.lat,
           gpsLng: facts.lng,
+          phash: phash ?? null,
         })
         .returning({ id: uploads.id });
       request.createdId = String(row.id);

@@ -17,7 +17,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { appealImages, appeals, users } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, readerScope } from './peopleCommon';
+import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, readerScope, withPhotoChecks } from './peopleCommon';
+import { recordPhotoMatches } from './photoMatches';
 import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
@@ -217,7 +218,7 @@ export async function appealOrFail(db: DbOrTx, id: number, caller?: AuthUser): P
   return {
     ...toItem(row),
     content: row.content,
-    images: images.get(id) ?? [],
+    images: await withPhotoChecks(db, caller, 'appeal', id, images.get(id) ?? []),
     reply: row.reply,
     rejectReason: row.rejectReason,
     satisfactionComment: row.satisfactionComment,
@@ -282,6 +283,7 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
     if (imageIds.length) {
       await tx.insert(appealImages).values(imageIds.map((uploadId, position) => ({ appealId: row.id, uploadId, position })));
       await markUploadsUsed(tx, { ids: imageIds }, 'private');
+      await recordPhotoMatches(tx, imageIds);
     }
     await addEvent(tx, { appealId: row.id }, 'submit', caller.id);
     await watchAppeal(tx, { id: row.id, title, content, area: body.area });

@@ -224,6 +224,7 @@ const AUDITED: Record<string, Audited> = {
       centreName: { label: '中心名称' },
       icpNumber: { label: '备案号' },
       appealDueDays: { label: '诉求办理期限（工作日）' },
+      photoStaleDays: { label: '照片拍摄时间早于上传多少天提示' },
     },
   },
   '/api/display-links/': {

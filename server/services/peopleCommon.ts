@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { HistoryAction, HistoryEvent } from '../../common/contracts/people';
-import type { ImageRef } from '../../common/contracts/tasks';
+import type { PhotoRecordKind } from '../../common/constants';
+import type { CheckedImage, ImageRef } from '../../common/contracts/tasks';
 import type { DbOrTx } from '../db/client';
 import { serviceEvents, uploads, users } from '../db/schema';
 import { hasAccess } from '../plugins/auth';
 import type { AuthUser } from './sessions';
+import { photoChecks } from './photoMatches';
 import { signedUploadUrl } from './uploadAccess';
 
 // What appeals and photo reports share: who sees which, their history, their photos and the
@@ -107,6 +109,22 @@ export async function imagesByOwner<K extends number>(
     result.set(row.ownerId, list);
   }
   return result;
+}
+
+/**
+ * A record's photos with their checks (ADR 0020) when the reader handles people services; the
+ * submitter reading their own appeal or report gets the photos alone.
+ */
+export async function withPhotoChecks(
+  db: DbOrTx,
+  caller: AuthUser | undefined,
+  kind: Exclude<PhotoRecordKind, 'submission'>,
+  recordId: number,
+  images: ImageRef[],
+): Promise<CheckedImage[]> {
+  if (!caller || !hasAccess(caller, 'peopleService') || !images.length) return images;
+  const checks = (await photoChecks(db, caller, kind, [{ id: recordId, uploadIds: images.map((image) => image.id) }])).get(recordId);
+  return images.map((image) => ({ ...image, check: checks?.get(image.id) }));
 }
 
 export const iso = (moment: Date | null) => (moment ? moment.toISOString() : null);

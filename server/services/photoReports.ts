@@ -23,7 +23,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { photoReportImages, photoReports, users } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, readerScope } from './peopleCommon';
+import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, readerScope, withPhotoChecks } from './peopleCommon';
+import { recordPhotoMatches } from './photoMatches';
 import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
@@ -163,7 +164,8 @@ export async function photoReportOrFail(db: DbOrTx, id: number, caller?: AuthUse
     reportImages(db, [id], 'result'),
     history(db, { photoReportId: id }),
   ]);
-  return { ...item, images: images.get(id) ?? [], resultImages: results.get(id) ?? [], history: events };
+  const checked = await withPhotoChecks(db, caller, 'photoReport', id, images.get(id) ?? []);
+  return { ...item, images: checked, resultImages: results.get(id) ?? [], history: events };
 }
 
 /** The keyword watch on a new photo report; a safety hazard it catches is 重要. */
@@ -215,6 +217,7 @@ export async function createPhotoReport(db: Db, caller: AuthUser, body: PhotoRep
       .insert(photoReportImages)
       .values(body.imageIds.map((uploadId, position) => ({ reportId: row.id, kind: 'report', uploadId, position })));
     await markUploadsUsed(tx, { ids: body.imageIds }, 'private');
+    await recordPhotoMatches(tx, body.imageIds);
     await addEvent(tx, { photoReportId: row.id }, 'submit', caller.id);
     await watchPhotoReport(tx, { id: row.id, type: body.type, description, location, area: body.area });
     return row.id;

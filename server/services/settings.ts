@@ -4,6 +4,9 @@ import {
   APPEAL_DUE_WORKING_DAYS_DEFAULT,
   APPEAL_DUE_WORKING_DAYS_MAX,
   APPEAL_DUE_WORKING_DAYS_MIN,
+  PHOTO_STALE_DAYS_DEFAULT,
+  PHOTO_STALE_DAYS_MAX,
+  PHOTO_STALE_DAYS_MIN,
   PLATFORM_TITLE,
 } from '../../common/constants';
 import type { DbOrTx } from '../db/client';
@@ -14,11 +17,13 @@ export const DEFAULT_SETTINGS: Settings = {
   centreName: '示范镇综合治理中心',
   icpNumber: 'ICP备XXXXXXXX号',
   appealDueDays: APPEAL_DUE_WORKING_DAYS_DEFAULT,
+  photoStaleDays: PHOTO_STALE_DAYS_DEFAULT,
 };
 
 /** Settings rows hold text; these keys are read back as whole numbers within their range. */
 const NUMBER_SETTINGS: Partial<Record<keyof Settings, [number, number]>> = {
   appealDueDays: [APPEAL_DUE_WORKING_DAYS_MIN, APPEAL_DUE_WORKING_DAYS_MAX],
+  photoStaleDays: [PHOTO_STALE_DAYS_MIN, PHOTO_STALE_DAYS_MAX],
 };
 
 /** Every setting as the text stored in its row. */

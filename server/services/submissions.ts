@@ -10,6 +10,7 @@ import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
 import { signedUploadUrl } from './uploadAccess';
 import { markUploadsUsed } from './uploadRefs';
+import { photoChecks, recordPhotoMatches } from './photoMatches';
 import { isTargeted } from './tasks';
 import { areaNameOf, userNameOf } from './names';
 
@@ -44,8 +45,12 @@ const selectSubmissions = (db: DbOrTx) =>
     .innerJoin(users, eq(users.id, submissions.userId));
 type SubmissionRowJoined = Awaited<ReturnType<typeof selectSubmissions>>[number];
 
-/** Adds each submission's images, in their order, with one query for the whole page; private, so signed (ADR 0019). */
-async function withImages(db: DbOrTx, rows: SubmissionRowJoined[]): Promise<SubmissionItem[]> {
+/**
+ * Adds each submission's images, in their order, with one query for the whole page; private, so
+ * signed (ADR 0019). For a reviewer (`reviewer` given) each photo also carries its check: earlier
+ * near-identical photos and its capture time (ADR 0020).
+ */
+async function withImages(db: DbOrTx, rows: SubmissionRowJoined[], reviewer?: AuthUser): Promise<SubmissionItem[]> {
   const ids = rows.map((r) => r.id);
   const images = ids.length
     ? await db
@@ -61,15 +66,48 @@ async function withImages(db: DbOrTx, rows: SubmissionRowJoined[]): Promise<Subm
         .where(inArray(submissionImages.submissionId, ids))
         .orderBy(asc(submissionImages.submissionId), asc(submissionImages.position))
     : [];
+  const checks = reviewer && images.length ? await reviewChecks(db, reviewer, rows, images) : undefined;
   return rows.map((row) => ({
     ...row,
     status: row.status as SubmissionStatus,
     images: images
       .filter((image) => image.submissionId === row.id)
-      .map((image) => ({ id: image.id, url: signedUploadUrl(image.storedName), width: image.width, height: image.height })),
+      .map((image) => ({
+        id: image.id,
+        url: signedUploadUrl(image.storedName),
+        width: image.width,
+        height: image.height,
+        ...(checks ? { check: checks.get(row.id)?.get(image.id) } : {}),
+      })),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** The photo checks of a page of submissions, each against its task's publication. */
+async function reviewChecks(
+  db: DbOrTx,
+  reviewer: AuthUser,
+  rows: SubmissionRowJoined[],
+  images: Array<{ submissionId: number; id: number }>,
+) {
+  const taskIds = [...new Set(rows.map((r) => r.taskId))];
+  const published = new Map(
+    (await db.select({ id: tasks.id, publishedAt: tasks.publishedAt }).from(tasks).where(inArray(tasks.id, taskIds))).map((t) => [
+      t.id,
+      t.publishedAt,
+    ]),
+  );
+  return photoChecks(
+    db,
+    reviewer,
+    'submission',
+    rows.map((row) => ({
+      id: row.id,
+      uploadIds: images.filter((image) => image.submissionId === row.id).map((image) => image.id),
+      publishedAt: published.get(row.taskId) ?? null,
+    })),
+  );
 }
 
 export const reviewScope = (caller: AuthUser) => scopeCondition(caller, { area: submissions.area, owner: submissions.userId });
@@ -109,13 +147,16 @@ export async function listSubmissions(db: DbOrTx, caller: AuthUser, query: Submi
       .offset((query.current - 1) * query.pageSize),
     submissionTotal(db, caller, query, where),
   ]);
-  return { list: await withImages(db, rows), total, current: query.current, pageSize: query.pageSize };
+  return { list: await withImages(db, rows, caller), total, current: query.current, pageSize: query.pageSize };
 }
 
-/** One submission, or undefined when absent or outside the caller's scope. */
+/**
+ * One submission, or undefined when absent or outside the caller's scope. A caller given is a
+ * reviewer (the routes that pass one are taskManage's): their answer carries the photo checks.
+ */
 export async function getSubmissionItem(db: DbOrTx, id: number, caller?: AuthUser): Promise<SubmissionItem | undefined> {
   const rows = await selectSubmissions(db).where(and(eq(submissions.id, id), caller ? reviewScope(caller) : undefined));
-  const [item] = await withImages(db, rows);
+  const [item] = await withImages(db, rows, caller);
   return item;
 }
 
@@ -226,6 +267,8 @@ export async function createSubmission(
       if (imageIds.length) {
         await tx.insert(submissionImages).values(imageIds.map((uploadId, position) => ({ submissionId: row.id, uploadId, position })));
         await markUploadsUsed(tx, { ids: imageIds }, 'private');
+        // Never a reason to refuse: the reviewer is told and decides (ADR 0020).
+        await recordPhotoMatches(tx, imageIds);
       }
       return row.id;
     });
