@@ -1,5 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, isNotNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
+import { recordPhotoMatches } from '../services/photoMatches';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
 import { seedDemoContent } from './demoContent';
@@ -88,6 +89,12 @@ export async function seedDemo(db: Db, storage: FileStorage, password: string): 
   await seedDemoTasks(db, storage, ids);
   await seedDemoContent(db, storage, ids);
   await seedDemoPeople(db, storage, ids);
+  // The near-identical photos among the records, as attaching them one by one would have found.
+  const hashed = await db.select({ id: uploads.id }).from(uploads).where(isNotNull(uploads.phash));
+  await recordPhotoMatches(
+    db,
+    hashed.map((row) => row.id),
+  );
   await recordDemoRows(db, [...ids.users.values()]);
 }
 

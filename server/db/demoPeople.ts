@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type AppealStatus, APPEAL_DUE_WORKING_DAYS_DEFAULT, type OpinionSentiment, type PhotoReportStatus } from '../../common/constants';
 import { watchAppeal } from '../services/appeals';
@@ -7,7 +6,7 @@ import type { FileStorage } from '../services/storage';
 import { loadWorkCalendar } from '../services/workCalendar';
 import { addWorkingDays } from '../services/workingDays';
 import type { Db, Tx } from './client';
-import { demoPhotos } from './demoTasks';
+import { type DemoPhotoFile, type DemoPhotoSpec, demoPhotoWriter, demoUploadRow } from './demoPhotos';
 import { appealImages, appeals, opinionKeywords, opinions, photoReportImages, photoReports, serviceEvents, uploads } from './schema';
 
 // Demo people services: villagers' appeals in every state (two overdue, some rated), photo
@@ -153,11 +152,16 @@ interface DemoPhotoReport {
   location: string;
   status: PhotoReportStatus;
   photos: number;
+  /** Its photos, when they are not fresh scenes taken just before (the duplicate-photo check's demo). */
+  photoSpecs?: DemoPhotoSpec[];
   handler?: string;
   result?: string;
   resultPhotos?: number;
   invalidReason?: string;
 }
+
+/** The scene of villager02's leaning pole, sent again with a later report. */
+const VILLAGER02_POLE_SCENE = 601;
 
 const DEMO_REPORTS: DemoPhotoReport[] = [
   {
@@ -166,6 +170,8 @@ const DEMO_REPORTS: DemoPhotoReport[] = [
     area: 2,
     at: 0.1,
     photos: 2,
+    // The second photo is the one sent with the leaning pole a week before (flagged as near-identical).
+    photoSpecs: [{}, { scene: VILLAGER02_POLE_SCENE, copy: true }],
     status: 'pending',
     description: '桥边护栏断了一截，旁边就是深水沟，很危险。',
     location: '第一村三组石桥',
@@ -176,6 +182,8 @@ const DEMO_REPORTS: DemoPhotoReport[] = [
     area: 2,
     at: 0.8,
     photos: 1,
+    // Taken two months before it was sent (flagged as old).
+    photoSpecs: [{ takenDaysBefore: 60 }],
     status: 'pending',
     description: '路边绿化带里有人乱扔垃圾袋，已经堆成小山。',
     location: '第一村村委会西侧',
@@ -209,6 +217,7 @@ const DEMO_REPORTS: DemoPhotoReport[] = [
     area: 2,
     at: 8,
     photos: 1,
+    photoSpecs: [{ scene: VILLAGER02_POLE_SCENE }],
     status: 'handled',
     handler: 'staff02',
     description: '电线杆倾斜，电线垂得很低。',
@@ -315,42 +324,28 @@ export async function seedDemoPeople(db: Db, storage: FileStorage, ids: { users:
   const now = Date.now();
   const ago = (days: number) => new Date(now - days * DAY);
   const userId = (account: string) => ids.users.get(account) as number;
-  const photos = await demoPhotos();
+  const putPhoto = demoPhotoWriter(storage, 2000);
   const calendar = await loadWorkCalendar(db);
-  let next = 0;
-  // Files first: a file without a row is harmless, a row without its file is a broken image.
-  const planFiles = async (count: number) => {
-    const files: Array<{ storedName: string; size: number }> = [];
-    for (let i = 0; i < count; i++) {
-      const storedName = `${randomUUID()}.jpg`;
-      const photo = photos[next++ % photos.length];
-      await storage.put(storedName, photo);
-      files.push({ storedName, size: photo.length });
-    }
+  const planFiles = async (count: number, specs: DemoPhotoSpec[] = []) => {
+    const files: DemoPhotoFile[] = [];
+    for (let i = 0; i < count; i++) files.push(await putPhoto(specs[i]));
     return files;
   };
-  const appealFiles = await Promise.all(DEMO_APPEALS.map((a) => planFiles(a.images ?? 0)));
-  const reportFiles = await Promise.all(DEMO_REPORTS.map((r) => planFiles(r.photos)));
-  const resultFiles = await Promise.all(DEMO_REPORTS.map((r) => planFiles(r.resultPhotos ?? 0)));
+  // One after another, so that each record gets the same scenes on every new database.
+  const appealFiles: DemoPhotoFile[][] = [];
+  for (const appeal of DEMO_APPEALS) appealFiles.push(await planFiles(appeal.images ?? 0));
+  const reportFiles: DemoPhotoFile[][] = [];
+  for (const report of DEMO_REPORTS) reportFiles.push(await planFiles(report.photos, report.photoSpecs));
+  const resultFiles: DemoPhotoFile[][] = [];
+  for (const report of DEMO_REPORTS) resultFiles.push(await planFiles(report.resultPhotos ?? 0));
 
   await db.transaction(async (tx) => {
-    const insertUploads = async (files: Array<{ storedName: string; size: number }>, ownerId: number, at: Date) => {
+    const insertUploads = async (files: DemoPhotoFile[], ownerId: number, at: Date) => {
       const uploadIds: number[] = [];
       for (const [i, file] of files.entries()) {
         const [row] = await tx
           .insert(uploads)
-          .values({
-            storedName: file.storedName,
-            originalName: `照片${i + 1}.jpg`,
-            ownerId,
-            contentType: 'image/jpeg',
-            size: file.size,
-            width: 480,
-            height: 360,
-            // Appeals' and photo reports' photos: served to their readers only (ADR 0019).
-            visibility: 'private',
-            createdAt: at,
-          })
+          .values(demoUploadRow(file, ownerId, at, `照片${i + 1}.jpg`))
           .returning({ id: uploads.id });
         uploadIds.push(row.id);
       }

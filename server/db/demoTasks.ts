@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { requiredImageCount, type SubmissionStatus, type TaskStatus, type TaskTemplate, templateHasImages } from '../../common/constants';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
+import { type DemoPhotoFile, type DemoPhotoSpec, demoPhotoWriter, demoUploadRow } from './demoPhotos';
 import { scoreLedger, submissionImages, submissions, taskAreas, taskGroups, tasks, uploads, users } from './schema';
 
 // Demo tasks across villages 2–4 (where the demo cadres live) in every state, with reports in every
@@ -20,6 +19,8 @@ interface DemoSubmission {
   text: string;
   reviewedAfterHours?: number;
   comment?: string;
+  /** Its photos, when they are not fresh scenes taken just before (the duplicate-photo check's demo). */
+  photos?: DemoPhotoSpec[];
 }
 
 interface DemoTask {
@@ -41,6 +42,9 @@ interface DemoTask {
 }
 
 const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`).join('');
+
+/** The scene grid02 photographed for 春耕备耕 and sent again for 清洁村庄. */
+const GRID02_SPRING_SCENE = 501;
 
 const DEMO_TASKS: DemoTask[] = [
   {
@@ -77,7 +81,14 @@ const DEMO_TASKS: DemoTask[] = [
         reviewedAfterHours: 20,
         comment: '整治效果明显，照片清晰。',
       },
-      { by: 'grid02', status: 'pending', at: 1, text: '网格内房前屋后杂物已清理完毕，共出动志愿者15人次。' },
+      {
+        by: 'grid02',
+        status: 'pending',
+        at: 1,
+        text: '网格内房前屋后杂物已清理完毕，共出动志愿者15人次。',
+        // Last month's photo of 春耕备耕, saved and sent again: flagged as a near-identical photo.
+        photos: [{ scene: GRID02_SPRING_SCENE, copy: true }, {}],
+      },
       {
         by: 'cadre03',
         status: 'rejected',
@@ -149,7 +160,8 @@ const DEMO_TASKS: DemoTask[] = [
     publishedDaysAgo: 10,
     submissions: [
       { by: 'cadre02', status: 'approved', at: 8, text: '', reviewedAfterHours: 30, comment: '巡查到位。' },
-      { by: 'cadre03', status: 'pending', at: 0.3, text: '' },
+      // Photos sent without their EXIF block: no capture time, said as such and never flagged for it.
+      { by: 'cadre03', status: 'pending', at: 0.3, text: '', photos: [{ takenDaysBefore: null }, { takenDaysBefore: null }] },
     ],
   },
   {
@@ -231,6 +243,7 @@ const DEMO_TASKS: DemoTask[] = [
         by: 'grid02',
         status: 'approved',
         at: 22,
+        photos: [{ scene: GRID02_SPRING_SCENE }, {}],
         text: '网格内农户农资已基本备齐，2户缺少种子已协调解决。',
         reviewedAfterHours: 20,
         comment: '情况清楚。',
@@ -322,37 +335,13 @@ const DEMO_TASKS: DemoTask[] = [
     status: 'published',
     deadline: 5,
     publishedDaysAgo: 2,
-    submissions: [{ by: 'cadre02', status: 'pending', at: 0.6, text: '' }],
+    // A photo of the notice board taken six weeks ago, before this task was published.
+    submissions: [{ by: 'cadre02', status: 'pending', at: 0.6, text: '', photos: [{ takenDaysBefore: 45 }] }],
   },
 ];
 
 const MANUAL_ADJUSTMENT = { to: 'grid02', delta: 5, reason: '参加全镇网格员业务培训考核优秀', daysAgo: 2 };
 const REVIEWER = 'staff01';
-
-// Landscape-like colour blocks: sky, ground and a building, no text.
-const PALETTES = [
-  ['#9fd3f5', '#6fb35a', '#c0463a'],
-  ['#bfe0f0', '#8c6b3f', '#e0c068'],
-  ['#d7e9f7', '#4f9a4a', '#8a8f99'],
-  ['#a5c8e4', '#a6c46b', '#b5523b'],
-  ['#e6eef5', '#7a9e55', '#f2f2f2'],
-  ['#89b9de', '#5c8a3a', '#d98c3a'],
-];
-
-/** Small outdoor-looking JPEGs (sky, ground, a building) for demo photos. */
-export async function demoPhotos(): Promise<Buffer[]> {
-  return Promise.all(
-    PALETTES.map(([sky, ground, block], i) =>
-      sharp({ create: { width: 480, height: 360, channels: 3, background: sky } })
-        .composite([
-          { input: { create: { width: 480, height: 150, channels: 3, background: ground } }, top: 210, left: 0 },
-          { input: { create: { width: 120, height: 90, channels: 3, background: block } }, top: 140, left: 60 + i * 45 },
-        ])
-        .jpeg({ quality: 70 })
-        .toBuffer(),
-    ),
-  );
-}
 
 export async function seedDemoTasks(
   db: Db,
@@ -368,21 +357,13 @@ export async function seedDemoTasks(
     ['cadre03', 3],
     ['grid04', 4],
   ]);
-  const photos = await demoPhotos();
-  let photoIndex = 0;
-
-  // Files first: a file without a row is harmless, a row without its file is a broken image.
-  const plannedPhotos = new Map<DemoSubmission, Array<{ storedName: string; size: number }>>();
+  const putPhoto = demoPhotoWriter(storage, 1000);
+  const plannedPhotos = new Map<DemoSubmission, DemoPhotoFile[]>();
   for (const task of DEMO_TASKS) {
     const count = templateHasImages(task.template) ? requiredImageCount(task.imageNum) : 0;
     for (const submission of task.submissions ?? []) {
-      const files: Array<{ storedName: string; size: number }> = [];
-      for (let i = 0; i < count; i++) {
-        const storedName = `${randomUUID()}.jpg`;
-        const photo = photos[photoIndex++ % photos.length];
-        await storage.put(storedName, photo);
-        files.push({ storedName, size: photo.length });
-      }
+      const files: DemoPhotoFile[] = [];
+      for (let i = 0; i < count; i++) files.push(await putPhoto(submission.photos?.[i]));
       plannedPhotos.set(submission, files);
     }
   }
@@ -440,20 +421,11 @@ export async function seedDemoTasks(
           })
           .returning({ id: submissions.id });
         const files = plannedPhotos.get(demo) ?? [];
-        for (const [position, { storedName, size }] of files.entries()) {
+        for (const [position, file] of files.entries()) {
+          const uploadedAt = new Date(createdAt.getTime() - 5 * 60_000);
           const [upload] = await tx
             .insert(uploads)
-            .values({
-              storedName,
-              originalName: `现场照片${position + 1}.jpg`,
-              ownerId: submitter,
-              contentType: 'image/jpeg',
-              size,
-              width: 480,
-              height: 360,
-              visibility: 'private',
-              createdAt: new Date(createdAt.getTime() - 5 * 60_000),
-            })
+            .values(demoUploadRow(file, submitter, uploadedAt, `现场照片${position + 1}.jpg`))
             .returning({ id: uploads.id });
           await tx.insert(submissionImages).values({ submissionId: submission.id, uploadId: upload.id, position });
         }

@@ -45,6 +45,43 @@ const checkOf = (image: CheckedImage): PhotoCheck => {
   return image.check;
 };
 
+describe('the demo', () => {
+  test('shows a re-sent photo, an old one and one without a capture time in the queues', async () => {
+    const queue = expectOk(await get(staff, '/api/submissions?status=pending&pageSize=100')).list as SubmissionItem[];
+    const planted = new Set<SubmissionItem>();
+    const byTask = (title: string, name: string) => {
+      const found = queue.find((s) => s.taskTitle === title && s.userName === name);
+      assert.ok(found, `${name}: ${title}`);
+      planted.add(found);
+      return found.images.map(checkOf);
+    };
+    const [resent, fresh] = byTask('“清洁村庄”人居环境集中整治', '刘志强');
+    assert.equal(resent.duplicateOf[0]?.label, '刘志强提交的「春耕备耕农资情况摸排」');
+    assert.deepEqual(fresh.duplicateOf, []);
+    const [notice] = byTask('村级财务公开情况检查', '张红梅');
+    assert.deepEqual([notice.stale, notice.staleReason], [true, '拍摄于任务发布之前']);
+    assert.ok(byTask('秸秆禁烧巡查记录', '陈立新').every((c) => c.takenAt === null && !c.stale));
+    // Every other pending photo has its capture time and is neither a duplicate nor old.
+    const others = queue.filter((s) => !planted.has(s)).flatMap((s) => s.images.map(checkOf));
+    assert.ok(others.length > 0);
+    assert.ok(others.every((c) => c.compared && c.takenAt && !c.duplicateOf.length && !c.stale));
+
+    const reports = expectOk(await get(staff, '/api/photo-reports?status=pending&pageSize=100')).list as Array<{
+      id: number;
+      excerpt: string;
+    }>;
+    const detail = async (text: string): Promise<PhotoCheck[]> => {
+      const report = reports.find((r) => r.excerpt.startsWith(text));
+      assert.ok(report, text);
+      return (expectOk(await get(staff, `/api/photo-reports/${report.id}`)) as PhotoReportDetail).images.map(checkOf);
+    };
+    const [, pole] = await detail('桥边护栏断了');
+    assert.equal(pole.duplicateOf[0]?.label, '周大伯的随手拍「电线杆倾斜，电线垂得很低。」');
+    const [litter] = await detail('路边绿化带');
+    assert.deepEqual([litter.stale, litter.staleReason], [true, '拍摄时间早于上传30天以上']);
+  });
+});
+
 describe('near-identical photos', () => {
   test('a cadre sends last month’s photo again on another task: accepted, and the reviewer is told which report had it', async () => {
     const march = await photoTask('三月道路巡查');
