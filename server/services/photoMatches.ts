@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { PHOTO_DUPLICATE_MAX_DISTANCE, PHOTO_RECORD_KIND_LABELS, type PhotoRecordKind } from '../../common/constants';
 import { PHOTO_DUPLICATES_SHOWN, type PhotoCheck, type PhotoDuplicate } from '../../common/contracts/photoChecks';
 import type { DbOrTx } from '../db/client';
@@ -252,8 +253,8 @@ export interface CheckedRecord {
 
 /**
  * The check of every photo of these records of one kind, for a reader who reviews them: by record
- * id, then upload id. Four reads whatever the number of records (uploads, matches, the earlier
- * records, the setting).
+ * id, then upload id. Two reads whatever the number of records (the photos with their matches, the
+ * setting), and one more for the earlier records when there are matches.
  */
 export async function photoChecks(
   db: DbOrTx,
@@ -265,28 +266,49 @@ export async function photoChecks(
   const uploadIds = [...new Set(records.flatMap((r) => r.uploadIds))];
   if (!uploadIds.length) return result;
   const recordIds = records.map((r) => r.id);
-  const [facts, matches, { photoStaleDays }] = await Promise.all([
-    db
-      .select({ id: uploads.id, takenAt: uploads.takenAt, createdAt: uploads.createdAt, phash: uploads.phash })
-      .from(uploads)
-      .where(inArray(uploads.id, uploadIds)),
+  // The photos' own facts and the matches stored on them, in one read.
+  const earlier = alias(uploads, 'earlier');
+  const [rows, { photoStaleDays }] = await Promise.all([
     db
       .select({
+        id: uploads.id,
+        takenAt: uploads.takenAt,
+        createdAt: uploads.createdAt,
+        phash: uploads.phash,
         recordId: photoMatches.recordId,
-        uploadId: photoMatches.uploadId,
         otherKind: photoMatches.otherKind,
         otherRecordId: photoMatches.otherRecordId,
         distance: photoMatches.distance,
-        uploadedAt: uploads.createdAt,
+        uploadedAt: earlier.createdAt,
       })
-      .from(photoMatches)
-      .innerJoin(uploads, eq(uploads.id, photoMatches.otherUploadId))
-      .where(and(eq(photoMatches.kind, kind), inArray(photoMatches.recordId, recordIds))),
+      .from(uploads)
+      .leftJoin(
+        photoMatches,
+        and(eq(photoMatches.kind, kind), inArray(photoMatches.recordId, recordIds), eq(photoMatches.uploadId, uploads.id)),
+      )
+      .leftJoin(earlier, eq(earlier.id, photoMatches.otherUploadId))
+      .where(inArray(uploads.id, uploadIds)),
     readSettings(db),
   ]);
+  const matches = rows.flatMap((row) =>
+    row.recordId !== null && row.otherKind !== null && row.otherRecordId !== null && row.distance !== null && row.uploadedAt !== null
+      ? [
+          {
+            ...row,
+            recordId: row.recordId,
+            otherRecordId: row.otherRecordId,
+            distance: row.distance,
+            uploadedAt: row.uploadedAt,
+            uploadId: row.id,
+          },
+        ]
+      : [],
+  );
   const idsOf = (k: PhotoRecordKind) => [...new Set(matches.filter((m) => m.otherKind === k).map((m) => m.otherRecordId))];
-  const others = await otherRecords(db, { submission: idsOf('submission'), appeal: idsOf('appeal'), photoReport: idsOf('photoReport') });
-  const factsById = new Map(facts.map((f) => [f.id, f]));
+  const others = matches.length
+    ? await otherRecords(db, { submission: idsOf('submission'), appeal: idsOf('appeal'), photoReport: idsOf('photoReport') })
+    : new Map<string, OtherRecord>();
+  const factsById = new Map(rows.map((f) => [f.id, f]));
 
   for (const record of records) {
     const checks = new Map<number, PhotoCheck>();

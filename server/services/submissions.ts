@@ -35,6 +35,8 @@ const submissionColumns = {
   comment: submissions.comment,
   reviewedAt: submissions.reviewedAt,
   createdAt: submissions.createdAt,
+  /** For the photo checks only (a photo taken before it); not in the answer. */
+  taskPublishedAt: tasks.publishedAt,
 };
 
 const selectSubmissions = (db: DbOrTx) =>
@@ -66,8 +68,20 @@ async function withImages(db: DbOrTx, rows: SubmissionRowJoined[], reviewer?: Au
         .where(inArray(submissionImages.submissionId, ids))
         .orderBy(asc(submissionImages.submissionId), asc(submissionImages.position))
     : [];
-  const checks = reviewer && images.length ? await reviewChecks(db, reviewer, rows, images) : undefined;
-  return rows.map((row) => ({
+  const checks =
+    reviewer && images.length
+      ? await photoChecks(
+          db,
+          reviewer,
+          'submission',
+          rows.map((row) => ({
+            id: row.id,
+            uploadIds: images.filter((image) => image.submissionId === row.id).map((image) => image.id),
+            publishedAt: row.taskPublishedAt,
+          })),
+        )
+      : undefined;
+  return rows.map(({ taskPublishedAt: _publishedAt, ...row }) => ({
     ...row,
     status: row.status as SubmissionStatus,
     images: images
@@ -82,32 +96,6 @@ async function withImages(db: DbOrTx, rows: SubmissionRowJoined[], reviewer?: Au
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   }));
-}
-
-/** The photo checks of a page of submissions, each against its task's publication. */
-async function reviewChecks(
-  db: DbOrTx,
-  reviewer: AuthUser,
-  rows: SubmissionRowJoined[],
-  images: Array<{ submissionId: number; id: number }>,
-) {
-  const taskIds = [...new Set(rows.map((r) => r.taskId))];
-  const published = new Map(
-    (await db.select({ id: tasks.id, publishedAt: tasks.publishedAt }).from(tasks).where(inArray(tasks.id, taskIds))).map((t) => [
-      t.id,
-      t.publishedAt,
-    ]),
-  );
-  return photoChecks(
-    db,
-    reviewer,
-    'submission',
-    rows.map((row) => ({
-      id: row.id,
-      uploadIds: images.filter((image) => image.submissionId === row.id).map((image) => image.id),
-      publishedAt: published.get(row.taskId) ?? null,
-    })),
-  );
 }
 
 export const reviewScope = (caller: AuthUser) => scopeCondition(caller, { area: submissions.area, owner: submissions.userId });
