@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
+import { generatePhotos } from './photos';
 
 export interface Scale {
   users: number;
@@ -55,6 +56,7 @@ const textArray = (items: string[]) => sql.raw(`array[${items.map((t) => `'${t.r
  * and their points go to cadres. Appeals and photo reports come from villagers over the last year:
  * recent ones open, older ones mostly closed or handled, a few left open past their due time;
  * about one in forty holds a watch keyword and has its opinion item, as the keyword watch makes them.
+ * Every report has three photos, every appeal and photo report two (bench/photos.ts).
  */
 export async function generate(db: Db, scale: Scale, log: (msg: string) => void = () => undefined) {
   const exec = async (label: string, query: ReturnType<typeof sql>) => {
@@ -234,6 +236,7 @@ export async function generate(db: Db, scale: Scale, log: (msg: string) => void 
         )
         update opinion_keywords k set matches = (select count(*) from made where strpos(made.keyword, k.keyword) > 0)`,
   );
+  await generatePhotos(db, exec);
   // As autovacuum leaves a settled database: statistics, and visibility maps for index-only scans.
   await exec('vacuum analyze', sql`vacuum analyze`);
 }

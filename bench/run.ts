@@ -8,15 +8,18 @@
 //   BENCH_PG_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres  (a server where a scratch
 //                database may be created and dropped; PostgreSQL is skipped when unreachable)
 //   BENCH_SECONDS=5            seconds per measurement (after a 1 s warm-up at c=1)
-//   BENCH_ONLY=tasks,me        measure only these endpoint keys (see ENDPOINTS)
+//   BENCH_ONLY=tasks,me        measure only these endpoint keys (see ENDPOINTS); photoLookup is the
+//                              duplicate-photo lookup, one photo against all, timed in-process
 //   BENCH_CLIENT=wrk|node      the load generator (default wrk when installed)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { generate, SCALES } from './generate';
+import { measurePhotoLookup } from './photos';
 import { type LoadResult, measure, pickClient } from './load';
 import { type Server, startServer } from './spawnServer';
 
@@ -74,6 +77,11 @@ const ENDPOINTS: Endpoint[] = [
     url: `/api/scores/ranking?current=1&pageSize=10&from=${iso(30 * DAY)}`,
     list: true,
   },
+  {
+    key: 'photoChecked',
+    name: '提交详情（照片查重）submission with a re-sent photo',
+    url: '/api/submissions/{flaggedSubmission}',
+  },
   { key: 'stats', name: '数据概览（5 秒缓存）stats overview, cached', url: '/api/stats/overview' },
   { key: 'statsCold', name: '数据概览（每次重新统计）stats overview, cold count', url: '/api/stats/overview', cold: true },
   { key: 'me', name: '当前用户 currentUser', url: '/api/currentUser' },
@@ -92,23 +100,51 @@ interface Measured {
 interface Target {
   /** What the server child needs to open the filled database. */
   env: Record<string, string>;
+  /** Ids the endpoints' addresses name ({flaggedSubmission}). */
+  vars: Record<string, string>;
   cleanup(): Promise<void>;
 }
 
-async function fill(database: Database, scaleName: string) {
+async function fill(database: Database, scaleName: string): Promise<Record<string, string>> {
   await database.migrate();
   await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: false });
   const started = Date.now();
   await generate(database.db, SCALES[scaleName], (line) => console.log(line));
   console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!only || only.includes('photoLookup')) {
+    const figures = await measurePhotoLookup(database.db);
+    console.log(
+      `\n  photo lookup (one photo against ${await countPhotos(database)}, ${figures.lookups} lookups one after another): ` +
+        `p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)}; index entries read per lookup: mean ${figures.candidates.mean}, ` +
+        `max ${figures.candidates.max}; other photos within 6 bits: ${figures.found.mean.toFixed(2)} per lookup, ` +
+        `${figures.found.withAny} of ${figures.lookups} lookups found any`,
+    );
+  }
+  const [flagged] = (
+    (await database.db.execute(
+      sql`select record_id from photo_matches where kind = 'submission' order by record_id limit 1`,
+    )) as unknown as {
+      rows: Array<{ record_id: number }>;
+    }
+  ).rows;
   await database.close();
+  return { flaggedSubmission: String(flagged?.record_id ?? 1) };
+}
+
+async function countPhotos(database: Database): Promise<string> {
+  const [{ n }] = (
+    (await database.db.execute(sql`select count(*)::int as n from uploads where phash is not null`)) as unknown as {
+      rows: Array<{ n: number }>;
+    }
+  ).rows;
+  return Number(n).toLocaleString('en').replace(/,/g, ' ');
 }
 
 async function prepare(target: string, scaleName: string): Promise<Target | undefined> {
   if (target === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-bench-'));
-    await fill(await openPglite(path.join(dataDir, 'pglite')), scaleName);
-    return { env: { BENCH_DATA_DIR: dataDir }, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    const vars = await fill(await openPglite(path.join(dataDir, 'pglite')), scaleName);
+    return { env: { BENCH_DATA_DIR: dataDir }, vars, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -122,9 +158,10 @@ async function prepare(target: string, scaleName: string): Promise<Target | unde
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  await fill(await openPostgres(url.toString(), 4), scaleName);
+  const vars = await fill(await openPostgres(url.toString(), 4), scaleName);
   return {
     env: { BENCH_DATABASE_URL: url.toString() },
+    vars,
     cleanup: async () => {
       const client = new pg.Client({ connectionString: PG_URL });
       await client.connect();
@@ -152,10 +189,16 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-async function measureEndpoints(server: Server, token: string, list: Endpoint[], results: Record<string, Measured>) {
+async function measureEndpoints(
+  server: Server,
+  token: string,
+  list: Endpoint[],
+  results: Record<string, Measured>,
+  vars: Record<string, string>,
+) {
   const headers = { authorization: token };
   for (const endpoint of list) {
-    const url = server.base + endpoint.url;
+    const url = server.base + endpoint.url.replace(/\{(\w+)\}/g, (_, name: string) => vars[name]);
     const check = await fetch(url, { headers });
     if (check.status !== 200) throw new Error(`${endpoint.url} answered ${check.status}: ${await check.text()}`);
     await measure(CLIENT, url, headers, 1, 1); // warm up caches and plans
@@ -182,7 +225,7 @@ async function runOne(target: string, scaleName: string): Promise<Record<string,
     if (warm.length) {
       const server = await startServer(prepared.env);
       try {
-        await measureEndpoints(server, await signIn(server.base), warm, results);
+        await measureEndpoints(server, await signIn(server.base), warm, results, prepared.vars);
       } finally {
         await server.stop();
       }
@@ -190,7 +233,7 @@ async function runOne(target: string, scaleName: string): Promise<Record<string,
     if (cold.length) {
       const server = await startServer({ ...prepared.env, BENCH_STATS_CACHE_MS: '0' });
       try {
-        await measureEndpoints(server, await signIn(server.base), cold, results);
+        await measureEndpoints(server, await signIn(server.base), cold, results, prepared.vars);
       } finally {
         await server.stop();
       }
