@@ -28,6 +28,8 @@ export const PhotoCheck = Type.Object({
   compared: Type.Boolean(),
   /** The camera's capture time from the original's EXIF; null when the photo had none. */
   takenAt: NullableTimestamp,
+  /** When this photo was uploaded. */
+  uploadedAt: Timestamp,
   stale: Type.Boolean(),
   /** 拍摄于任务发布之前 / 拍摄时间早于上传30天以上; null when not stale. */
   staleReason: Nullable(Type.String()),

@@ -341,6 +341,7 @@ export async function photoChecks(
         duplicateCount: duplicates.length,
         compared: fact.phash !== null && isInformative(fact.phash),
         takenAt: fact.takenAt ? fact.takenAt.toISOString() : null,
+        uploadedAt: fact.createdAt.toISOString(),
         ...staleness(fact.takenAt, fact.createdAt, record.publishedAt ?? null, photoStaleDays),
       });
     }
