@@ -25,6 +25,7 @@ import type {
 import type { ImageRef } from '@common/contracts/tasks';
 import { ADMIN_TOKEN, adminUser, areaName } from './fixtures';
 import { api, apiError, ok, okEmpty } from './handlers';
+import { duplicateOf, oldPhoto, photoCheck } from './photoChecks';
 
 const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
 const unauthorized = () => apiError(401, '未授权或授权已过期，请重新登录');
@@ -297,7 +298,19 @@ function initialAppeals(now: number): AppealDetail[] {
       reply: '已协调绿化养护队修剪遮挡枝叶，标志已清晰可见。',
     },
   ];
-  return seeds.map((seed) => appeal(seed, now));
+  const appeals = seeds.map((seed) => appeal(seed, now));
+  // The pending appeal's first photo is the one sent with the handled photo report (id 3).
+  const [first, ...rest] = appeals[0].images;
+  appeals[0].images = [
+    {
+      ...first,
+      check: photoCheck({
+        duplicateOf: [duplicateOf({ kind: 'photoReport', id: 3, label: '赵建国的随手拍「河边护栏断了一截，小孩容易掉下去」' })],
+      }),
+    },
+    ...rest.map((image) => ({ ...image, check: photoCheck({ takenAt: null }) })),
+  ];
+  return appeals;
 }
 
 export interface ReportSeed {
@@ -435,7 +448,13 @@ function initialReports(now: number): PhotoReportDetail[] {
       result: '已补装井盖并加装反光标识。',
     },
   ];
-  return seeds.map((seed) => report(seed, now));
+  const reports = seeds.map((seed) => report(seed, now));
+  // The first pending report's first photo was taken weeks before it was sent.
+  reports[0].images = reports[0].images.map((image, i) => ({
+    ...image,
+    check: i === 0 ? oldPhoto('拍摄时间早于上传30天以上') : photoCheck(),
+  }));
+  return reports;
 }
 
 function opinion(

@@ -8,6 +8,7 @@ import { PAGE_SIZE_DEFAULT } from '@common/constants';
 import type { LedgerEntry, RankingRow } from '@common/contracts/scores';
 import type { SubmissionItem, TaskBody, TaskDetail, TaskItem } from '@common/contracts/tasks';
 import { ADMIN_TOKEN, areaName, groups } from './fixtures';
+import { duplicateOf, oldPhoto, photoCheck } from './photoChecks';
 import { api, apiError, ok } from './handlers';
 
 const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
@@ -69,10 +70,52 @@ const initialTasks = (): TaskDetail[] => [
   taskDetail({ id: 12, title: '低保户走访核查', status: 'closed', category: 3, template: '1', areas: [4] }),
 ];
 
+/**
+ * 王村干's first photo is 陈委员's earlier one sent again and the second predates the task; 刘网格's
+ * photos carry no capture time and the first matches a report the reviewer may not open.
+ */
 const initialSubmissions = (): SubmissionItem[] => [
-  submission({ id: 1, userName: '王村干', area: 2, text: '已完成村内主干道清扫，清理垃圾2车。' }),
-  submission({ id: 2, userName: '刘网格', area: 3, areaName: '第二村', text: '河道沿线杂物已清理完毕。', late: true }),
-  submission({ id: 3, userName: '陈委员', area: 2, status: 'approved', reviewerId: 1, reviewerName: '系统管理员', reviewedAt: past(0.5) }),
+  submission({
+    id: 1,
+    userName: '王村干',
+    area: 2,
+    text: '已完成村内主干道清扫，清理垃圾2车。',
+    images: [
+      {
+        ...image(11),
+        check: photoCheck({ duplicateOf: [duplicateOf({ kind: 'submission', id: 3, label: '陈委员提交的「春季人居环境整治」' })] }),
+      },
+      { ...image(12), check: oldPhoto('拍摄于任务发布之前') },
+    ],
+  }),
+  submission({
+    id: 2,
+    userName: '刘网格',
+    area: 3,
+    areaName: '第二村',
+    text: '河道沿线杂物已清理完毕。',
+    late: true,
+    images: [
+      {
+        ...image(21),
+        check: photoCheck({ takenAt: null, duplicateOf: [duplicateOf({ kind: 'submission', label: '另一村的提交', distance: 5 })] }),
+      },
+      { ...image(22), check: photoCheck({ takenAt: null }) },
+    ],
+  }),
+  submission({
+    id: 3,
+    userName: '陈委员',
+    area: 2,
+    status: 'approved',
+    reviewerId: 1,
+    reviewerName: '系统管理员',
+    reviewedAt: past(0.5),
+    images: [
+      { ...image(31), check: photoCheck() },
+      { ...image(32), check: photoCheck() },
+    ],
+  }),
 ];
 
 export const taskDb = {
@@ -190,6 +233,12 @@ export const taskHandlers = [
         (!keyword || s.userName.includes(keyword) || s.text.includes(keyword)),
     );
     return ok(page(list, url));
+  }),
+
+  http.get(api('/submissions/:id'), ({ request, params }) => {
+    if (!signedIn(request)) return unauthorized();
+    const item = taskDb.submissions.find((s) => s.id === Number(params.id));
+    return item ? ok(item) : apiError(404, '提交记录不存在');
   }),
 
   http.post(api('/submissions/audit'), async ({ request }) => {

@@ -11,6 +11,7 @@ import { apiErrorMessage } from '@/utils/apiError';
 import { ADMIN_TABLE, fitColumns, compact, toTableResult } from '@/utils/table';
 import { urlFormSync } from '@/utils/urlForm';
 import RejectModal from './components/RejectModal';
+import SubmissionDrawer from './components/SubmissionDrawer';
 import { submissionColumns } from './components/columns';
 import './index.css';
 
@@ -143,6 +144,7 @@ export default function TaskAuditPage() {
           reload();
         }}
       />
+      <SubmissionDrawer />
     </PageContainer>
   );
 }

@@ -1,24 +1,18 @@
-import { Image, Space, Typography } from 'antd';
-import type { ImageRef } from '@common/contracts/tasks';
+import type { CheckedImage } from '@common/contracts/tasks';
+import CheckedPhotos from '@/components/PhotoCheck/CheckedPhotos';
 
-/** A submission's photos as thumbnails; click one to browse them all, zoom and rotate. */
-export default function SubmissionPhotos({ images, name }: { images: ImageRef[]; name: string }) {
-  if (!images.length) return <Typography.Text type="secondary">无图片</Typography.Text>;
+/**
+ * A submission's photos as thumbnails; click one to browse them all, zoom and rotate. Each carries
+ * its check (疑似重复, 拍摄过早, the capture time on hover); `detailed` spells them out (the drawer).
+ */
+export default function SubmissionPhotos({ images, name, detailed = false }: { images: CheckedImage[]; name: string; detailed?: boolean }) {
   return (
-    <Image.PreviewGroup>
-      <Space size={6} wrap>
-        {images.map((image, index) => (
-          <Image
-            key={image.id}
-            src={image.url}
-            alt={`${name}提交的第${index + 1}张图片`}
-            width={52}
-            height={52}
-            style={{ objectFit: 'cover', borderRadius: 4 }}
-            preview={{ mask: '查看' }}
-          />
-        ))}
-      </Space>
-    </Image.PreviewGroup>
+    <CheckedPhotos
+      images={images}
+      altOf={(index) => `${name}提交的第${index + 1}张图片`}
+      size={detailed ? 96 : 52}
+      detailed={detailed}
+      emptyText="无图片"
+    />
   );
 }
