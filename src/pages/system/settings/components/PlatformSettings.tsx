@@ -2,12 +2,15 @@ import { ProForm, ProFormDigit, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { App, Card, Skeleton } from 'antd';
 import { useState } from 'react';
-import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN } from '@common/constants';
+import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PHOTO_STALE_DAYS_MAX, PHOTO_STALE_DAYS_MIN } from '@common/constants';
 import type { Settings } from '@common/contracts/system';
 import { updateSettings } from '@/services/system';
 import { handleFormError } from '@/utils/apiError';
 
-/** 平台设置: the title, the centre's name and filing number (header and footer), and the appeals' due time. */
+/**
+ * 平台设置: the title, the centre's name and filing number (header and footer), the appeals' due time
+ * and how old a photo may be before reviewers are told (ADR 0020).
+ */
 export default function PlatformSettings() {
   const { message } = App.useApp();
   const { initialState, setInitialState } = useModel('@@initialState');
@@ -67,6 +70,15 @@ export default function PlatformSettings() {
             max={APPEAL_DUE_WORKING_DAYS_MAX}
             fieldProps={{ precision: 0, addonAfter: '个工作日', style: { width: 180 } }}
             rules={[{ required: true, message: `请填写 ${APPEAL_DUE_WORKING_DAYS_MIN}–${APPEAL_DUE_WORKING_DAYS_MAX} 个工作日` }]}
+          />
+          <ProFormDigit
+            name="photoStaleDays"
+            label="照片拍摄时间提示"
+            extra="照片的拍摄时间早于上传多少天时，在审核和办理页面提示「拍摄过早」；只是提示，不拒收"
+            min={PHOTO_STALE_DAYS_MIN}
+            max={PHOTO_STALE_DAYS_MAX}
+            fieldProps={{ precision: 0, addonBefore: '早于上传', addonAfter: '天', style: { width: 220 } }}
+            rules={[{ required: true, message: `请填写 ${PHOTO_STALE_DAYS_MIN}–${PHOTO_STALE_DAYS_MAX} 天` }]}
           />
         </ProForm>
       ) : (
