@@ -3,7 +3,7 @@ import type { Db } from '../server/db/client';
 import { bandProbes, BANDS, isInformative } from '../server/services/photoHash';
 import { nearUploads } from '../server/services/photoMatches';
 
-// The photos of a township at scale for the duplicate-photo check (ADR 0020): three per task report,
+// The photos of a township at scale for the duplicate-photo check (ADR 0027): three per task report,
 // two per appeal and two per photo report (1 000 000 at the large scale), each with its upload row,
 // hash, capture time and link, in set-based SQL. Deterministic: photo n's hash comes from md5(n).
 //

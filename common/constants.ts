@@ -307,7 +307,7 @@ export const PHOTO_REPORT_STATUS_LABELS: Record<PhotoReportStatus, string> = {
 export const PHOTO_REPORT_IMAGES_MIN = 1;
 export const PHOTO_REPORT_IMAGES_MAX = 9;
 
-/** Two photos whose 64-bit difference hashes differ in at most this many bits are near-identical (ADR 0020). */
+/** Two photos whose 64-bit difference hashes differ in at most this many bits are near-identical (ADR 0027). */
 export const PHOTO_DUPLICATE_MAX_DISTANCE = 6;
 /** A photo taken more than this many days before its upload is flagged as old (系统设置 › 平台设置). */
 export const PHOTO_STALE_DAYS_DEFAULT = 30;

@@ -1,5 +1,5 @@
 /**
- * Photo checks (ADR 0020) for the mock records: what a reviewer is told about a photo. The task and
+ * Photo checks (ADR 0027) for the mock records: what a reviewer is told about a photo. The task and
  * people-service mocks put these on a few photos so that the pages' tests see every kind of finding.
  */
 import type { PhotoCheck, PhotoDuplicate } from '@common/contracts/photoChecks';

@@ -15,7 +15,7 @@ import { purgeUnusedUploads } from './services/uploadCleanup';
 
 /** Purge jobs run this often; each process runs them, the deletes are idempotent. */
 const PURGE_EVERY_MS = 3600_000;
-/** Uploads from before photo hashes are hashed in rounds this far apart (ADR 0020). */
+/** Uploads from before photo hashes are hashed in rounds this far apart (ADR 0027). */
 const HASH_BACKLOG_EVERY_MS = 600_000;
 
 function ensureClientBuilt(clientDir: string) {

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PHOTO_RECORD_KINDS } from '../constants';
 import { literals, Nullable, NullableTimestamp, Timestamp } from './base';
 
-// What a reviewer is told about one photo of a submission, an appeal or a photo report (ADR 0020):
+// What a reviewer is told about one photo of a submission, an appeal or a photo report (ADR 0027):
 // earlier records with a near-identical photo, and whether it was taken long before. Only hints:
 // nothing is ever refused for them.
 

@@ -200,7 +200,7 @@ export type ImageRef = Static<typeof ImageRef>;
 
 /**
  * A photo of a submission, an appeal or a photo report. Those who review the record also get its
- * check (near-identical earlier photos, capture time; ADR 0020); the submitter does not.
+ * check (near-identical earlier photos, capture time; ADR 0027); the submitter does not.
  */
 export const CheckedImage = Type.Composite([ImageRef, Type.Object({ check: Type.Optional(PhotoCheck) })]);
 export type CheckedImage = Static<typeof CheckedImage>;

@@ -6,7 +6,7 @@ import { sceneJpeg } from './demoScenes';
 
 // The demo's photos: each a different village scene, stored and hashed as an upload would be, with
 // a capture time a little before the upload as a phone records it. A few are planted so that the
-// first look shows the duplicate-photo check (ADR 0020): a scene used again, re-encoded, in a later
+// first look shows the duplicate-photo check (ADR 0027): a scene used again, re-encoded, in a later
 // record, a photo taken weeks before its upload, and one without a capture time.
 
 const DAY = 86400_000;

@@ -170,7 +170,7 @@ export const uploads = pgTable(
     gpsLat: doublePrecision('gps_lat'),
     gpsLng: doublePrecision('gps_lng'),
     /**
-     * The picture's 64-bit difference hash (ADR 0020), as PostgreSQL's signed bigint; null when it
+     * The picture's 64-bit difference hash (ADR 0027), as PostgreSQL's signed bigint; null when it
      * did not decode or is not hashed yet.
      */
     phash: bigint('phash', { mode: 'bigint' }),
@@ -185,7 +185,7 @@ export const uploads = pgTable(
     index('uploads_unattached_idx')
       .on(t.createdAt)
       .where(sql`${t.visibility} = 'unattached'`),
-    // Near-identical photos (ADR 0020): one index per 16-bit band of the hash, carrying the hash and
+    // Near-identical photos (ADR 0027): one index per 16-bit band of the hash, carrying the hash and
     // the id so that a lookup reads the index only. PHASH_BAND_SQL is the expression queries use.
     ...PHASH_BAND_SQL.map((band, k) =>
       index(`uploads_phash_band${k}_idx`)
@@ -434,7 +434,7 @@ export const submissionImages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.submissionId, t.position] }),
-    // Which records show an upload: the duplicate-photo check (ADR 0020) and the clean-up of unused uploads.
+    // Which records show an upload: the duplicate-photo check (ADR 0027) and the clean-up of unused uploads.
     index('submission_images_upload_idx').on(t.uploadId),
   ],
 );
@@ -680,7 +680,7 @@ export const photoReportImages = pgTable(
 );
 
 /**
- * A photo of a record found near-identical to a photo of an earlier record (ADR 0020): written when
+ * A photo of a record found near-identical to a photo of an earlier record (ADR 0027): written when
  * a photo is attached or hashed, read with the record. Kinds are PHOTO_RECORD_KINDS; a photo
  * report's photos are its own (kind 'report'), not the handler's result photos. No foreign keys:
  * the record columns name one of three tables, and an attached upload is never deleted.

@@ -14,7 +14,7 @@ import { submissionImages, submissions, tasks, uploads } from '../db/schema';
 import { hashPendingUploads } from '../services/photoHashBackfill';
 import { nearUploads, nearUploadsQuery } from '../services/photoMatches';
 
-// The duplicate and stale photo check (ADR 0020) through the API: a photo sent again on another
+// The duplicate and stale photo check (ADR 0027) through the API: a photo sent again on another
 // record is pointed out to its reviewer with the earlier record, never refused; so is a photo taken
 // before the task or long before its upload; what the reviewer may not open is named, not linked.
 

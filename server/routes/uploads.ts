@@ -106,7 +106,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
             );
           }
           const image = await reencodeImage(content, kind, header);
-          // The duplicate-photo hash (ADR 0020), in the same turn of the queue, from the stored copy:
+          // The duplicate-photo hash (ADR 0027), in the same turn of the queue, from the stored copy:
           // upright, at most 2560 px (a JPEG decodes at 1/8 scale for it), and what the background
           // job hashes for uploads from before, so old and new hashes compare alike.
           const phash = image ? await photoHash(image.content) : undefined;

@@ -112,7 +112,7 @@ export async function imagesByOwner<K extends number>(
 }
 
 /**
- * A record's photos with their checks (ADR 0020) when the reader handles people services; the
+ * A record's photos with their checks (ADR 0027) when the reader handles people services; the
  * submitter reading their own appeal or report gets the photos alone.
  */
 export async function withPhotoChecks(

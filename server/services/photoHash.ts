@@ -4,7 +4,7 @@ import { MAX_INPUT_PIXELS } from './images';
 
 // A photo's 64-bit difference hash (dHash): the picture shrunk to 9×8 grey pixels, one bit per pair
 // of horizontal neighbours (1 when the left one is brighter). Re-encoding, scaling and mild colour
-// changes leave it within a few bits; another scene differs in about half of them (ADR 0020).
+// changes leave it within a few bits; another scene differs in about half of them (ADR 0027).
 //
 // The bits are stored in an order that makes each 16-bit quarter (a "band", indexed on its own)
 // sample the whole picture: cell (row r, column c) goes to band (r + c) mod 4. A quarter of plain

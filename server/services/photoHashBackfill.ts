@@ -7,10 +7,10 @@ import { photoHash } from './photoHash';
 import { recordPhotoMatches } from './photoMatches';
 import type { FileStorage } from './storage';
 
-// Uploads from before photos were hashed (migration 0011 marks them phash_pending) are hashed from
+// Uploads from before photos were hashed (migration 0012 marks them phash_pending) are hashed from
 // their stored copies, as new uploads are, a few at a time, each decode taking its turn in the
 // upload's DecodeQueue (ADR 0019) so that users' uploads keep theirs; then their matches are
-// recorded like a new photo's (ADR 0020). Several processes may run it at once: a photo hashed
+// recorded like a new photo's (ADR 0027). Several processes may run it at once: a photo hashed
 // twice gets the same hash, and matches are inserted once.
 
 const BATCH = 50;

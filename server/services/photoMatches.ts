@@ -22,7 +22,7 @@ import { inScope } from './scope';
 import type { AuthUser } from './sessions';
 import { readSettings } from './settings';
 
-// Near-identical photos across task submissions, appeals and photo reports (ADR 0020). When a
+// Near-identical photos across task submissions, appeals and photo reports (ADR 0027). When a
 // photo is attached (or hashed later by the background job), the band indexes find the uploads
 // within PHOTO_DUPLICATE_MAX_DISTANCE bits; every pair of records showing them is stored once in
 // photo_matches, on the later record. Reading a record then costs one indexed read, whatever the

@@ -50,7 +50,7 @@ type SubmissionRowJoined = Awaited<ReturnType<typeof selectSubmissions>>[number]
 /**
  * Adds each submission's images, in their order, with one query for the whole page; private, so
  * signed (ADR 0019). For a reviewer (`reviewer` given) each photo also carries its check: earlier
- * near-identical photos and its capture time (ADR 0020).
+ * near-identical photos and its capture time (ADR 0027).
  */
 async function withImages(db: DbOrTx, rows: SubmissionRowJoined[], reviewer?: AuthUser): Promise<SubmissionItem[]> {
   const ids = rows.map((r) => r.id);
@@ -255,7 +255,7 @@ export async function createSubmission(
       if (imageIds.length) {
         await tx.insert(submissionImages).values(imageIds.map((uploadId, position) => ({ submissionId: row.id, uploadId, position })));
         await markUploadsUsed(tx, { ids: imageIds }, 'private');
-        // Never a reason to refuse: the reviewer is told and decides (ADR 0020).
+        // Never a reason to refuse: the reviewer is told and decides (ADR 0027).
         await recordPhotoMatches(tx, imageIds);
       }
       return row.id;

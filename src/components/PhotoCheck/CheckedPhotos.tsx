@@ -20,7 +20,7 @@ interface Props {
 
 /**
  * A record's photos as thumbnails (click one to browse them all, zoom and rotate), each with its
- * check for a reviewer (ADR 0020): the capture time on hover, 疑似重复 / 拍摄过早 tags under it.
+ * check for a reviewer (ADR 0027): the capture time on hover, 疑似重复 / 拍摄过早 tags under it.
  */
 export default function CheckedPhotos({ images, altOf, size, detailed = false, emptyText }: Props) {
   if (!images.length) return <Typography.Text type="secondary">{emptyText}</Typography.Text>;

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { PhotoCheck, PhotoDuplicate } from '@common/contracts/photoChecks';
 import { formatTime } from '@/utils/format';
 
-// What a reviewer reads about a photo's check (ADR 0020). Hints only: nothing here blocks a review.
+// What a reviewer reads about a photo's check (ADR 0027). Hints only: nothing here blocks a review.
 
 /** Where the earlier record opens: its own page, which hands out its own photo addresses. */
 export function duplicatePath(duplicate: PhotoDuplicate): string | undefined {

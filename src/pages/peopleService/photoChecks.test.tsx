@@ -1,5 +1,5 @@
 /**
- * The duplicate and capture-time check (ADR 0020) in the appeal and photo-report drawers, against
+ * The duplicate and capture-time check (ADR 0027) in the appeal and photo-report drawers, against
  * the mock server (mock/people.ts): the pending appeal's first photo was sent before with the handled
  * photo report, its others carry no capture time; the first pending report's photo is weeks old.
  */

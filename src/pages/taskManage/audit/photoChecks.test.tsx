@@ -1,5 +1,5 @@
 /**
- * The duplicate and capture-time check (ADR 0020) on 任务审核, against the mock server
+ * The duplicate and capture-time check (ADR 0027) on 任务审核, against the mock server
  * (mock/tasks.ts): 王村干's first photo is 陈委员's earlier one sent again, the second predates the
  * task; 刘网格's have no capture time and match a report of another village. Hints only: the row's
  * 通过 and 驳回 stay as they are.

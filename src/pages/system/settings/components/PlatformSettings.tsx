@@ -9,7 +9,7 @@ import { handleFormError } from '@/utils/apiError';
 
 /**
  * 平台设置: the title, the centre's name and filing number (header and footer), the appeals' due time
- * and how old a photo may be before reviewers are told (ADR 0020).
+ * and how old a photo may be before reviewers are told (ADR 0027).
  */
 export default function PlatformSettings() {
   const { message } = App.useApp();

@@ -14,7 +14,7 @@ const submissionIn = (search: string) => {
 };
 
 /**
- * One submission in full, opened from a photo check's link (ADR 0020) or a shared address: the
+ * One submission in full, opened from a photo check's link (ADR 0027) or a shared address: the
  * task, who sent it, the text, the photos with their checks and the review. Closing it leaves the
  * queue where it was; the back button goes back to the record that linked here.
  */
