@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
 import { newsBody, postOrgUnit, saveVillage } from '../../tests/helpers/content';
 import { appealBody } from '../../tests/helpers/people';
+import { uploadPhoto } from '../../tests/helpers/photos';
 import { expectOk, newClientKey, taskBody, uploadImages } from '../../tests/helpers/tasks';
 
 // 系统设置 › 清除演示数据 (ADR 0024): every demo account and demo record goes, in one transaction;
@@ -31,6 +32,7 @@ const TABLES = [
   'appeal_images',
   'photo_reports',
   'photo_report_images',
+  'photo_matches',
   'service_events',
   'opinions',
   'opinion_keywords',
@@ -80,14 +82,21 @@ const keyOf = (table: string, row: Row) =>
               ? `${row.submission_id ?? row.appeal_id}:${row.position}`
               : table === 'photo_report_images'
                 ? `${row.report_id}:${row.kind}:${row.position}`
-                : String(row.id);
+                : table === 'photo_matches'
+                  ? `${row.kind}:${row.record_id}:${row.upload_id}:${row.other_kind}:${row.other_record_id}:${row.other_upload_id}`
+                  : String(row.id);
 
 async function dump(): Promise<Record<string, Map<string, Row>>> {
   const out: Record<string, Map<string, Row>> = {};
   for (const table of TABLES) {
     const result = await t.database.db.execute(sql.raw(`select * from ${table}`));
     const rows = ((result as { rows?: Row[] }).rows ?? []) as Row[];
-    out[table] = new Map(rows.map((row) => [keyOf(table, row), JSON.parse(JSON.stringify(row)) as Row]));
+    out[table] = new Map(
+      rows.map((row) => [
+        keyOf(table, row),
+        JSON.parse(JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))) as Row,
+      ]),
+    );
   }
   return out;
 }
@@ -157,6 +166,21 @@ before(async () => {
   real.unit = expectOk(await postOrgUnit(t, admin, { name: '正式科室', parentId: real.demoUnit })).id;
   real.keyword = expectOk(await t.call(staff, { method: 'POST', url: '/api/opinion-keywords', payload: { keyword: '积水' } })).id;
   expectOk(await saveVillage(t, staff, 3, { name: '第二村' }));
+
+  // A real villager sends a demo appeal's photo twice: both real appeals are flagged (ADR 0027),
+  // the first for the demo appeal, the second for the demo appeal and the first real one.
+  const [demoPhoto] = (
+    (await t.database.db.execute(
+      sql`select u.stored_name from appeal_images i join uploads u on u.id = i.upload_id where u.phash is not null order by i.appeal_id limit 1`,
+    )) as { rows: Row[] }
+  ).rows;
+  const demoBytes = fs.readFileSync(path.join(t.config.dataDir, 'uploads', String(demoPhoto.stored_name)));
+  for (const key of ['photoAppeal', 'photoAppealAgain'] as const) {
+    const photo = await uploadPhoto(t, villager, demoBytes);
+    real[key] = expectOk(
+      await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody({ title: '正式诉求', imageIds: [photo] }) }),
+    ).id;
+  }
 
   // What demo accounts make after the seeding is demo too.
   demoMade.task = expectOk(
@@ -286,6 +310,22 @@ describe('清除演示数据', () => {
         ['reply', '已删除用户'],
       ],
     );
+    // Photo matches: none names a removed record; the real appeals' match with each other stays.
+    const matchNames = (row: Row) => [
+      [row.kind, row.record_id],
+      [row.other_kind, row.other_record_id],
+    ];
+    const exists = (kind: unknown, id: unknown) =>
+      after[kind === 'submission' ? 'submissions' : kind === 'appeal' ? 'appeals' : 'photo_reports'].has(String(id));
+    assert.ok(before.photo_matches.size > after.photo_matches.size, 'the demo records’ matches go');
+    for (const row of after.photo_matches.values()) {
+      for (const [kind, id] of matchNames(row)) assert.ok(exists(kind, id), `photo match names ${kind} ${id}`);
+    }
+    assert.deepEqual(
+      [...after.photo_matches.values()].map((row) => [row.kind, row.record_id, row.other_kind, row.other_record_id]),
+      [['appeal', real.photoAppealAgain, 'appeal', real.photoAppeal]],
+    );
+
     // The demo task a real cadre reported on is the clearing admin's now; its demo reports are gone.
     const task = after.tasks.get(String(real.demoTask)) as Row;
     assert.equal(task.publisher_id, 1);

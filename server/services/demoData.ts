@@ -103,6 +103,16 @@ export async function clearDemo(db: Db, storage: FileStorage, callerId: number):
     await run(sql`delete from score_ledger where user_id in (select id from x_users) or submission_id in (select id from x_submissions)`);
     await run(sql`delete from score_daily where user_id in (select id from x_users)`);
     await run(sql`delete from score_weekly where user_id in (select id from x_users)`);
+    // Photo matches (ADR 0027) naming a removed record on either side: a real record's photo is no
+    // longer flagged for a demo record that is gone.
+    await run(
+      sql`delete from photo_matches m where (m.kind = 'submission' and m.record_id in (select id from x_submissions))
+            or (m.other_kind = 'submission' and m.other_record_id in (select id from x_submissions))
+            or (m.kind = 'appeal' and m.record_id in (select id from x_appeals))
+            or (m.other_kind = 'appeal' and m.other_record_id in (select id from x_appeals))
+            or (m.kind = 'photoReport' and m.record_id in (select id from x_reports))
+            or (m.other_kind = 'photoReport' and m.other_record_id in (select id from x_reports))`,
+    );
     await run(sql`delete from submissions where id in (select id from x_submissions)`);
     await run(sql`delete from tasks where id in (select id from x_tasks)`);
     await run(
