@@ -45,7 +45,11 @@ export default function PhotoFlags({ check, which }: Props) {
             </div>
           }
         >
-          <button type="button" className="photo-flag photo-flag-stale" aria-label={`${which}${check.staleReason ?? '拍摄过早'}，查看详情`}>
+          <button
+            type="button"
+            className="photo-flag photo-flag-stale"
+            aria-label={`${which}拍摄过早${check.staleReason ? `，${check.staleReason}` : ''}，查看详情`}
+          >
             拍摄过早
           </button>
         </Popover>

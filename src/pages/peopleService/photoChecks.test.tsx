@@ -47,7 +47,7 @@ test('the appeal drawer names the photo report that had the same photo and links
 test('the photo-report drawer tells the handler a photo was taken weeks before it was sent', async () => {
   const { user } = renderApp('/peopleService/shot?id=1');
   const drawer = await drawerOf('随手拍');
-  const flag = within(drawer).getByRole('button', { name: '第1张照片拍摄时间早于上传30天以上，查看详情' });
+  const flag = within(drawer).getByRole('button', { name: '第1张照片拍摄过早，拍摄时间早于上传30天以上，查看详情' });
   expect(flag).toHaveTextContent('拍摄过早');
   expect(within(drawer).getByRole('alert')).toHaveTextContent(/第1张拍摄时间早于上传30天以上：拍摄于 .*（上传前 45 天）/);
   expect(within(drawer).queryByText('疑似重复')).not.toBeInTheDocument();

@@ -38,7 +38,7 @@ test('a re-sent photo and an old one are tagged under their thumbnails; the row 
   const row = rowOf('王村干');
   const duplicate = within(row).getByRole('button', { name: '第1张照片疑似重复，查看详情' });
   expect(duplicate).toHaveTextContent('疑似重复');
-  expect(within(row).getByRole('button', { name: '第2张照片拍摄于任务发布之前，查看详情' })).toHaveTextContent('拍摄过早');
+  expect(within(row).getByRole('button', { name: '第2张照片拍摄过早，拍摄于任务发布之前，查看详情' })).toHaveTextContent('拍摄过早');
   // 陈委员's photos have nothing to say.
   expect(within(row).getAllByRole('button', { name: /疑似重复|拍摄/ })).toHaveLength(2);
   expect(within(row).getByText('通过')).toBeInTheDocument();
@@ -49,7 +49,7 @@ test('a re-sent photo and an old one are tagged under their thumbnails; the row 
   expect(link.closest('li')).toHaveTextContent(/相似度 97%/);
   expect(screen.getByText('仅供参考，是否采用由审核人判断。')).toBeInTheDocument();
 
-  await user.click(within(row).getByRole('button', { name: /第2张照片拍摄于任务发布之前/ }));
+  await user.click(within(row).getByRole('button', { name: /第2张照片拍摄过早，拍摄于任务发布之前/ }));
   expect(await screen.findByText(/拍摄于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}（上传前 45 天）/)).toBeInTheDocument();
 });
 
