@@ -181,6 +181,7 @@ const MATRIX: Row[] = [
   row('GET /api/permissions', [401, 200, 200, 200, 200]),
 
   row('GET /api/users', [401, 403, 403, 403, 200]),
+  row('GET /api/users/export', [401, 403, 403, 403, 200]),
   row('POST /api/users', [401, 403, 403, 403, 400], { payload: {} }),
   row('GET /api/users/:id', [401, 403, 403, 403, 200], { url: '/api/users/9' }),
   row('PUT /api/users/:id', [401, 403, 403, 403, 200], { url: '/api/users/9', payload: { name: '吴秀兰' } }),
@@ -220,6 +221,8 @@ const MATRIX: Row[] = [
   row('GET /api/uploads/:name', [200, 200, 200, 200, 200], { url: () => storedImageUrl }),
 
   row('GET /api/tasks', [401, 403, 403, 200, 200]),
+  row('GET /api/tasks/export', [401, 403, 403, 200, 200]),
+  row('GET /api/tasks/form-options', [401, 403, 403, 200, 200]),
   row('POST /api/tasks', [401, 403, 403, 400, 400], { payload: {} }),
   row('GET /api/tasks/:id', [401, 403, 403, 200, 200], { url: '/api/tasks/1' }),
   row('PUT /api/tasks/:id', [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}`, payload: okTask }),
@@ -228,6 +231,7 @@ const MATRIX: Row[] = [
   row('POST /api/tasks/:id/close', [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}/close` }),
   row('GET /api/tasks/:id/completion', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion' }),
   row('GET /api/tasks/:id/completion/people', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion/people' }),
+  row('GET /api/tasks/:id/completion/export', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion/export' }),
   row('POST /api/tasks/:id/submissions', [401, 403, 200, 403, 403], {
     url: `/api/tasks/${demoOpenTask}/submissions`,
     payload: { text: '已完成', clientKey: 'matrix-key-1' },
@@ -235,6 +239,7 @@ const MATRIX: Row[] = [
   }),
 
   row('GET /api/submissions', [401, 403, 403, 200, 200]),
+  row('GET /api/submissions/export', [401, 403, 403, 200, 200]),
   row('GET /api/submissions/:id', [401, 403, 403, 200, 200], { url: '/api/submissions/1' }),
   row('POST /api/submissions/:id/audit', [401, 403, 403, 404, 404], {
     url: `/api/submissions/${nobody}/audit`,
@@ -259,6 +264,7 @@ const MATRIX: Row[] = [
   row('GET /api/public/tasks/:id', [200, 200, 200, 200, 200], { url: '/api/public/tasks/2' }),
 
   row('GET /api/news', [401, 403, 403, 200, 200]),
+  row('GET /api/news/export', [401, 403, 403, 200, 200]),
   row('POST /api/news', [401, 403, 403, 400, 400], { payload: {} }),
   row('GET /api/news/:id', [401, 403, 403, 200, 200], { url: `/api/news/${demoPublishedNews}` }),
   row('PUT /api/news/:id', [401, 403, 403, 404, 404], { url: `/api/news/${nobody}`, payload: okNews }),
@@ -300,6 +306,7 @@ const MATRIX: Row[] = [
 
   row('POST /api/photo-reports', [401, 400, 400, 400, 400], { payload: {} }),
   row('GET /api/photo-reports', [401, 403, 403, 200, 200]),
+  row('GET /api/photo-reports/export', [401, 403, 403, 200, 200]),
   row('GET /api/photo-reports/counts', [401, 403, 403, 200, 200]),
   row('GET /api/photo-reports/:id', [401, 404, 404, 404, 404], { url: `/api/photo-reports/${nobody}` }),
   row('POST /api/photo-reports/:id/handle', [401, 403, 403, 404, 404], {
@@ -313,6 +320,7 @@ const MATRIX: Row[] = [
   row('GET /api/my/photo-reports', [401, 200, 200, 200, 200]),
 
   row('GET /api/opinions', [401, 403, 403, 200, 200]),
+  row('GET /api/opinions/export', [401, 403, 403, 200, 200]),
   row('GET /api/opinions/trend', [401, 403, 403, 200, 200]),
   row('GET /api/opinions/:id', [401, 403, 403, 404, 404], { url: `/api/opinions/${nobody}` }),
   row('POST /api/opinions', [401, 403, 403, 400, 400], { payload: {} }),

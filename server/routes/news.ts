@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import { IdParams, Page } from '../../common/contracts/base';
 import { NewsBody, NewsDetail, NewsItem, NewsListQuery } from '../../common/contracts/content';
+import { NEWS_STATUS_LABELS, newsColumnLabel } from '../../common/constants';
 import { news } from '../db/schema';
 import { AppError } from '../errors';
 import { ok, replies } from '../http';
+import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
+import type { XlsxColumn } from '../services/xlsx';
 import { requireUser } from '../plugins/auth';
 import {
   currentNewsState,
@@ -20,6 +23,19 @@ import {
 } from '../services/news';
 
 /** News management (新闻管理): drafts, publishing, taking offline, pinning. */
+const NEWS_COLUMNS: Array<XlsxColumn<NewsItem>> = [
+  { header: '编号', width: 8, value: (n) => n.id },
+  { header: '标题', width: 32, value: (n) => n.title },
+  { header: '栏目', width: 12, value: (n) => newsColumnLabel(n.column) },
+  { header: '发布范围', width: 12, value: (n) => n.areaName },
+  { header: '状态', width: 8, value: (n) => NEWS_STATUS_LABELS[n.status] },
+  { header: '置顶', width: 6, value: (n) => (n.pinned ? '是' : '') },
+  { header: '浏览量', width: 8, value: (n) => n.views },
+  { header: '作者', width: 10, value: (n) => n.authorName },
+  { header: '发布时间', width: 18, value: (n) => exportTime(n.publishedAt) },
+  { header: '摘要', width: 40, value: (n) => n.summary },
+];
+
 const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const access = { access: 'newsManage' as const };
@@ -29,6 +45,21 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/news',
     { config: access, schema: { tags, summary: '新闻列表', querystring: NewsListQuery, response: replies(Page(NewsItem)) } },
     async (request) => ok(await listNews(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/news/export',
+    { config: access, schema: { tags, summary: '导出新闻列表（Excel，筛选条件同列表）', querystring: NewsListQuery, ...EXPORT_REPLIES } },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      return sendListExport(reply, {
+        sheet: '新闻列表',
+        fileName: '新闻列表.xlsx',
+        asciiName: 'news.xlsx',
+        columns: NEWS_COLUMNS,
+        page: (current, pageSize) => listNews(db, caller, { ...request.query, current, pageSize }),
+      });
+    },
   );
 
   app.get(

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Page } from '../../common/contracts/base';
-import { ErrorShowType } from '../../common/constants';
+import {
+  ErrorShowType,
+  OPINION_SENTIMENT_LABELS,
+  OPINION_STATUS_LABELS,
+  opinionLevelLabel,
+  opinionSourceLabel,
+} from '../../common/constants';
 import {
   Notices,
   OpinionBody,
@@ -12,6 +18,8 @@ import {
   OpinionTrend,
 } from '../../common/contracts/people';
 import { ok, okEmpty, replies } from '../http';
+import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
+import type { XlsxColumn } from '../services/xlsx';
 import { requireUser } from '../plugins/auth';
 import { noticesFor } from '../services/notices';
 import { assertTownWideWriter } from '../services/scope';
@@ -31,6 +39,22 @@ import {
 /** Watch keywords read every village's appeals and reports: see assertTownWideWriter. */
 const KEYWORDS_TOWN_WIDE = '添加或删除监测关键词（关键词全镇共用）';
 
+const OPINION_COLUMNS: Array<XlsxColumn<OpinionItem>> = [
+  { header: '编号', width: 8, value: (o) => o.id },
+  { header: '标题', width: 30, value: (o) => o.title },
+  { header: '来源', width: 10, value: (o) => opinionSourceLabel(o.source) },
+  { header: '倾向', width: 8, value: (o) => OPINION_SENTIMENT_LABELS[o.sentiment] },
+  { header: '等级', width: 8, value: (o) => opinionLevelLabel(o.level) },
+  { header: '涉及区域', width: 14, value: (o) => o.areaName },
+  { header: '状态', width: 8, value: (o) => OPINION_STATUS_LABELS[o.status] },
+  { header: '监测关键词', width: 12, value: (o) => o.keyword ?? '' },
+  { header: '摘要', width: 40, value: (o) => o.summary },
+  { header: '链接', width: 30, value: (o) => o.link },
+  { header: '登记人', width: 10, value: (o) => o.createdByName },
+  { header: '登记时间', width: 18, value: (o) => exportTime(o.createdAt) },
+  { header: '处置时间', width: 18, value: (o) => exportTime(o.handledAt) },
+];
+
 /** 舆情监测 (items and watch keywords, peopleService) and the header's notice bell (anyone signed in). */
 const opinionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
@@ -41,6 +65,24 @@ const opinionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/opinions',
     { config: access, schema: { tags, summary: '舆情列表', querystring: OpinionListQuery, response: replies(Page(OpinionItem)) } },
     async (request) => ok(await listOpinions(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/opinions/export',
+    {
+      config: access,
+      schema: { tags, summary: '导出舆情列表（Excel，筛选条件同列表）', querystring: OpinionListQuery, ...EXPORT_REPLIES },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      return sendListExport(reply, {
+        sheet: '舆情监测',
+        fileName: '舆情监测.xlsx',
+        asciiName: 'opinions.xlsx',
+        columns: OPINION_COLUMNS,
+        page: (current, pageSize) => listOpinions(db, caller, { ...request.query, current, pageSize }),
+      });
+    },
   );
 
   app.get(

@@ -12,7 +12,10 @@ import {
   PhotoReportItem,
   PhotoReportListQuery,
 } from '../../common/contracts/people';
+import { PHOTO_REPORT_STATUS_LABELS, photoReportTypeLabel } from '../../common/constants';
 import { ok, replies } from '../http';
+import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
+import type { XlsxColumn } from '../services/xlsx';
 import { requireUser } from '../plugins/auth';
 import {
   createPhotoReport,
@@ -22,6 +25,20 @@ import {
   photoReportCounts,
   photoReportOrFail,
 } from '../services/photoReports';
+
+const PHOTO_REPORT_COLUMNS: Array<XlsxColumn<PhotoReportItem>> = [
+  { header: '编号', width: 8, value: (r) => r.id },
+  { header: '类型', width: 12, value: (r) => photoReportTypeLabel(r.type) },
+  { header: '描述', width: 40, value: (r) => r.excerpt },
+  { header: '所在村（社区）', width: 14, value: (r) => r.areaName },
+  { header: '位置', width: 20, value: (r) => r.location },
+  { header: '照片数', width: 8, value: (r) => r.imageCount },
+  { header: '状态', width: 8, value: (r) => PHOTO_REPORT_STATUS_LABELS[r.status] },
+  { header: '提交人', width: 10, value: (r) => r.submitterName },
+  { header: '提交时间', width: 18, value: (r) => exportTime(r.createdAt) },
+  { header: '处理人', width: 10, value: (r) => r.handlerName ?? '' },
+  { header: '处理时间', width: 18, value: (r) => exportTime(r.handledAt) },
+];
 
 /** 随手拍: anyone signed in reports with photos; staff with peopleService handle within their scope. */
 const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -49,6 +66,24 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '随手拍列表', querystring: PhotoReportListQuery, response: replies(Page(PhotoReportItem)) },
     },
     async (request) => ok(await listPhotoReports(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/photo-reports/export',
+    {
+      config: handle,
+      schema: { tags, summary: '导出随手拍（Excel，筛选条件同列表）', querystring: PhotoReportListQuery, ...EXPORT_REPLIES },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      return sendListExport(reply, {
+        sheet: '随手拍',
+        fileName: '随手拍.xlsx',
+        asciiName: 'photo-reports.xlsx',
+        columns: PHOTO_REPORT_COLUMNS,
+        page: (current, pageSize) => listPhotoReports(db, caller, { ...request.query, current, pageSize }),
+      });
+    },
   );
 
   app.get(

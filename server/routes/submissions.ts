@@ -8,11 +8,29 @@ import {
   SubmissionItem,
   SubmissionListQuery,
 } from '../../common/contracts/tasks';
-import { TASK_MESSAGES } from '../../common/constants';
+import { categoryLabel, SUBMISSION_STATUS_LABELS, TASK_MESSAGES } from '../../common/constants';
 import { badRequest } from '../errors';
 import { ok, replies } from '../http';
+import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
+import type { XlsxColumn } from '../services/xlsx';
 import { requireUser } from '../plugins/auth';
 import { auditError, auditSubmission, createSubmission, listSubmissions, submissionOrFail } from '../services/submissions';
+
+const SUBMISSION_COLUMNS: Array<XlsxColumn<SubmissionItem>> = [
+  { header: '编号', width: 8, value: (r) => r.id },
+  { header: '任务标题', width: 28, value: (r) => r.taskTitle },
+  { header: '工作类别', width: 12, value: (r) => categoryLabel(r.category) },
+  { header: '提交人', width: 10, value: (r) => r.userName },
+  { header: '所属区域', width: 14, value: (r) => r.areaName },
+  { header: '提交内容', width: 40, value: (r) => r.text },
+  { header: '图片数', width: 8, value: (r) => r.images.length },
+  { header: '状态', width: 8, value: (r) => SUBMISSION_STATUS_LABELS[r.status] },
+  { header: '是否逾期', width: 8, value: (r) => (r.late ? '逾期' : '') },
+  { header: '提交时间', width: 18, value: (r) => exportTime(r.createdAt) },
+  { header: '审核人', width: 10, value: (r) => r.reviewerName ?? '' },
+  { header: '审核意见', width: 30, value: (r) => r.comment },
+  { header: '审核时间', width: 18, value: (r) => exportTime(r.reviewedAt) },
+];
 
 const submissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
@@ -47,6 +65,24 @@ const submissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '提交记录（审核队列）', querystring: SubmissionListQuery, response: replies(Page(SubmissionItem)) },
     },
     async (request) => ok(await listSubmissions(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/submissions/export',
+    {
+      config: review,
+      schema: { tags, summary: '导出提交记录（Excel，筛选条件同审核队列）', querystring: SubmissionListQuery, ...EXPORT_REPLIES },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      return sendListExport(reply, {
+        sheet: '任务提交记录',
+        fileName: '任务提交记录.xlsx',
+        asciiName: 'submissions.xlsx',
+        columns: SUBMISSION_COLUMNS,
+        page: (current, pageSize) => listSubmissions(db, caller, { ...request.query, current, pageSize }),
+      });
+    },
   );
 
   app.get(

@@ -12,10 +12,19 @@ import {
   TaskFormOptions,
   TaskFormOptionsQuery,
 } from '../../common/contracts/tasks';
-import type { TaskStatus } from '../../common/constants';
-import { tasks } from '../db/schema';
+import {
+  categoryLabel,
+  imageRuleLabel,
+  SUBMISSION_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+  type TaskStatus,
+  templateLabel,
+} from '../../common/constants';
+import { areas, tasks } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
+import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
+import type { XlsxColumn } from '../services/xlsx';
 import { requireUser } from '../plugins/auth';
 import { isBlankRichText, sanitizeRichText } from '../services/sanitize';
 import { markUploadsUsed } from '../services/uploadRefs';
@@ -44,6 +53,32 @@ const refusal = (action: keyof typeof REFUSALS, status: TaskStatus) =>
   new AppError(409, REFUSALS[action][status] ?? '任务状态已变化，请刷新后重试');
 
 const DEADLINE_PASSED = '截止时间已过，请改为晚于当前的时间';
+
+const taskColumns = (areaName: (id: number) => string): Array<XlsxColumn<TaskItem>> => [
+  { header: '编号', width: 8, value: (t) => t.id },
+  { header: '任务标题', width: 30, value: (t) => t.title },
+  { header: '状态', width: 8, value: (t) => TASK_STATUS_LABELS[t.status] },
+  { header: '工作类别', width: 12, value: (t) => categoryLabel(t.category) },
+  { header: '提交模板', width: 12, value: (t) => templateLabel(t.template) },
+  { header: '图片数量', width: 10, value: (t) => imageRuleLabel(t.imageNum) },
+  { header: '积分', width: 6, value: (t) => t.points },
+  { header: '目标区域', width: 24, value: (t) => t.areas.map(areaName).join('、') },
+  { header: '截止时间', width: 18, value: (t) => exportTime(t.deadline) },
+  { header: '发布人', width: 10, value: (t) => t.publisherName },
+  { header: '发布时间', width: 18, value: (t) => exportTime(t.publishedAt) },
+  { header: '待审核', width: 8, value: (t) => t.pendingCount },
+  { header: '已通过', width: 8, value: (t) => t.approvedCount },
+];
+
+const COMPLETION_COLUMNS: Array<XlsxColumn<CompletionPerson>> = [
+  { header: '姓名', width: 10, value: (p) => p.name },
+  { header: '账号', width: 14, value: (p) => p.account },
+  { header: '手机号', width: 14, value: (p) => p.phone },
+  { header: '所属区域', width: 14, value: (p) => p.areaName },
+  { header: '完成状态', width: 10, value: (p) => (p.status ? SUBMISSION_STATUS_LABELS[p.status] : '未提交') },
+  { header: '是否逾期', width: 8, value: (p) => (p.late ? '逾期' : '') },
+  { header: '提交时间', width: 18, value: (p) => exportTime(p.submittedAt) },
+];
 
 const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
@@ -75,6 +110,23 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tasks',
     { config: access, schema: { tags, summary: '任务列表', querystring: TaskListQuery, response: replies(Page(TaskItem)) } },
     async (request) => ok(await listTasks(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/tasks/export',
+    { config: access, schema: { tags, summary: '导出任务列表（Excel，筛选条件同列表）', querystring: TaskListQuery, ...EXPORT_REPLIES } },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      // Org units are a few dozen rows: their names once, for the target areas of every task.
+      const names = new Map((await db.select({ id: areas.id, name: areas.name }).from(areas)).map((a) => [a.id, a.name]));
+      return sendListExport(reply, {
+        sheet: '任务列表',
+        fileName: '任务列表.xlsx',
+        asciiName: 'tasks.xlsx',
+        columns: taskColumns((id) => names.get(id) ?? String(id)),
+        page: (current, pageSize) => listTasks(db, caller, { ...request.query, current, pageSize }),
+      });
+    },
   );
 
   // Static, so it wins over /tasks/:id. The task form needs the groups without user management's rights.
@@ -222,6 +274,31 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ok(await completionPeople(db, requireUser(request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/tasks/:id/completion/export',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: '导出任务完成情况人员明细（Excel，筛选条件同明细）',
+        params: IdParams,
+        querystring: CompletionPeopleQuery,
+        ...EXPORT_REPLIES,
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const task = await taskDetailOrFail(db, request.params.id, caller);
+      return sendListExport(reply, {
+        sheet: '完成情况',
+        fileName: `完成情况-${task.title.slice(0, 40).replace(/[\\/:*?"<>|]/g, '_')}.xlsx`,
+        asciiName: `task-${task.id}-completion.xlsx`,
+        columns: COMPLETION_COLUMNS,
+        page: (current, pageSize) => completionPeople(db, caller, request.params.id, { ...request.query, current, pageSize }),
+      });
+    },
   );
 };
 

@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq, sql } from 'drizzle-orm';
 import { IdParams, Page } from '../../common/contracts/base';
 import { ResetPasswordBody, UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '../../common/contracts/users';
+import { USER_STATUS_LABELS } from '../../common/constants';
 import { roles, users } from '../db/schema';
 import { AppError, badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { ok, replies } from '../http';
+import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
+import type { XlsxColumn } from '../services/xlsx';
 import { requireUser } from '../plugins/auth';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
 import { hashPassword } from '../services/passwords';
@@ -23,6 +26,19 @@ import {
 
 const ACCOUNT_TAKEN = '该账号已存在，请换一个账号';
 
+// No password or its hash, ever: the columns are what the list shows.
+const USER_COLUMNS: Array<XlsxColumn<UserItem>> = [
+  { header: '账号', width: 14, value: (u) => u.account },
+  { header: '姓名', width: 10, value: (u) => u.name },
+  { header: '手机号', width: 14, value: (u) => u.phone },
+  { header: '角色', width: 14, value: (u) => u.roleName },
+  { header: '所属区域', width: 14, value: (u) => u.areaName ?? '全镇' },
+  { header: '分组', width: 20, value: (u) => u.groups.map((g) => g.name).join('、') },
+  { header: '状态', width: 8, value: (u) => USER_STATUS_LABELS[u.status] },
+  { header: '最近登录', width: 18, value: (u) => exportTime(u.lastLoginAt) },
+  { header: '创建时间', width: 18, value: (u) => exportTime(u.createdAt) },
+];
+
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const access = { access: 'userManage' as const };
@@ -38,6 +54,21 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users',
     { config: access, schema: { tags, summary: '用户列表', querystring: UserListQuery, response: replies(Page(UserItem)) } },
     async (request) => ok(await listUsers(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/users/export',
+    { config: access, schema: { tags, summary: '导出用户列表（Excel，筛选条件同列表）', querystring: UserListQuery, ...EXPORT_REPLIES } },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      return sendListExport(reply, {
+        sheet: '用户列表',
+        fileName: '用户列表.xlsx',
+        asciiName: 'users.xlsx',
+        columns: USER_COLUMNS,
+        page: (current, pageSize) => listUsers(db, caller, { ...request.query, current, pageSize }),
+      });
+    },
   );
 
   app.get(
