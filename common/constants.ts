@@ -290,6 +290,16 @@ export const APPEAL_DUE_WORKING_DAYS_DEFAULT = 3;
 export const APPEAL_DUE_WORKING_DAYS_MIN = 1;
 export const APPEAL_DUE_WORKING_DAYS_MAX = 30;
 export const APPEAL_IMAGES_MAX = 9;
+/**
+ * States in which an appeal can be handed to a village (转派) or taken back (撤回): while handling is
+ * open, as for rejecting. The due time never moves with it (ADR 0031).
+ */
+export const APPEAL_DISPATCH_STATES: readonly AppealStatus[] = ['pending', 'processing'];
+/** The areas an appeal can be handed to: the eleven villages, not the town community itself. */
+export const VILLAGE_AREA_MIN = TOWN_AREA_ID + 1;
+/** Notices kept for a villager about their own appeal (the bell on /app). */
+export const USER_NOTICE_KINDS = ['appealAccepted', 'appealReplied', 'appealRejected', 'appealDispatched'] as const;
+export type UserNoticeKind = (typeof USER_NOTICE_KINDS)[number];
 /** 满意度 1–5, index + 1. */
 export const SATISFACTION_LABELS = ['非常不满意', '不满意', '一般', '满意', '非常满意'] as const;
 
@@ -355,6 +365,11 @@ export const PEOPLE_MESSAGES = {
   keywordTaken: '该关键词已在监测中',
   keywordsFull: `监测关键词最多${OPINION_KEYWORDS_MAX}个，请先删除不再需要的关键词`,
   clientKeyUsed: '提交标识已被使用，请刷新页面后重新提交',
+  dispatchTownWide: '只有数据范围为“全部数据”的用户才能转派或撤回诉求',
+  dispatchSameVillage: '该诉求已转派至这个村，无需重复转派',
+  dispatchNotDispatched: '该诉求未转派到村，无需撤回',
+  notVillageCadre: '只有村干部、网格员可以办理转派到村的诉求',
+  noticeNotFound: '消息不存在',
 } as const;
 
 /**

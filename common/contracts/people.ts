@@ -13,6 +13,8 @@ import {
   PHOTO_REPORT_IMAGES_MIN,
   PHOTO_REPORT_STATUSES,
   PHOTO_REPORT_TYPES,
+  USER_NOTICE_KINDS,
+  VILLAGE_AREA_MIN,
 } from '../constants';
 import { AreaId, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { CheckedImage, ImageRef } from './tasks';
@@ -37,7 +39,7 @@ const ContactPhone = Type.String({
 const Keyword = Type.Optional(Text('关键字', 50, 0));
 
 /** One step in an appeal's or photo report's history (who did what, when). */
-export const HISTORY_ACTIONS = ['submit', 'accept', 'reply', 'close', 'reject', 'rate', 'handle', 'invalid'] as const;
+export const HISTORY_ACTIONS = ['submit', 'accept', 'reply', 'close', 'reject', 'rate', 'handle', 'invalid', 'dispatch', 'recall'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 export const HistoryEvent = Type.Object({
   id: Type.Integer(),
@@ -46,6 +48,8 @@ export const HistoryEvent = Type.Object({
   actorName: Type.String(),
   /** The reply, reason, result or rating comment that went with the step; '' when none. */
   note: Type.String(),
+  /** 转派: the village the appeal was handed to; null or absent for every other step. */
+  areaName: Type.Optional(Nullable(Type.String())),
   createdAt: Timestamp,
 });
 export type HistoryEvent = Static<typeof HistoryEvent>;
@@ -94,6 +98,10 @@ export const AppealItem = Type.Object({
   /** Past due and not yet replied, closed or rejected (as of the answer). */
   overdue: Type.Boolean(),
   satisfaction: Nullable(Type.Integer()),
+  /** The village it is handed to (转派), or null while the town handles it. */
+  dispatchedArea: Nullable(Type.Integer()),
+  dispatchedAreaName: Nullable(Type.String()),
+  dispatchedAt: NullableTimestamp,
 });
 export type AppealItem = Static<typeof AppealItem>;
 
@@ -147,6 +155,26 @@ export const AppealReplyBody = Type.Object({ reply: Text('答复内容', 2000) }
 export type AppealReplyBody = Static<typeof AppealReplyBody>;
 export const AppealRejectBody = Type.Object({ reason: Text('不予受理原因', 500) }, { additionalProperties: false });
 export type AppealRejectBody = Static<typeof AppealRejectBody>;
+/** POST /api/appeals/:id/dispatch: hand an open appeal to a village (2–12), with an optional note. */
+export const AppealDispatchBody = Type.Object(
+  {
+    areaId: Type.Integer({ minimum: VILLAGE_AREA_MIN, maximum: AREA_MAX, title: '转派村' }),
+    note: Type.Optional(Text('转派说明', 500, 0)),
+  },
+  { additionalProperties: false },
+);
+export type AppealDispatchBody = Static<typeof AppealDispatchBody>;
+/** POST /api/appeals/:id/recall: take a dispatched appeal back to the town. */
+export const AppealRecallBody = Type.Object({ note: Type.Optional(Text('撤回说明', 500, 0)) }, { additionalProperties: false });
+export type AppealRecallBody = Static<typeof AppealRecallBody>;
+
+/** GET /api/my/dispatched-appeals: a village cadre's appeals handed to their village; open ones or done ones. */
+export const DispatchedAppealQuery = Type.Object(
+  { ...PageQuery, state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('done')], { title: '办理状态' })) },
+  { additionalProperties: false },
+);
+export type DispatchedAppealQuery = Static<typeof DispatchedAppealQuery>;
+
 /** POST /api/my/appeals/:id/rate: the submitter, once, after the reply; rating a replied appeal closes it. */
 export const AppealRateBody = Type.Object(
   {
@@ -382,3 +410,23 @@ export type NoticeGroup = Static<typeof NoticeGroup>;
 /** GET /api/notices: only the groups the caller's permissions cover, within their data scope; total sums the counts. */
 export const Notices = Type.Object({ total: Type.Integer(), groups: Type.Array(NoticeGroup) });
 export type Notices = Static<typeof Notices>;
+
+// ---- A villager's own notices (the bell on /app) ----
+
+export const UserNotice = Type.Object({
+  id: Type.Integer(),
+  kind: literals(USER_NOTICE_KINDS, '消息类型'),
+  title: Type.String(),
+  body: Type.String(),
+  appealId: Nullable(Type.Integer()),
+  read: Type.Boolean(),
+  createdAt: Timestamp,
+});
+export type UserNotice = Static<typeof UserNotice>;
+export const UserNoticeQuery = Type.Object(
+  { ...PageQuery, unread: Type.Optional(Type.Boolean({ title: '仅未读' })) },
+  { additionalProperties: false },
+);
+export type UserNoticeQuery = Static<typeof UserNoticeQuery>;
+export const UserNoticeCount = Type.Object({ unread: Type.Integer() });
+export type UserNoticeCount = Static<typeof UserNoticeCount>;

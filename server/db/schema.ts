@@ -593,6 +593,9 @@ export const appeals = pgTable(
     satisfaction: smallint('satisfaction'),
     satisfactionComment: text('satisfaction_comment'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /** The village it is handed to (转派); null while the town handles it (ADR 0031). */
+    dispatchedArea: smallint('dispatched_area').references(() => areas.id),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     clientKey: text('client_key').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -605,6 +608,10 @@ export const appeals = pgTable(
     index('appeals_category_idx').on(t.category, t.createdAt),
     index('appeals_submitter_idx').on(t.submitterId, t.createdAt),
     index('appeals_handler_idx').on(t.handlerId, t.createdAt),
+    // A village's handed-down appeals (the cadres' phone list, a village-scoped handler's list).
+    index('appeals_dispatched_idx')
+      .on(t.dispatchedArea, t.status, t.createdAt, t.id)
+      .where(sql`${t.dispatchedArea} is not null`),
     // Overdue: open items past their due time, a small part of the table.
     index('appeals_open_due_idx')
       .on(t.dueAt)
@@ -711,12 +718,38 @@ export const serviceEvents = pgTable(
     /** Null: the system (an appeal closed by its rating). */
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
+    /** 转派: the village the appeal was handed to. */
+    area: smallint('area').references(() => areas.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('service_events_appeal_idx').on(t.appealId, t.id),
     index('service_events_photo_report_idx').on(t.photoReportId, t.id),
     check('service_events_one_target', sql`(${t.appealId} is null) <> (${t.photoReportId} is null)`),
+  ],
+);
+
+/** A villager's notice about their own appeal (the bell on /app): kept until read, paged newest first. */
+export const userNotices = pgTable(
+  'user_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** USER_NOTICE_KINDS. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_notices_user_idx').on(t.userId, t.id),
+    index('user_notices_unread_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 

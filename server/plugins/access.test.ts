@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
+import { PEOPLE_MESSAGES } from '../../common/constants';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
 import { imageUpload, redImage } from '../../tests/helpers/multipart';
 import authPlugin from './auth';
@@ -301,6 +302,27 @@ const MATRIX: Row[] = [
   row('POST /api/appeals/:id/reply', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/reply`, payload: { reply: '答复' } }),
   row('POST /api/appeals/:id/close', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/close` }),
   row('POST /api/appeals/:id/reject', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/reject`, payload: { reason: '原因' } }),
+  row('POST /api/appeals/:id/dispatch', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/dispatch`, payload: { areaId: 3 } }),
+  row('POST /api/appeals/:id/recall', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/recall`, payload: {} }),
+  row('GET /api/my/dispatched-appeals', [401, 403, 200, 403, 403], { forbiddenMessage: PEOPLE_MESSAGES.notVillageCadre }),
+  row('POST /api/my/dispatched-appeals/:id/accept', [401, 403, 404, 403, 403], {
+    url: `/api/my/dispatched-appeals/${nobody}/accept`,
+    forbiddenMessage: PEOPLE_MESSAGES.notVillageCadre,
+  }),
+  row('POST /api/my/dispatched-appeals/:id/reply', [401, 403, 404, 403, 403], {
+    url: `/api/my/dispatched-appeals/${nobody}/reply`,
+    payload: { reply: '已处理' },
+    forbiddenMessage: PEOPLE_MESSAGES.notVillageCadre,
+  }),
+  row('POST /api/my/dispatched-appeals/:id/reject', [401, 403, 404, 403, 403], {
+    url: `/api/my/dispatched-appeals/${nobody}/reject`,
+    payload: { reason: '原因' },
+    forbiddenMessage: PEOPLE_MESSAGES.notVillageCadre,
+  }),
+  row('GET /api/my/notices', [401, 200, 200, 200, 200]),
+  row('GET /api/my/notices/count', [401, 200, 200, 200, 200]),
+  row('POST /api/my/notices/:id/read', [401, 404, 404, 404, 404], { url: `/api/my/notices/${nobody}/read` }),
+  row('POST /api/my/notices/read-all', [401, 200, 200, 200, 200]),
   row('GET /api/my/appeals', [401, 200, 200, 200, 200]),
   row('POST /api/my/appeals/:id/rate', [401, 404, 404, 404, 404], { url: `/api/my/appeals/${nobody}/rate`, payload: { score: 5 } }),
 

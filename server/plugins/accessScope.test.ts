@@ -162,7 +162,24 @@ const TOWN_WIDE_STEPS: TownWideStep[] = [
     writer: () => staff,
     unchanged: async () => assert.ok((await keywordTexts()).includes('漏水')),
   },
+  // Handing appeals down to villages is the town's (ADR 0031).
+  {
+    route: 'POST /api/appeals/:id/dispatch',
+    url: () => `/api/appeals/${ids.appealToDispatch}/dispatch`,
+    payload: () => ({ areaId: 3 }),
+    writer: () => staff,
+    unchanged: async () => assert.equal(await dispatchedTo(ids.appealToDispatch), null),
+  },
+  {
+    route: 'POST /api/appeals/:id/recall',
+    url: () => `/api/appeals/${ids.appealToDispatch}/recall`,
+    payload: () => ({}),
+    writer: () => staff,
+    unchanged: async () => assert.equal(await dispatchedTo(ids.appealToDispatch), 3),
+  },
 ];
+const dispatchedTo = async (id: number) =>
+  (expectOk(await t.call(staff, { method: 'GET', url: `/api/appeals/${id}` })) as { dispatchedArea: number | null }).dispatchedArea;
 
 /**
  * Routes on one record that need no area step, and why. Everything else with a parameter and a
@@ -263,6 +280,7 @@ before(async () => {
   const villager = await t.login('villager02');
   ids.appeal = expectOk(await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody() })).id;
   ids.appeal2 = expectOk(await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody() })).id;
+  ids.appealToDispatch = expectOk(await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody() })).id;
   const images = await uploadImages(t, villager, 2);
   ids.photo = expectOk(await t.call(villager, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody([images[0]]) })).id;
   ids.photo2 = expectOk(await t.call(villager, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody([images[1]]) })).id;

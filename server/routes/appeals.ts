@@ -5,11 +5,14 @@ import {
   AppealCounts,
   AppealCountsQuery,
   AppealDetail,
+  AppealDispatchBody,
   AppealItem,
   AppealListQuery,
   AppealRateBody,
+  AppealRecallBody,
   AppealRejectBody,
   AppealReplyBody,
+  DispatchedAppealQuery,
   MyAppealItem,
   MyAppealQuery,
 } from '../../common/contracts/people';
@@ -21,10 +24,13 @@ import {
   appealExportRows,
   appealOrFail,
   createAppeal,
+  dispatchAppeal,
   listAppeals,
+  listDispatchedAppeals,
   listMyAppeals,
   moveAppeal,
   rateAppeal,
+  recallAppeal,
 } from '../services/appeals';
 import { localDateTime } from '../services/workingDays';
 import { sendXlsx, XLSX_TYPE, type XlsxColumn, xlsxStream } from '../services/xlsx';
@@ -42,6 +48,7 @@ const EXPORT_COLUMNS: Array<XlsxColumn<ExportRow>> = [
   { header: '提交时间', width: 18, value: (r) => localDateTime(r.createdAtDate) },
   { header: '办理期限', width: 18, value: (r) => localDateTime(r.dueAtDate) },
   { header: '处理人', width: 10, value: (r) => r.handlerName ?? '' },
+  { header: '转派至', width: 14, value: (r) => r.dispatchedAreaName ?? '' },
   { header: '答复内容', width: 40, value: (r) => r.reply ?? r.rejectReason ?? '' },
   { header: '满意度', width: 12, value: (r) => (r.satisfaction ? SATISFACTION_LABELS[r.satisfaction - 1] : '') },
 ];
@@ -158,6 +165,81 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { ...ok(await appealOrFail(db, request.params.id)), message: '已不予受理' };
     },
   );
+
+  app.post(
+    '/appeals/:id/dispatch',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '转派诉求到村（待受理或处理中；办理时限不变；仅全部数据范围）',
+        params: IdParams,
+        body: AppealDispatchBody,
+        response: replies(AppealDetail),
+      },
+    },
+    async (request) => {
+      await dispatchAppeal(db, requireUser(request), request.params.id, request.body);
+      const appeal = await appealOrFail(db, request.params.id);
+      return { ...ok(appeal), message: `已转派至${appeal.dispatchedAreaName ?? '村'}` };
+    },
+  );
+
+  app.post(
+    '/appeals/:id/recall',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '撤回转派（收回镇里办理；仅全部数据范围）',
+        params: IdParams,
+        body: AppealRecallBody,
+        response: replies(AppealDetail),
+      },
+    },
+    async (request) => {
+      await recallAppeal(db, requireUser(request), request.params.id, request.body.note?.trim() ?? '');
+      return { ...ok(await appealOrFail(db, request.params.id)), message: '已撤回，由镇里办理' };
+    },
+  );
+
+  // A village cadre's appeals handed to their village (phone). The detail is GET /appeals/:id.
+  app.get(
+    '/my/dispatched-appeals',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['my'],
+        summary: '转派到本村的诉求（村干部、网格员）',
+        querystring: DispatchedAppealQuery,
+        response: replies(Page(AppealItem)),
+      },
+    },
+    async (request) => ok(await listDispatchedAppeals(db, requireUser(request), request.query)),
+  );
+
+  const cadreStep = (path: 'accept' | 'reply' | 'reject', summary: string, message: string, noteOf: (body: unknown) => string) =>
+    app.post(
+      `/my/dispatched-appeals/:id/${path}`,
+      {
+        config: { access: 'signedIn' },
+        schema: {
+          tags: ['my'],
+          summary,
+          params: IdParams,
+          ...(path === 'reply' ? { body: AppealReplyBody } : path === 'reject' ? { body: AppealRejectBody } : {}),
+          response: replies(AppealDetail),
+        },
+      },
+      async (request) => {
+        const caller = requireUser(request);
+        await moveAppeal(db, caller, request.params.id, path, noteOf(request.body), 'cadre');
+        return { ...ok(await appealOrFail(db, request.params.id, caller)), message };
+      },
+    );
+  cadreStep('accept', '村里受理转派的诉求（待受理 → 处理中）', '已受理', () => '');
+  cadreStep('reply', '村里答复转派的诉求（处理中 → 已答复）', '已答复', (body) => (body as AppealReplyBody).reply.trim());
+  cadreStep('reject', '村里不予受理转派的诉求（须填原因）', '已不予受理', (body) => (body as AppealRejectBody).reason.trim());
 
   app.get(
     '/my/appeals',

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Page } from '../../common/contracts/base';
+import { UserNotice, UserNoticeCount, UserNoticeQuery } from '../../common/contracts/people';
 import { MyScore } from '../../common/contracts/scores';
 import { MyTaskCounts, MyTaskDetail, MyTaskItem, MyTaskQuery } from '../../common/contracts/tasks';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { listMyTasks, myTask, myTaskCounts } from '../services/myTasks';
 import { myScore } from '../services/scores';
+import { listUserNotices, markAllNoticesRead, markNoticeRead, unreadNoticeCount } from '../services/userNotices';
+import { Type } from '@sinclair/typebox';
 
 /** The signed-in user's own tasks and points (phone pages). */
 const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,6 +39,41 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/my/score', { config: access, schema: { tags, summary: '我的积分', response: replies(MyScore) } }, async (request) =>
     ok(await myScore(db, requireUser(request))),
+  );
+
+  // The caller's own notices about their appeals (the bell on /app, ADR 0031).
+  app.get(
+    '/my/notices',
+    {
+      config: access,
+      schema: { tags, summary: '我的消息（诉求受理、答复、转派等）', querystring: UserNoticeQuery, response: replies(Page(UserNotice)) },
+    },
+    async (request) => ok(await listUserNotices(db, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/my/notices/count',
+    { config: access, schema: { tags, summary: '我的未读消息数', response: replies(UserNoticeCount) } },
+    async (request) => ok(await unreadNoticeCount(db, requireUser(request))),
+  );
+
+  app.post(
+    '/my/notices/:id/read',
+    { config: access, schema: { tags, summary: '标记消息已读', params: IdParams, response: replies(UserNoticeCount) } },
+    async (request) => {
+      const caller = requireUser(request);
+      await markNoticeRead(db, caller, request.params.id);
+      return ok(await unreadNoticeCount(db, caller));
+    },
+  );
+
+  app.post(
+    '/my/notices/read-all',
+    { config: access, schema: { tags, summary: '全部消息标为已读', response: replies(Type.Object({ marked: Type.Integer() })) } },
+    async (request) => {
+      const marked = await markAllNoticesRead(db, requireUser(request));
+      return { ...ok({ marked }), message: marked ? '已全部标为已读' : '没有未读消息' };
+    },
   );
 };
 

@@ -6,18 +6,27 @@ import type {
   AppealCounts,
   AppealCountsQuery,
   AppealDetail,
+  AppealDispatchBody,
   AppealItem,
   AppealListQuery,
   AppealRateBody,
+  DispatchedAppealQuery,
   MyAppealItem,
   MyAppealQuery,
 } from '../../common/contracts/people';
-import { type AppealStatus, OPINION_SOURCE_APPEAL, PEOPLE_MESSAGES } from '../../common/constants';
+import {
+  APPEAL_DISPATCH_STATES,
+  type AppealStatus,
+  OPINION_SOURCE_APPEAL,
+  PEOPLE_MESSAGES,
+  type UserNoticeKind,
+} from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
-import { appealImages, appeals, users } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { appealImages, appeals, areas, users } from '../db/schema';
+import { AppError, forbidden, notFound } from '../errors';
+import { hasAccess } from '../plugins/auth';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, readerScope, withPhotoChecks } from './peopleCommon';
+import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
 import { recordPhotoMatches } from './photoMatches';
 import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
@@ -27,6 +36,8 @@ import { assertAttachableImages, markUploadsUsed } from './uploadRefs';
 import { loadWorkCalendar } from './workCalendar';
 import { addWorkingDays } from './workingDays';
 import { areaNameOf, userNameOf } from './names';
+import { isTaskRole } from './tasks';
+import { notifySubmitter } from './userNotices';
 
 const OPEN: AppealStatus[] = ['pending', 'processing'];
 const columns = { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId };
@@ -55,7 +66,48 @@ const itemColumns = {
   dueAt: appeals.dueAt,
   overdue: overdueSql,
   satisfaction: appeals.satisfaction,
+  dispatchedArea: appeals.dispatchedArea,
+  dispatchedAreaName: sql<string | null>`${areaNameOf(appeals.dispatchedArea)}`,
+  dispatchedAt: appeals.dispatchedAt,
 };
+
+// ---- Who handles which (ADR 0008, and ADR 0031 for appeals handed to a village) ----
+
+/**
+ * A handler's appeals: as for every people service, plus, for a village-scoped handler, those the
+ * town handed to their village.
+ */
+export function appealHandlerScope(caller: AuthUser): SQL | undefined {
+  if (caller.dataScope === 'area' && caller.area !== null) {
+    return or(eq(appeals.area, caller.area), eq(appeals.dispatchedArea, caller.area));
+  }
+  return handlerScope(caller, columns);
+}
+
+/** A village cadre's appeals: those handed to their village; undefined for anyone who is not a cadre. */
+function cadreScope(caller: AuthUser): SQL | undefined {
+  if (!isTaskRole(caller.roleCode) || caller.area === null) return undefined;
+  return eq(appeals.dispatchedArea, caller.area);
+}
+
+function requireCadre(caller: AuthUser): SQL {
+  const scope = cadreScope(caller);
+  if (!scope) throw forbidden(PEOPLE_MESSAGES.notVillageCadre);
+  return scope;
+}
+
+/** Who may read one appeal: its submitter, a handler within their scope, a cadre of the village it was handed to. */
+function appealReaderScope(caller: AuthUser): SQL | undefined {
+  const readers: SQL[] = [eq(appeals.submitterId, caller.id)];
+  if (hasAccess(caller, 'peopleService')) {
+    const scope = appealHandlerScope(caller);
+    if (!scope) return undefined;
+    readers.push(scope);
+  }
+  const cadre = cadreScope(caller);
+  if (cadre) readers.push(cadre);
+  return or(...readers);
+}
 
 const selectItems = <T extends SelectedFields>(db: DbOrTx, extra: T) =>
   db
@@ -77,6 +129,7 @@ function toItem(r: ItemRow): AppealItem {
     rejectedAt: iso(r.rejectedAt),
     dueAt: r.dueAt.toISOString(),
     overdue: Boolean(r.overdue),
+    dispatchedAt: iso(r.dispatchedAt),
   };
 }
 
@@ -84,7 +137,7 @@ function toItem(r: ItemRow): AppealItem {
 
 /** The list's filters other than state: the status tabs count under these. */
 function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL | undefined> {
-  const conditions: Array<SQL | undefined> = [handlerScope(caller, columns)];
+  const conditions: Array<SQL | undefined> = [appealHandlerScope(caller)];
   if (query.area) conditions.push(eq(appeals.area, query.area));
   if (query.category) conditions.push(eq(appeals.category, query.category));
   if (query.rated !== undefined) conditions.push(query.rated ? isNotNull(appeals.satisfaction) : isNull(appeals.satisfaction));
@@ -132,7 +185,9 @@ export async function listAppeals(db: DbOrTx, caller: AuthUser, query: AppealLis
 }
 
 async function appealTotal(db: DbOrTx, caller: AuthUser, query: AppealListQuery, where: SQL | undefined) {
-  const area = countedArea(caller, query.area);
+  // A village-scoped handler also sees appeals handed to the village from elsewhere: row_counts,
+  // kept by the appeal's own area, cannot count those.
+  const area = caller.dataScope === 'all' ? countedArea(caller, query.area) : false;
   const plain =
     !query.category && !query.from && !query.to && !query.keyword?.trim() && query.overdue === undefined && query.rated === undefined;
   if (area !== false && plain) return [{ total: await countedTotal(db, 'appeals', { status: query.status, area }) }];
@@ -209,7 +264,7 @@ export async function appealOrFail(db: DbOrTx, id: number, caller?: AuthUser): P
     rejectReason: appeals.rejectReason,
     satisfactionComment: appeals.satisfactionComment,
     ratedAt: appeals.ratedAt,
-  }).where(and(eq(appeals.id, id), caller ? readerScope(caller, columns) : undefined));
+  }).where(and(eq(appeals.id, id), caller ? appealReaderScope(caller) : undefined));
   if (!row) throw notFound('诉求');
   const [images, events] = await Promise.all([
     imagesByOwner(db, { owner: appealImages.appealId, upload: appealImages.uploadId, position: appealImages.position }, [id]),
@@ -316,13 +371,28 @@ async function refusal(tx: DbOrTx, id: number, scope: SQL | undefined): Promise<
   return new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status as AppealStatus));
 }
 
+const STEP_NOTICES: Partial<Record<AppealStep, UserNoticeKind>> = {
+  accept: 'appealAccepted',
+  reply: 'appealReplied',
+  reject: 'appealRejected',
+};
+
 /**
- * Moves an appeal one step along its arrows. The UPDATE ... WHERE status IN (from) decides when
- * two handlers act at once: the second finds the state moved and gets 409.
+ * Moves an appeal one step along its arrows, as a handler (their data scope) or as a village cadre
+ * (appeals handed to their village). The UPDATE ... WHERE status IN (from) decides when two act at
+ * once: the second finds the state moved and gets 409. The submitter hears of an acceptance, a reply
+ * or a rejection in the same transaction.
  */
-export async function moveAppeal(db: Db, caller: AuthUser, id: number, step: AppealStep, note = ''): Promise<void> {
+export async function moveAppeal(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  step: AppealStep,
+  note = '',
+  as: 'handler' | 'cadre' = 'handler',
+): Promise<void> {
   const { from, to, at } = STEPS[step];
-  const scope = handlerScope(caller, columns);
+  const scope = as === 'cadre' ? requireCadre(caller) : appealHandlerScope(caller);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(appeals)
@@ -335,10 +405,104 @@ export async function moveAppeal(db: Db, caller: AuthUser, id: number, step: App
         updatedAt: dbNow,
       })
       .where(and(eq(appeals.id, id), inArray(appeals.status, from), scope))
-      .returning({ id: appeals.id });
+      .returning({ id: appeals.id, title: appeals.title, submitterId: appeals.submitterId });
     if (!row) throw await refusal(tx, id, scope);
     await addEvent(tx, { appealId: id }, step, caller.id, note);
+    const kind = STEP_NOTICES[step];
+    if (kind) await notifySubmitter(tx, row, kind, caller.id, note);
   });
+}
+
+// ---- Handing down to a village (转派) and back (撤回), ADR 0031 ----
+
+/** Only a handler of the whole town hands appeals down or takes them back. */
+function assertDispatcher(caller: AuthUser): SQL | undefined {
+  if (caller.dataScope !== 'all') throw forbidden(PEOPLE_MESSAGES.dispatchTownWide);
+  return appealHandlerScope(caller);
+}
+
+/**
+ * Hands an open appeal to a village (or from one village to another); its state and due time stay
+ * as they are. Recorded as a 转派 step naming the village, and the submitter is told.
+ */
+export async function dispatchAppeal(db: Db, caller: AuthUser, id: number, body: AppealDispatchBody): Promise<void> {
+  const scope = assertDispatcher(caller);
+  const note = body.note?.trim() ?? '';
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appeals)
+      .set({ dispatchedArea: body.areaId, dispatchedAt: dbNow, updatedAt: dbNow })
+      .where(
+        and(
+          eq(appeals.id, id),
+          inArray(appeals.status, [...APPEAL_DISPATCH_STATES]),
+          sql`${appeals.dispatchedArea} is distinct from ${body.areaId}`,
+          scope,
+        ),
+      )
+      .returning({ id: appeals.id, title: appeals.title, submitterId: appeals.submitterId });
+    if (!row) {
+      const [current] = await tx
+        .select({ status: appeals.status, dispatchedArea: appeals.dispatchedArea })
+        .from(appeals)
+        .where(and(eq(appeals.id, id), scope));
+      if (!current) throw notFound('诉求');
+      if (current.dispatchedArea === body.areaId) throw new AppError(409, PEOPLE_MESSAGES.dispatchSameVillage);
+      throw new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status as AppealStatus));
+    }
+    const [village] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, body.areaId));
+    await addEvent(tx, { appealId: id }, 'dispatch', caller.id, note, body.areaId);
+    await notifySubmitter(tx, row, 'appealDispatched', caller.id, village?.name ?? '村里');
+  });
+}
+
+/** Takes a dispatched open appeal back to the town (撤回), recorded with its note. */
+export async function recallAppeal(db: Db, caller: AuthUser, id: number, note: string): Promise<void> {
+  const scope = assertDispatcher(caller);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appeals)
+      .set({ dispatchedArea: null, dispatchedAt: null, updatedAt: dbNow })
+      .where(
+        and(eq(appeals.id, id), inArray(appeals.status, [...APPEAL_DISPATCH_STATES]), sql`${appeals.dispatchedArea} is not null`, scope),
+      )
+      .returning({ id: appeals.id });
+    if (!row) {
+      const [current] = await tx
+        .select({ status: appeals.status, dispatchedArea: appeals.dispatchedArea })
+        .from(appeals)
+        .where(and(eq(appeals.id, id), scope));
+      if (!current) throw notFound('诉求');
+      if (current.dispatchedArea === null) throw new AppError(409, PEOPLE_MESSAGES.dispatchNotDispatched);
+      throw new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status as AppealStatus));
+    }
+    await addEvent(tx, { appealId: id }, 'recall', caller.id, note);
+  });
+}
+
+/**
+ * A village cadre's appeals handed to their village: the open ones nearest their due time first,
+ * or the done ones newest first. Anyone who is not a cadre is refused.
+ */
+export async function listDispatchedAppeals(db: DbOrTx, caller: AuthUser, query: DispatchedAppealQuery): Promise<PageResult<AppealItem>> {
+  const scope = requireCadre(caller);
+  const state =
+    query.state === 'open'
+      ? inArray(appeals.status, OPEN)
+      : query.state === 'done'
+        ? sql`${appeals.status} not in ('pending', 'processing')`
+        : undefined;
+  const where = and(scope, state);
+  const order = query.state === 'open' ? [asc(appeals.dueAt), asc(appeals.id)] : [desc(appeals.createdAt), desc(appeals.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    selectBase(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(appeals).where(where),
+  ]);
+  return { list: rows.map(toItem), total, current: query.current, pageSize: query.pageSize };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { NoticeEntry, NoticeGroup, Notices } from '../../common/contracts/p
 import type { DbOrTx } from '../db/client';
 import { appeals, areas, photoReports, submissions, tasks, users } from '../db/schema';
 import { hasAccess } from '../plugins/auth';
+import { appealHandlerScope } from './appeals';
 import { handlerScope } from './peopleCommon';
 import type { AuthUser } from './sessions';
 import { reviewScope } from './submissions';
@@ -39,7 +40,7 @@ async function submissionsGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGro
 type Counted = { group: NoticeGroup; alsoElsewhere: number };
 
 async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Promise<Counted> {
-  const scope = handlerScope(caller, { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId });
+  const scope = appealHandlerScope(caller);
   const state: SQL = overdue
     ? and(inArray(appeals.status, ['pending', 'processing']), sql`${appeals.dueAt} < now()`)!
     : eq(appeals.status, 'pending');

@@ -4,7 +4,7 @@ import type { HistoryAction, HistoryEvent } from '../../common/contracts/people'
 import type { PhotoRecordKind } from '../../common/constants';
 import type { CheckedImage, ImageRef } from '../../common/contracts/tasks';
 import type { DbOrTx } from '../db/client';
-import { serviceEvents, uploads, users } from '../db/schema';
+import { areas, serviceEvents, uploads, users } from '../db/schema';
 import { hasAccess } from '../plugins/auth';
 import type { AuthUser } from './sessions';
 import { photoChecks } from './photoMatches';
@@ -49,8 +49,10 @@ export async function addEvent(
   action: HistoryAction,
   actorId: number | null,
   note = '',
+  /** 转派: the village handed to. */
+  area: number | null = null,
 ): Promise<void> {
-  await tx.insert(serviceEvents).values({ ...target, action, actorId, note });
+  await tx.insert(serviceEvents).values({ ...target, action, actorId, note, area });
 }
 
 export async function history(db: DbOrTx, target: { appealId: number } | { photoReportId: number }): Promise<HistoryEvent[]> {
@@ -62,10 +64,12 @@ export async function history(db: DbOrTx, target: { appealId: number } | { photo
       actorId: serviceEvents.actorId,
       actorName: users.name,
       note: serviceEvents.note,
+      areaName: areas.name,
       createdAt: serviceEvents.createdAt,
     })
     .from(serviceEvents)
     .leftJoin(users, eq(users.id, serviceEvents.actorId))
+    .leftJoin(areas, eq(areas.id, serviceEvents.area))
     .where(where)
     .orderBy(asc(serviceEvents.id));
   return rows.map((row) => ({

@@ -11,6 +11,8 @@ const ACTIONS: Record<HistoryAction, { text: string; color: string }> = {
   rate: { text: '评价', color: 'gold' },
   handle: { text: '处理完成', color: 'green' },
   invalid: { text: '标记为无效', color: 'red' },
+  dispatch: { text: '转派', color: 'purple' },
+  recall: { text: '撤回至镇里办理', color: 'purple' },
 };
 
 /** Who did what, when: every step of an appeal or photo report, oldest first. */
@@ -27,7 +29,10 @@ export default function HistoryTimeline({ history }: { history: HistoryEvent[] }
           children: (
             <div>
               <div>
-                <Typography.Text strong>{action.text}</Typography.Text>
+                <Typography.Text strong>
+                  {action.text}
+                  {event.areaName ? `至${event.areaName}` : ''}
+                </Typography.Text>
                 <Typography.Text type="secondary" className="people-history-meta">
                   {event.actorName} · {formatTime(event.createdAt)}
                 </Typography.Text>

@@ -24,7 +24,10 @@ export default function HistoryTimeline({ history }: { history: HistoryEvent[] }
           className={`svc-timeline-item svc-timeline-${TONES[event.action] ?? 'plain'}${index === 0 ? ' svc-timeline-latest' : ''}`}
         >
           <div className="svc-timeline-head">
-            <span className="svc-timeline-action">{HISTORY_ACTION_LABELS[event.action] ?? event.action}</span>
+            <span className="svc-timeline-action">
+              {HISTORY_ACTION_LABELS[event.action] ?? event.action}
+              {event.areaName ? `至${event.areaName}` : ''}
+            </span>
             <span className="svc-timeline-time">{formatDateTime(event.createdAt)}</span>
           </div>
           <div className="svc-timeline-actor">{event.actorName}</div>

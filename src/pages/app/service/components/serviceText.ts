@@ -28,6 +28,8 @@ export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
   rate: '评价',
   handle: '处理完成',
   invalid: '标记为无效',
+  dispatch: '转派',
+  recall: '撤回至镇里办理',
 };
 
 /** The two record lists of /app/service; the tab lives in the URL as ?tab=. */
