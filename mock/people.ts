@@ -5,7 +5,7 @@
  * Times are relative to when the db is reset, so 超期 and 剩余 read the same on any day.
  */
 import { http, HttpResponse } from 'msw';
-import { PAGE_SIZE_DEFAULT, PEOPLE_MESSAGES, type AppealStatus } from '@common/constants';
+import { APPEAL_DISPATCH_STATES, PAGE_SIZE_DEFAULT, PEOPLE_MESSAGES, type AppealStatus } from '@common/constants';
 import type { FieldError } from '@common/contracts/base';
 import type {
   AppealCounts,
@@ -851,6 +851,23 @@ export const peopleHandlers = [
     if (!signedIn(request)) return unauthorized();
     const found = findAppeal(params.id);
     return found ? ok(withOverdue(found)) : apiError(404, PEOPLE_MESSAGES.appealNotFound);
+  }),
+  // 转派 and 撤回 (ADR 0031): the village and the time change, the state and due time do not.
+  http.post(api('/appeals/:id/dispatch'), async ({ request, params }) => {
+    if (!signedIn(request)) return unauthorized();
+    const found = findAppeal(params.id);
+    if (!found) return apiError(404, PEOPLE_MESSAGES.appealNotFound);
+    if (!APPEAL_DISPATCH_STATES.includes(found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
+    const body = (await request.json().catch(() => ({}))) as { areaId?: number; note?: string };
+    if (typeof body.areaId !== 'number' || body.areaId < 2 || body.areaId > 12) {
+      return badRequest({ field: 'areaId', label: '转派村', message: '请选择村' });
+    }
+    found.dispatchedArea = body.areaId;
+    found.dispatchedAreaName = areaName(body.areaId);
+    found.dispatchedAt = new Date().toISOString();
+    addEvent(found, 'dispatch', body.note?.trim() ?? '');
+    found.history[found.history.length - 1].areaName = found.dispatchedAreaName;
+    return HttpResponse.json({ code: 200, data: withOverdue(found), message: `已转派至${found.dispatchedAreaName}` });
   }),
   http.post(api('/appeals/:id/:step'), async ({ request, params }) => {
     if (!signedIn(request)) return unauthorized();

@@ -3,8 +3,10 @@ import type {
   AppealCounts,
   AppealCountsQuery,
   AppealDetail,
+  AppealDispatchBody,
   AppealItem,
   AppealListQuery,
+  AppealRecallBody,
   AppealRejectBody,
   AppealReplyBody,
 } from '@common/contracts/people';
@@ -41,3 +43,11 @@ export const rejectAppeal = (id: number, body: AppealRejectBody, options?: CallO
 /** GET /api/appeals/export (xlsx with the list's filters; a file, not JSON) */
 export const exportAppeals = (params: AppealFilterQuery, onProgress?: DownloadProgress) =>
   downloadFile('/appeals/export', params, '群众诉求.xlsx', onProgress);
+
+/** POST /api/appeals/:id/dispatch (转派 to a village; state and due time kept) */
+export const dispatchAppeal = (id: number, body: AppealDispatchBody, options?: CallOptions) =>
+  post<AppealDetail>(`/appeals/${id}/dispatch`, body, options);
+
+/** POST /api/appeals/:id/recall (撤回 to the town) */
+export const recallAppeal = (id: number, body: AppealRecallBody, options?: CallOptions) =>
+  post<AppealDetail>(`/appeals/${id}/recall`, body, options);

@@ -214,3 +214,27 @@ test('导出Excel sends the tab and filters in the URL; filters, tab and drawer 
   await waitFor(() => expect(screen.queryByRole('article', { name: '诉求详情' })).not.toBeInTheDocument());
   expect(tab('待受理')).toHaveAttribute('aria-selected', 'true');
 });
+
+test('转派 in the drawer: pick a village, add a note, see the message, the tag and the 转派 step in the history', async () => {
+  const { user, calls } = await openList('/peopleService/appeal?id=1');
+  const drawer = (await screen.findByRole('article', { name: '诉求详情' })).closest('.ant-drawer') as HTMLElement;
+  await user.click(button('转派到村', drawer));
+  const box = await dialog('转派诉求');
+  await user.click(button('转派', box));
+  expect(await within(box).findByText('请选择村')).toBeInTheDocument();
+  expect(callsTo(calls, 'POST', '/appeals/1/dispatch')).toHaveLength(0);
+
+  await user.click(within(box).getByRole('combobox', { name: '转派至' }));
+  await user.click(await screen.findByText('第二村', { selector: '.ant-select-item-option-content' }));
+  await user.type(within(box).getByLabelText('转派说明'), '请核实后答复');
+  await user.click(button('转派', box));
+
+  expect(await screen.findByText('已转派至第二村')).toBeInTheDocument();
+  const sent = callsTo(calls, 'POST', '/appeals/1/dispatch');
+  expect(sent).toHaveLength(1);
+  expect(JSON.parse(await sent[0].body)).toEqual({ areaId: 3, note: '请核实后答复' });
+  expect(await within(drawer).findByText('已转派 · 第二村')).toBeInTheDocument();
+  expect(within(drawer).getByText('转派至第二村')).toBeInTheDocument();
+  expect(within(drawer).getByText('请核实后答复')).toBeInTheDocument();
+  expect(peopleDb.appeals.find((a) => a.id === 1)?.status).toBe('pending');
+});

@@ -77,6 +77,7 @@ export default function AppealPage() {
         onRetry={page.refreshDetail}
         onClose={page.closeRecord}
         actions={actions.api}
+        onDispatched={page.refreshAll}
       />
       {actions.modals}
     </PageContainer>

@@ -8,6 +8,7 @@ import HistoryTimeline from '../../components/HistoryTimeline';
 import Photos from '../../components/Photos';
 import { AppealStatusBadge } from '../../components/peopleMeta';
 import AppealActions from './AppealActions';
+import DispatchAction from './DispatchAction';
 import { isOpenAppeal } from './appealUrl';
 import type { AppealActionApi } from './useAppealActions';
 
@@ -19,6 +20,8 @@ interface Props {
   onRetry: () => void;
   onClose: () => void;
   actions: AppealActionApi;
+  /** After a 转派 or 撤回: reload what shows the appeal. */
+  onDispatched: () => void;
 }
 
 function Rating({ appeal }: { appeal: AppealDetail }) {
@@ -44,7 +47,7 @@ function Rating({ appeal }: { appeal: AppealDetail }) {
 }
 
 /** One appeal in full: content, photos, contact, reply, rating and every step, with the state's actions. */
-export default function AppealDrawer({ id, appeal, error, onRetry, onClose, actions }: Props) {
+export default function AppealDrawer({ id, appeal, error, onRetry, onClose, actions, onDispatched }: Props) {
   const screens = Grid.useBreakpoint();
   return (
     <DetailDrawer
@@ -54,7 +57,12 @@ export default function AppealDrawer({ id, appeal, error, onRetry, onClose, acti
       error={error}
       onRetry={onRetry}
       onClose={onClose}
-      actions={(shown) => <AppealActions appeal={shown} actions={actions} variant="button" />}
+      actions={(shown) => (
+        <Space>
+          <DispatchAction appeal={shown} onChanged={onDispatched} />
+          <AppealActions appeal={shown} actions={actions} variant="button" />
+        </Space>
+      )}
     >
       {(shown) => (
         <article aria-label="诉求详情">
@@ -62,6 +70,7 @@ export default function AppealDrawer({ id, appeal, error, onRetry, onClose, acti
             <AppealStatusBadge status={shown.status} />
             <Tag>{appealCategoryLabel(shown.category)}</Tag>
             <Tag>{shown.areaName}</Tag>
+            {shown.dispatchedAreaName ? <Tag color="purple">已转派 · {shown.dispatchedAreaName}</Tag> : null}
           </Space>
           <h2 className="people-drawer-title">{shown.title}</h2>
           <Descriptions size="small" column={screens.md ? 2 : 1} bordered style={{ marginTop: 12 }}>
@@ -73,6 +82,11 @@ export default function AppealDrawer({ id, appeal, error, onRetry, onClose, acti
             <Descriptions.Item label="办理时限">
               <DueText dueAt={shown.dueAt} overdue={shown.overdue} open={isOpenAppeal(shown.status)} inline />
             </Descriptions.Item>
+            {shown.dispatchedAreaName ? (
+              <Descriptions.Item label="转派至">
+                {shown.dispatchedAreaName}（{formatTime(shown.dispatchedAt)}）
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label="经办人">{shown.handlerName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="受理时间">{formatTime(shown.acceptedAt)}</Descriptions.Item>
             {shown.repliedAt ? <Descriptions.Item label="答复时间">{formatTime(shown.repliedAt)}</Descriptions.Item> : null}
