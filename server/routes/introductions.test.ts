@@ -22,13 +22,20 @@ after(async () => {
 const get = (token: string | undefined, url: string) => t.call(token, { method: 'GET', url });
 
 describe('a database without demo content', () => {
-  test('has the centre introduction and twelve village rows as clearly marked placeholders', async () => {
+  test('keeps clearly marked placeholders for the admin and shows the public no text at all', async () => {
     const bare = await createTestContext({ demo: false });
     try {
+      const admin = await bare.login('admin');
+      const staffCentre = expectOk(await bare.call(admin, { method: 'GET', url: '/api/introductions/center' })) as CenterIntroduction;
+      assert.match(staffCentre.content, /^<p>【待完善】/);
       const centre = expectOk(await bare.call(undefined, { method: 'GET', url: '/api/public/introductions/center' })) as CenterIntroduction;
       assert.equal(centre.title, '镇综合治理中心简介');
-      assert.match(centre.content, /^<p>【待完善】/);
-      assert.deepEqual([centre.images, centre.updatedAt, centre.updatedByName], [[], null, null]);
+      assert.deepEqual([centre.content, centre.images, centre.updatedAt, centre.updatedByName], ['', [], null, null]);
+
+      const staffVillages = expectOk(
+        await bare.call(admin, { method: 'GET', url: '/api/introductions/villages' }),
+      ) as VillageIntroduction[];
+      assert.ok(staffVillages.every((v) => v.content.startsWith(`<p>【待完善】${v.name}的村情介绍尚未填写`)));
       const villages = expectOk(
         await bare.call(undefined, { method: 'GET', url: '/api/public/introductions/villages' }),
       ) as VillageIntroduction[];
@@ -37,8 +44,12 @@ describe('a database without demo content', () => {
         [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
       );
       assert.equal(villages[0].name, '镇社区');
-      assert.ok(villages.every((v) => v.content.startsWith(`<p>【待完善】${v.name}的村情介绍尚未填写`)));
+      assert.ok(villages.every((v) => v.content === '' && v.summary === ''));
       assert.ok(villages.every((v) => v.population === null && v.cover === null && v.leader === '' && v.updatedAt === null));
+      const one = expectOk(
+        await bare.call(undefined, { method: 'GET', url: '/api/public/introductions/villages/5' }),
+      ) as VillageIntroduction;
+      assert.deepEqual([one.content, one.summary], ['', '']);
       assert.deepEqual(expectOk(await bare.call(undefined, { method: 'GET', url: '/api/public/org-units' })), []);
       assert.equal(expectOk(await bare.call(undefined, { method: 'GET', url: '/api/public/news' })).total, 0);
     } finally {
@@ -130,7 +141,13 @@ describe('village introductions', () => {
       villages.map((v) => v.area),
       [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
     );
-    assert.deepEqual(expectOk(await get(undefined, '/api/public/introductions/villages')), villages);
+    // The public list is the same, except that an untouched placeholder is no text at all.
+    const untouched = villages.filter((v) => v.content.startsWith('<p>【待完善】'));
+    assert.ok(untouched.length > 0);
+    assert.deepEqual(
+      expectOk(await get(undefined, '/api/public/introductions/villages')),
+      villages.map((v) => (untouched.includes(v) ? { ...v, content: '', summary: '' } : v)),
+    );
     const withFigures = villages.filter((v) => v.population !== null);
     assert.ok(withFigures.length >= 5);
     for (const village of withFigures) {

@@ -11,11 +11,20 @@ import {
   VillageIntroduction,
 } from '../../common/contracts/content';
 import { ok, replies } from '../http';
-import { getCentreIntroduction, listVillageIntroductions, villageIntroductionOrFail } from '../services/introductions';
+import {
+  forPublicCentre,
+  forPublicVillage,
+  getCentreIntroduction,
+  listVillageIntroductions,
+  villageIntroductionOrFail,
+} from '../services/introductions';
 import { listPublicNews, readPublicNews } from '../services/news';
 import { orgTree } from '../services/orgUnits';
 
-/** What anyone may read without signing in: published news, the introductions, the organisation chart. */
+/**
+ * What anyone may read without signing in: published news, the introductions (without the seeded
+ * notes for the admin), the organisation chart.
+ */
 const publicContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const access = { access: 'public' as const };
@@ -47,19 +56,19 @@ const publicContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/public/introductions/center',
     { config: access, schema: { tags, summary: '中心介绍', response: replies(CenterIntroduction) } },
-    async () => ok(await getCentreIntroduction(db)),
+    async () => ok(forPublicCentre(await getCentreIntroduction(db))),
   );
 
   app.get(
     '/public/introductions/villages',
     { config: access, schema: { tags, summary: '村情介绍（全部区域，按区域排列）', response: replies(Type.Array(VillageIntroduction)) } },
-    async () => ok(await listVillageIntroductions(db)),
+    async () => ok((await listVillageIntroductions(db)).map(forPublicVillage)),
   );
 
   app.get(
     '/public/introductions/villages/:area',
     { config: access, schema: { tags, summary: '一个村（社区）的介绍', params: AreaParams, response: replies(VillageIntroduction) } },
-    async (request) => ok(await villageIntroductionOrFail(db, request.params.area)),
+    async (request) => ok(forPublicVillage(await villageIntroductionOrFail(db, request.params.area))),
   );
 
   app.get(

@@ -26,6 +26,21 @@ export const CENTRE_PLACEHOLDER = {
 export const villagePlaceholder = (name: string) =>
   `<p>【待完善】${name}的村情介绍尚未填写。请在后台“介绍管理 › 村情介绍”中填写概况、人口、土地和特色产业等情况。</p>`;
 
+/** Either placeholder above, as stored (the area may have been renamed since): one paragraph opening 【待完善】. */
+const SEED_PLACEHOLDER = /^<p>【待完善】[^<]*<\/p>$/;
+export const isSeedPlaceholder = (html: string) => SEED_PLACEHOLDER.test(html.trim());
+
+/**
+ * What the public pages get: a placeholder is a note for the admin, so the public reads no text at
+ * all and the page shows its own neutral empty state.
+ */
+export function forPublicCentre(centre: CenterIntroduction): CenterIntroduction {
+  return isSeedPlaceholder(centre.content) ? { ...centre, content: '' } : centre;
+}
+export function forPublicVillage(village: VillageIntroduction): VillageIntroduction {
+  return isSeedPlaceholder(village.content) ? { ...village, content: '', summary: '' } : village;
+}
+
 const NOT_ALL_SCOPE = '只有数据权限为“全部数据”的用户才能修改中心介绍';
 const OTHER_AREA = '只能修改本村（社区）的介绍';
 

@@ -11,6 +11,23 @@ export const VILLAGE_FIGURES: ReadonlyArray<{ key: VillageFigureKey; label: stri
   { key: 'partyMembers', label: '党员', unit: '人' },
 ];
 
+/** The figures a village has filled in, in display order (the public never reads a blank as '—'). */
+export function filledFigures<K extends VillageFigureKey>(
+  village: VillageIntroduction,
+  figures: ReadonlyArray<{ key: K; label: string; unit: string }>,
+): Array<{ key: K; label: string; unit: string; value: number }> {
+  return figures.flatMap((f) => {
+    const value = village[f.key];
+    return value != null && Number.isFinite(value) ? [{ ...f, value }] : [];
+  });
+}
+
+/** Whether any of the village's figures is filled in. */
+export const hasFigures = (village: VillageIntroduction) => filledFigures(village, VILLAGE_FIGURES).length > 0;
+
+/** What a public page says where a village has no figures yet. */
+export const NO_FIGURES_TEXT = '暂无统计数据';
+
 /** A figure for reading: grouped digits, at most one decimal, '—' when not filled in. */
 export function formatFigure(value: number | null | undefined): string {
   if (value == null || !Number.isFinite(value)) return '—';

@@ -5,7 +5,7 @@ import PublicLayout from '@/components/PublicLayout';
 import { PublicEmpty, PublicError, PublicLoading } from '@/components/PublicLayout/states';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { queryVillageIntroductions } from '@/services/publicContent';
-import { formatFigure, percentText, ratio, sumFigure } from '@/utils/villageFigures';
+import { NO_FIGURES_TEXT, formatFigure, hasFigures, percentText, ratio, sumFigure } from '@/utils/villageFigures';
 import './index.css';
 
 // echarts is big: the chart arrives in its own chunk once the figures are there.
@@ -45,11 +45,14 @@ function SummaryTiles({ villages }: { villages: VillageIntroduction[] }) {
   );
 }
 
-/** Which areas have not filled in their figures yet, so an empty bar is not read as zero. */
+/** The areas without figures, named once below the table instead of as rows of blanks. */
 function MissingNote({ villages }: { villages: VillageIntroduction[] }) {
-  const missing = villages.filter((v) => v.population == null && v.households == null && v.partyMembers == null);
-  if (!missing.length) return null;
-  return <p className="digital-note">尚未填报数据：{missing.map((v) => v.name).join('、')}</p>;
+  if (!villages.length) return null;
+  return (
+    <p className="digital-note">
+      {NO_FIGURES_TEXT}：{villages.map((v) => v.name).join('、')}
+    </p>
+  );
 }
 
 function FiguresTable({ villages }: { villages: VillageIntroduction[] }) {
@@ -129,17 +132,20 @@ function FiguresTable({ villages }: { villages: VillageIntroduction[] }) {
 export default function DigitalVillagePage() {
   const villages = useLoaded(() => queryVillageIntroductions({ skipErrorHandler: true }).then(dataOf), []);
   const list = villages.status === 'ready' ? villages.data : [];
+  // The chart and the table show the villages with figures; the others are named once below.
+  const reported = list.filter(hasFigures);
+  const missing = list.filter((v) => !hasFigures(v));
 
   return (
     <PublicLayout title="数字乡村" subtitle="全镇各村（社区）人口、户数、土地与党员数据一览" width="full">
       {villages.status === 'loading' ? <PublicLoading /> : null}
       {villages.status === 'error' ? <PublicError message={villages.message} onRetry={villages.reload} /> : null}
-      {villages.status === 'ready' && list.length === 0 ? (
+      {villages.status === 'ready' && reported.length === 0 ? (
         <div className="public-card">
-          <PublicEmpty title="暂无村情数据" description="各村数据录入后将在这里展示。" />
+          <PublicEmpty title={NO_FIGURES_TEXT} description="各村（社区）公布数据后将在这里展示。" />
         </div>
       ) : null}
-      {list.length > 0 ? (
+      {reported.length > 0 ? (
         <div className="digital">
           <SummaryTiles villages={list} />
           <section className="public-card digital-chart" aria-labelledby="digital-chart-title">
@@ -148,16 +154,16 @@ export default function DigitalVillagePage() {
             </h2>
             <ChartBoundary>
               <Suspense fallback={<div className="digital-chart-canvas digital-chart-loading">图表加载中…</div>}>
-                <VillageChart villages={list} />
+                <VillageChart villages={reported} />
               </Suspense>
             </ChartBoundary>
-            <MissingNote villages={list} />
           </section>
           <section className="public-card digital-table-card" aria-labelledby="digital-table-title">
             <h2 className="public-section-title" id="digital-table-title">
               各村（社区）数据明细
             </h2>
-            <FiguresTable villages={list} />
+            <FiguresTable villages={reported} />
+            <MissingNote villages={missing} />
           </section>
         </div>
       ) : null}

@@ -55,6 +55,7 @@ export default function VillageDetailPage() {
                   figures: 'village-facts-figures',
                   figure: 'village-facts-figure',
                   contact: 'village-facts-contact',
+                  empty: 'village-facts-empty',
                 }}
               />
             </div>

@@ -17,10 +17,12 @@ test('village cards show the cover, name, summary and key figures and open the v
   expect(within(card).getByText('第一村位于镇域西部，交通便利，特色产业发展良好。')).toBeInTheDocument();
   expect(within(card).getByText('人口').nextElementSibling).toHaveTextContent('1,300人');
   expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(12);
-  // No cover, no figures: a drawn cover and dashes.
+  // No cover, no figures: a drawn cover and a neutral note, never dashes.
   const blank = screen.getByRole('heading', { name: '第十一村' }).closest('a') as HTMLElement;
   expect(within(blank).getByText('暂无简介')).toBeInTheDocument();
-  expect(within(blank).getByText('人口').nextElementSibling).toHaveTextContent('—');
+  expect(within(blank).getByText('暂无统计数据')).toBeInTheDocument();
+  expect(within(blank).queryByText('人口')).not.toBeInTheDocument();
+  expect(blank).not.toHaveTextContent('—');
 
   await app.user.click(card);
   await waitFor(() => expect(app.location()).toBe('/introductList/2'));
@@ -31,6 +33,24 @@ test('village cards show the cover, name, summary and key figures and open the v
   expect(screen.getByText('特色种植').tagName).toBe('STRONG');
   await app.user.click(screen.getByRole('link', { name: /返回村情列表/ }));
   await waitFor(() => expect(app.location()).toBe('/introductList'));
+});
+
+test('a village with nothing filled in reads as a neutral empty page', async () => {
+  const empty = renderApp('/introductList/12');
+  expect(await screen.findByRole('heading', { level: 1, name: '第十一村' }, { timeout: 30000 })).toBeInTheDocument();
+  const facts = screen.getByRole('heading', { name: '基本情况' }).parentElement as HTMLElement;
+  expect(within(facts).getByText('暂无统计数据')).toBeInTheDocument();
+  expect(facts).not.toHaveTextContent('—');
+  expect(screen.getByText('暂无详细介绍')).toBeInTheDocument();
+  empty.unmount();
+  // Partly filled in: what is there, nothing for the rest.
+  publicContentDb.villages[1] = { ...publicContentDb.villages[1], landArea: null, leader: '' };
+  renderApp('/introductList/2');
+  expect(await screen.findByRole('heading', { level: 1, name: '第一村' })).toBeInTheDocument();
+  expect(screen.getByText('人口').nextElementSibling).toHaveTextContent('1,300人');
+  expect(screen.queryByText('土地面积')).not.toBeInTheDocument();
+  expect(screen.queryByText('负责人')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '0571-88000002' })).toBeInTheDocument();
 });
 
 test('an unknown area says the page does not exist', async () => {

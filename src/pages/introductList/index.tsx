@@ -4,7 +4,7 @@ import PublicLayout from '@/components/PublicLayout';
 import { PublicEmpty, PublicError, PublicLoading } from '@/components/PublicLayout/states';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { queryVillageIntroductions } from '@/services/publicContent';
-import { formatFigure } from '@/utils/villageFigures';
+import { NO_FIGURES_TEXT, filledFigures, formatFigure } from '@/utils/villageFigures';
 import VillageCover from './components/VillageCover';
 import './index.css';
 
@@ -15,23 +15,28 @@ const CARD_FIGURES = [
 ] as const;
 
 function VillageCard({ village }: { village: VillageIntroduction }) {
+  const figures = filledFigures(village, CARD_FIGURES);
   return (
     <Link to={`/introductList/${village.area}`} className="village-card">
       <VillageCover village={village} />
       <div className="village-card-body">
         <h2 className="village-card-name">{village.name}</h2>
-        <p className="village-card-summary">{village.summary || '暂无简介'}</p>
-        <dl className="village-card-figures">
-          {CARD_FIGURES.map((f) => (
-            <div key={f.key} className="village-card-figure">
-              <dt>{f.label}</dt>
-              <dd>
-                {formatFigure(village[f.key])}
-                {village[f.key] != null ? <small>{f.unit}</small> : null}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <p className={`village-card-summary${village.summary ? '' : ' village-card-muted'}`}>{village.summary || '暂无简介'}</p>
+        {figures.length ? (
+          <dl className="village-card-figures">
+            {figures.map((f) => (
+              <div key={f.key} className="village-card-figure">
+                <dt>{f.label}</dt>
+                <dd>
+                  {formatFigure(f.value)}
+                  <small>{f.unit}</small>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="village-card-figures village-card-no-figures">{NO_FIGURES_TEXT}</p>
+        )}
       </div>
     </Link>
   );

@@ -55,6 +55,7 @@ export default function AppVillageDetailPage() {
                 figures: 'app-village-stats',
                 figure: 'app-village-stat',
                 contact: 'app-village-contact',
+                empty: 'app-village-empty',
               }}
             />
           </section>

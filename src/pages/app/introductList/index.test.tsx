@@ -26,6 +26,18 @@ test('village cards lead to the village page with its figures and introduction',
   expect(document.querySelector('.m-layout-nav-title')).toHaveTextContent('第二村');
 });
 
+test('a village with nothing filled in: a neutral note, no dashes', async () => {
+  const list = renderApp('/app/introductList');
+  const card = (await screen.findByRole('heading', { name: '第十一村' }, { timeout: 30000 })).closest('a') as HTMLElement;
+  expect(within(card).getByText('暂无统计数据')).toBeInTheDocument();
+  expect(card).not.toHaveTextContent('—');
+  list.unmount();
+  renderApp('/app/introductList/12');
+  const facts = (await screen.findByRole('heading', { name: '基本情况' })).parentElement as HTMLElement;
+  expect(within(facts).getByText('暂无统计数据')).toBeInTheDocument();
+  expect(facts).not.toHaveTextContent('—');
+});
+
 test('an unknown area leads back to the list', async () => {
   const app = renderApp('/app/introductList/0');
   expect(await screen.findByText('未找到该村（社区）', {}, { timeout: 30000 })).toBeInTheDocument();

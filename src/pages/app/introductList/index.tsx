@@ -5,10 +5,17 @@ import { EmptyList, LoadFailed } from '@/components/AppTask/ListStates';
 import MobileLayout from '@/components/MobileLayout';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { queryVillageIntroductions } from '@/services/publicContent';
-import { formatFigure } from '@/utils/villageFigures';
+import { NO_FIGURES_TEXT, filledFigures, formatFigure } from '@/utils/villageFigures';
 import './index.css';
 
+const CARD_FIGURES = [
+  { key: 'population', label: '人口', unit: '人' },
+  { key: 'households', label: '户数', unit: '户' },
+  { key: 'partyMembers', label: '党员', unit: '人' },
+] as const;
+
 function VillageCard({ village }: { village: VillageIntroduction }) {
+  const figures = filledFigures(village, CARD_FIGURES);
   return (
     <Link to={`/app/introductList/${village.area}`} className="app-village-card">
       <div className={`app-village-cover${village.cover ? '' : ` app-village-cover-blank app-village-tone-${village.area % 4}`}`}>
@@ -18,15 +25,13 @@ function VillageCard({ village }: { village: VillageIntroduction }) {
         <h3 className="app-village-name">{village.name}</h3>
         <p className="app-village-summary">{village.summary || '暂无简介'}</p>
         <div className="app-village-figures">
-          <span>
-            人口 <b>{formatFigure(village.population)}</b>
-          </span>
-          <span>
-            户数 <b>{formatFigure(village.households)}</b>
-          </span>
-          <span>
-            党员 <b>{formatFigure(village.partyMembers)}</b>
-          </span>
+          {figures.length
+            ? figures.map((f) => (
+                <span key={f.key}>
+                  {f.label} <b>{formatFigure(f.value)}</b>
+                </span>
+              ))
+            : NO_FIGURES_TEXT}
         </div>
       </div>
     </Link>

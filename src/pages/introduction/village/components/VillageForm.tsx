@@ -67,7 +67,7 @@ export default function VillageForm({ village, onSaved }: Props) {
         }
       >
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-          {village.updatedAt ? `最后更新：${formatTime(village.updatedAt)}` : '尚未编辑过，公开页面显示“待完善”'}
+          {village.updatedAt ? `最后更新：${formatTime(village.updatedAt)}` : '尚未编辑过，公开页面暂不显示介绍文字'}
         </Typography.Paragraph>
         <Row gutter={16}>
           <Col xs={24} md={8}>
