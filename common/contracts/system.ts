@@ -7,14 +7,24 @@ export type AreaItem = Static<typeof AreaItem>;
 export const AreaBody = Type.Object({ name: Name('区域名称', 32) }, { additionalProperties: false });
 export type AreaBody = Static<typeof AreaBody>;
 
+/** The settings a new installation is asked to fill in (系统设置's first-run reminder). */
+export const SETUP_SETTING_KEYS = ['centreName', 'icpNumber'] as const;
+export type SetupSettingKey = (typeof SETUP_SETTING_KEYS)[number];
+
 export const Settings = Type.Object({
   platformTitle: Type.String(),
   centreName: Type.String(),
+  /** The ICP filing number (备案号); empty until an admin sets it, and then the footer shows no line. */
   icpNumber: Type.String(),
   /** Working days from an appeal's submission to its due time. */
   appealDueDays: Type.Integer(),
   /** A photo taken more than this many days before its upload is pointed out to the reviewer. */
   photoStaleDays: Type.Integer(),
+  /**
+   * For an admin only: which of SETUP_SETTING_KEYS still wait for a first look (the filing number
+   * while empty, the centre name while the seeded one); empty once an admin has saved the settings.
+   */
+  unset: Type.Optional(Type.Array(Type.Union(SETUP_SETTING_KEYS.map((key) => Type.Literal(key))))),
 });
 export type Settings = Static<typeof Settings>;
 export const SettingsBody = Type.Object(

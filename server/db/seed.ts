@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
 import { CENTRE_ID, CENTRE_PLACEHOLDER, villagePlaceholder } from '../services/introductions';
 import { hashPassword, generatePassword } from '../services/passwords';
-import { DEFAULT_SETTINGS, settingRows } from '../services/settings';
+import { DEFAULT_SETTINGS, clearLegacyPlaceholders, settingRows } from '../services/settings';
 import { seedWorkCalendar } from '../services/workCalendar';
 import type { FileStorage } from '../services/storage';
 import type { Db } from './client';
@@ -55,6 +55,7 @@ export async function seedReference(db: Db): Promise<void> {
     .values(areaRows.map((area) => ({ area: area.id, content: villagePlaceholder(area.name) })))
     .onConflictDoNothing();
   await db.insert(settings).values(settingRows(DEFAULT_SETTINGS)).onConflictDoNothing();
+  await clearLegacyPlaceholders(db);
   await seedWorkCalendar(db);
   await db
     .insert(roles)

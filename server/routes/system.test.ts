@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { seedReference } from '../db/seed';
+import { settings } from '../db/schema';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
 
 interface OperationLog {
@@ -98,7 +101,7 @@ describe('system', () => {
   });
 
   describe('settings', () => {
-    test('GET /api/settings is public', async () => {
+    test('GET /api/settings is public, with no made-up filing number', async () => {
       const res = await get(undefined, '/api/settings');
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), {
@@ -106,11 +109,55 @@ describe('system', () => {
         data: {
           platformTitle: '乡村两级治理中心联动平台',
           centreName: '示范镇综合治理中心',
-          icpNumber: 'ICP备XXXXXXXX号',
+          icpNumber: '',
           appealDueDays: 3,
           photoStaleDays: 30,
         },
       });
+      // Which settings wait for the admin is the admin's business only.
+      for (const token of [staff, cadre, villager]) assert.equal((await get(token, '/api/settings')).json().data.unset, undefined);
+    });
+
+    test('an admin is asked for the filing number and the centre name until the settings are saved once', async () => {
+      const fresh = await createTestContext({ demo: false });
+      try {
+        const token = await fresh.login('admin');
+        const read = async () => (await fresh.call(token, { method: 'GET', url: '/api/settings' })).json().data;
+        assert.deepEqual((await read()).unset, ['centreName', 'icpNumber']);
+        // Saving anything, even without a filing number (an intranet-only site needs none), answers it.
+        const saved = await fresh.call(token, { method: 'PUT', url: '/api/settings', payload: { centreName: '青山镇综治中心' } });
+        assert.equal(saved.statusCode, 200);
+        assert.deepEqual(saved.json().data.unset, []);
+        assert.deepEqual(await read(), {
+          platformTitle: '乡村两级治理中心联动平台',
+          centreName: '青山镇综治中心',
+          icpNumber: '',
+          appealDueDays: 3,
+          photoStaleDays: 30,
+          unset: [],
+        });
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    test("an earlier release's made-up filing number is cleared at start; a real one is kept", async () => {
+      const fresh = await createTestContext({ demo: false });
+      try {
+        const token = await fresh.login('admin');
+        await fresh.database.db.update(settings).set({ value: 'ICP备XXXXXXXX号' }).where(eq(settings.key, 'icpNumber'));
+        await seedReference(fresh.database.db);
+        const after = (await fresh.call(token, { method: 'GET', url: '/api/settings' })).json().data;
+        assert.equal(after.icpNumber, '');
+        assert.deepEqual(after.unset, ['centreName', 'icpNumber']);
+        await fresh.database.db.update(settings).set({ value: '浙ICP备12345678号' }).where(eq(settings.key, 'icpNumber'));
+        await seedReference(fresh.database.db);
+        const kept = (await fresh.call(token, { method: 'GET', url: '/api/settings' })).json().data;
+        assert.equal(kept.icpNumber, '浙ICP备12345678号');
+        assert.deepEqual(kept.unset, ['centreName']);
+      } finally {
+        await fresh.close();
+      }
     });
 
     test('only admin may change the settings', async () => {
@@ -132,6 +179,7 @@ describe('system', () => {
         icpNumber: '浙ICP备12345678号',
         appealDueDays: 3,
         photoStaleDays: 30,
+        unset: [],
       });
       const second = await put(admin, '/api/settings', { platformTitle: '某镇治理平台', centreName: '某镇综治中心' });
       assert.equal(second.statusCode, 200);

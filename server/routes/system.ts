@@ -31,7 +31,8 @@ import {
   OPERATION_LOG_COLUMNS,
   operationLogBatch,
 } from '../services/logs';
-import { readSettings, settingRows } from '../services/settings';
+import { SETTINGS_CONFIRMED_KEY, readSettings, settingRows, unsetSettings } from '../services/settings';
+import { isAdmin } from '../services/sessions';
 import { sendXlsx, XLSX_TYPE, xlsxStream } from '../services/xlsx';
 
 const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -96,9 +97,17 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/settings',
     {
       config: { access: 'public' },
-      schema: { tags: ['settings'], summary: '平台设置（标题、中心名称、备案号、诉求办理期限）', response: replies(Settings) },
+      schema: {
+        tags: ['settings'],
+        summary: '平台设置（标题、中心名称、备案号、诉求办理期限）；管理员另见尚待填写的项（unset）',
+        response: replies(Settings),
+      },
     },
-    async () => ok(await readSettings(db)),
+    async (request) => {
+      const current = await readSettings(db);
+      if (!request.user || !isAdmin(request.user)) return ok(current);
+      return ok({ ...current, unset: await unsetSettings(db, current) });
+    },
   );
 
   app.put(
@@ -108,15 +117,17 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['settings'], summary: '修改平台设置', body: SettingsBody, response: replies(Settings) },
     },
     async (request) => {
+      // Saving the settings, even unchanged, answers the first-run reminder: the admin has looked.
+      const rows = [...settingRows(request.body), { key: SETTINGS_CONFIRMED_KEY, value: new Date().toISOString() }];
       await db.transaction(async (tx) => {
-        for (const { key, value } of settingRows(request.body)) {
+        for (const { key, value } of rows) {
           await tx
             .insert(settings)
             .values({ key, value })
             .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
         }
       });
-      return ok(await readSettings(db));
+      return ok({ ...(await readSettings(db)), unset: [] });
     },
   );
 

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import type { Settings } from '../../common/contracts/system';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SetupSettingKey, Settings } from '../../common/contracts/system';
 import {
   APPEAL_DUE_WORKING_DAYS_DEFAULT,
   APPEAL_DUE_WORKING_DAYS_MAX,
@@ -12,13 +12,21 @@ import {
 import type { DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 
+// No filing number until an admin enters the real one: a made-up number in the footer would be
+// a false statement on a government site (ADR 0019).
 export const DEFAULT_SETTINGS: Settings = {
   platformTitle: PLATFORM_TITLE,
   centreName: '示范镇综合治理中心',
-  icpNumber: 'ICP备XXXXXXXX号',
+  icpNumber: '',
   appealDueDays: APPEAL_DUE_WORKING_DAYS_DEFAULT,
   photoStaleDays: PHOTO_STALE_DAYS_DEFAULT,
 };
+
+/** What earlier releases seeded as the filing number: cleared at start (clearLegacyPlaceholders). */
+export const LEGACY_ICP_PLACEHOLDER = 'ICP备XXXXXXXX号';
+
+/** Set (to the time) when an admin first saves the settings: from then on nothing is "unset". */
+export const SETTINGS_CONFIRMED_KEY = 'settingsConfirmedAt';
 
 /** Settings rows hold text; these keys are read back as whole numbers within their range. */
 const NUMBER_SETTINGS: Partial<Record<keyof Settings, [number, number]>> = {
@@ -49,4 +57,22 @@ export async function readSettings(db: DbOrTx): Promise<Settings> {
     }
   }
   return result;
+}
+
+/** An installation that still carries an earlier release's made-up filing number shows none instead. */
+export async function clearLegacyPlaceholders(db: DbOrTx): Promise<void> {
+  await db
+    .update(settings)
+    .set({ value: '', updatedAt: sql`now()` })
+    .where(and(eq(settings.key, 'icpNumber'), eq(settings.value, LEGACY_ICP_PLACEHOLDER)));
+}
+
+/** Which settings an admin is still asked to fill in (Settings.unset). */
+export async function unsetSettings(db: DbOrTx, current: Settings): Promise<SetupSettingKey[]> {
+  const [confirmed] = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, SETTINGS_CONFIRMED_KEY));
+  if (confirmed) return [];
+  const unset: SetupSettingKey[] = [];
+  if (current.centreName === DEFAULT_SETTINGS.centreName) unset.push('centreName');
+  if (!current.icpNumber) unset.push('icpNumber');
+  return unset;
 }

@@ -8,6 +8,7 @@ import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { APPEAL_STATUS_LABELS, type AppealStatus } from '@common/constants';
 import type { StatsOverview } from '@common/contracts/stats';
 import LoadError from '@/components/LoadError';
+import SetupReminder from '@/components/SetupReminder';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryOverview } from '@/services/stats';
 import { relativeTime } from '@/utils/timeText';
@@ -213,6 +214,7 @@ export default function DashboardPage() {
         </Button>
       }
     >
+      <SetupReminder place="dashboard" />
       <LoadError message={overview.error && !stats ? pageErrorMessage(overview.error) : undefined} onRetry={overview.refresh} />
       {overview.error && stats ? (
         <Typography.Paragraph type="secondary">刷新失败，显示的是 {dayjs(stats.generatedAt).format('HH:mm')} 的数据。</Typography.Paragraph>

@@ -17,6 +17,7 @@ useMockServer();
 beforeAll(preloadApp, 120_000);
 
 beforeEach(() => {
+  sessionStorage.clear();
   sessionStorage.setItem('token', ADMIN_TOKEN);
   setPagePath('/');
 });
@@ -145,4 +146,51 @@ test('演示数据 that cannot be loaded says so with 重试', async () => {
   const retry = screen.getAllByText(/重\s*试/).map((el) => el.closest('button') as HTMLButtonElement);
   await app.user.click(retry[retry.length - 1]);
   expect(await screen.findByText(/没有演示数据/)).toBeInTheDocument();
+});
+
+describe('the first-run reminder', () => {
+  const unsetSettings = (unset: string[]) => http.get(api('/settings'), () => ok({ ...settings, icpNumber: '', unset }));
+
+  test('the dashboard asks for the filing number and the centre name and leads to 系统设置, where saving answers it', async () => {
+    let confirmed = false;
+    server.use(
+      http.get(api('/settings'), () => ok({ ...settings, icpNumber: '', unset: confirmed ? [] : ['centreName', 'icpNumber'] })),
+      http.put(api('/settings'), async ({ request }) => {
+        confirmed = true;
+        return ok({ ...settings, ...((await request.json()) as SettingsBody), unset: [] });
+      }),
+    );
+    const app = renderApp('/dashboard');
+    const reminder = (await screen.findByText('请完善平台设置', {}, { timeout: 30000 })).closest('[role="status"]') as HTMLElement;
+    expect(reminder).toHaveTextContent('尚未填写网站备案号');
+    expect(reminder).toHaveTextContent('中心名称仍是安装时的初始名称');
+    await app.user.click(within(reminder).getByRole('button', { name: '前往设置' }));
+    await waitFor(() => expect(app.location()).toBe('/system/settings'));
+    expect(await screen.findByText('首次使用：请核对以下设置并保存')).toBeInTheDocument();
+    // No filing number on an intranet-only site is a valid answer too.
+    expect(await screen.findByLabelText('网站备案号')).toHaveValue('');
+    await app.user.click(button(/保\s*存/));
+    expect(await screen.findByText('平台设置已保存')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('首次使用：请核对以下设置并保存')).not.toBeInTheDocument());
+  });
+
+  test('put off on the dashboard: gone for this sign-in, nothing blocked', async () => {
+    server.use(unsetSettings(['icpNumber']));
+    const app = renderApp('/dashboard');
+    const later = await screen.findByRole('button', { name: '稍后再说' }, { timeout: 30000 });
+    expect(screen.queryByText(/中心名称仍是/)).not.toBeInTheDocument();
+    await app.user.click(later);
+    expect(screen.queryByText('请完善平台设置')).not.toBeInTheDocument();
+    app.unmount();
+    renderApp('/dashboard');
+    expect(await screen.findByText('数据概览', { selector: '.ant-page-header-heading-title' })).toBeInTheDocument();
+    expect(screen.queryByText('请完善平台设置')).not.toBeInTheDocument();
+  });
+
+  test('nothing unset, or not an admin: no reminder', async () => {
+    server.use(unsetSettings([]));
+    renderApp('/system/settings');
+    expect(await screen.findByLabelText('中心名称', {}, { timeout: 30000 })).toBeInTheDocument();
+    expect(screen.queryByText('首次使用：请核对以下设置并保存')).not.toBeInTheDocument();
+  });
 });

@@ -61,7 +61,13 @@ export default function PlatformSettings() {
             fieldProps={{ maxLength: 64, showCount: true }}
             rules={[{ required: true, whitespace: true, message: '请填写中心名称' }]}
           />
-          <ProFormText name="icpNumber" label="备案号" extra="显示在页脚，可留空" fieldProps={{ maxLength: 64 }} />
+          <ProFormText
+            name="icpNumber"
+            label="网站备案号"
+            extra="ICP备案号，如“浙ICP备12345678号”：显示在页脚并链接到工信部备案查询；只在内网使用可留空，留空时页脚不显示"
+            placeholder="如：浙ICP备12345678号"
+            fieldProps={{ maxLength: 64 }}
+          />
           <ProFormDigit
             name="appealDueDays"
             label="诉求办理期限"
