@@ -1,9 +1,7 @@
 import { history, useLocation, useModel } from '@umijs/max';
 import { useEffect } from 'react';
-import { TASK_ROLE_CODES } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
-
-export const isTaskRole = (roleCode: string | undefined) => !!roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode);
+import { isTaskRole } from '@/utils/routeAccess';
 
 /**
  * Where a page for village cadres sends this user instead, or null when they may stay: the

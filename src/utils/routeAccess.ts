@@ -3,15 +3,39 @@ import { PERMISSION_KEYS, TASK_ROLE_CODES } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import { safeAppPath } from './safePath';
 
-export type AccessMap = { canAdmin: boolean } & Record<PermissionKey, boolean>;
+/**
+ * Seed §6's map, plus two flags for the phone pages: `signedIn` (便民服务 needs an account) and
+ * `taskRole` (我的任务 is for 村干部/网格员 only).
+ */
+export type AccessMap = { canAdmin: boolean; signedIn: boolean; taskRole: boolean } & Record<PermissionKey, boolean>;
+
+/** Whether a role code receives tasks for its area (村干部/网格员). */
+export const isTaskRole = (roleCode: string | undefined) => !!roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode);
 
 /** The access map of seed §6: canAdmin for role admin, and one flag per permission key. */
 export function computeAccess(currentUser: CurrentUser | undefined): AccessMap {
   const canAdmin = currentUser?.access === 'admin';
   const held = new Set<string>(canAdmin ? PERMISSION_KEYS : (currentUser?.permissions ?? []));
-  const map = { canAdmin } as AccessMap;
+  const map = { canAdmin, signedIn: !!currentUser, taskRole: isTaskRole(currentUser?.access) } as AccessMap;
   for (const key of PERMISSION_KEYS) map[key] = held.has(key);
   return map;
+}
+
+/**
+ * Who may open a phone entry's page: 便民服务 any account, 我的任务 a task role, and the 登录 entry
+ * is for visitors only. Everything else on the phone is public. The tab bar and the home grid show
+ * each person only what this allows, so no one is offered a page that answers 没有权限.
+ */
+const PHONE_ENTRY_ACCESS: Record<string, 'signedIn' | 'taskRole' | 'visitor'> = {
+  '/app/service': 'signedIn',
+  '/app/mytask': 'taskRole',
+  '/user/login': 'visitor',
+};
+
+export function canOpenPhoneEntry(access: Pick<AccessMap, 'signedIn' | 'taskRole'>, path: string): boolean {
+  const needs = PHONE_ENTRY_ACCESS[path];
+  if (needs === 'visitor') return !access.signedIn;
+  return needs ? access[needs] : true;
 }
 
 export interface RouteNode {
@@ -62,5 +86,5 @@ export function landingPath(routes: RouteNode[], access: AccessMap, redirect?: s
   if (safe && !isUserPage(safe)) return safe;
   const adminPage = accessiblePaths(routes, access)[0];
   if (adminPage) return adminPage;
-  return roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode) ? CADRE_HOME : PHONE_HOME;
+  return isTaskRole(roleCode) ? CADRE_HOME : PHONE_HOME;
 }

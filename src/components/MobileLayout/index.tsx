@@ -4,24 +4,28 @@
  * optional bottom TabBar, with safe-area padding. While mounted, request errors show as Toasts.
  * The bar's right end always holds the large-text switch (大字), which applies to every /app page.
  */
-import { history, useLocation } from '@umijs/max';
+import { history, useAccess, useLocation } from '@umijs/max';
 // The build imports antd-mobile per component (.umirc.ts), so its global styles come in here, once.
 import 'antd-mobile/es/global';
 import { TabBar } from 'antd-mobile';
-import { AppOutline, ChatCheckOutline, LeftOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
+import { AppOutline, ChatCheckOutline, LeftOutline, UnorderedListOutline, UserCircleOutline, UserOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { type FeedbackKind, registerFeedback, unregisterFeedback } from '@/utils/feedback';
+import { canOpenPhoneEntry } from '@/utils/routeAccess';
 import { useLargeText, useLargeTextRoot } from './largeText';
 import { showToast } from './toast';
 import './index.css';
 
 export const APP_HOME = '/app/index';
 
+// Each person sees the tabs they may open (canOpenPhoneEntry): 我的任务 for cadres, 服务 for any
+// account, 登录 for a visitor.
 const TABS = [
   { key: '/app/index', title: '首页', icon: <AppOutline /> },
   { key: '/app/taskList', title: '任务', icon: <UnorderedListOutline /> },
   { key: '/app/service', title: '服务', icon: <ChatCheckOutline /> },
   { key: '/app/mytask', title: '我的任务', icon: <UserOutline /> },
+  { key: '/user/login', title: '登录', icon: <UserCircleOutline /> },
 ];
 
 const TOAST_ICONS: Partial<Record<FeedbackKind, 'success' | 'fail'>> = { success: 'success', error: 'fail' };
@@ -77,7 +81,7 @@ export interface MobileLayoutProps {
   /** A back arrow that goes back, or to this path when the page was opened directly; false hides it. */
   back?: string | false;
   right?: ReactNode;
-  /** Show the bottom TabBar (首页 / 任务 / 服务 / 我的任务). */
+  /** Show the bottom TabBar (首页 / 任务 / 服务 / 我的任务, as far as the user may open them). */
   tabBar?: boolean;
   /** A bar fixed at the bottom (e.g. the page's main button). */
   footer?: ReactNode;
@@ -88,7 +92,9 @@ export default function MobileLayout({ title, back = APP_HOME, right, tabBar = f
   useToastFeedback();
   useLargeTextRoot();
   const { pathname } = useLocation();
-  const activeTab = TABS.find((tab) => pathname === tab.key || pathname.startsWith(`${tab.key}/`))?.key ?? null;
+  const access = useAccess();
+  const tabs = TABS.filter((tab) => canOpenPhoneEntry(access, tab.key));
+  const activeTab = tabs.find((tab) => pathname === tab.key || pathname.startsWith(`${tab.key}/`))?.key ?? null;
   const bottomClass = [footer ? 'm-layout-has-footer' : '', tabBar ? 'm-layout-has-tabbar' : ''].join(' ');
 
   return (
@@ -117,7 +123,7 @@ export default function MobileLayout({ title, back = APP_HOME, right, tabBar = f
           {tabBar ? (
             <nav aria-label="底部导航">
               <TabBar activeKey={activeTab} onChange={(key) => history.push(key)} safeArea>
-                {TABS.map((tab) => (
+                {tabs.map((tab) => (
                   <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} />
                 ))}
               </TabBar>

@@ -32,16 +32,15 @@ test('the banner shows the pinned news with their covers and links to them', asy
   expect(within(banner).getAllByRole('button', { name: /第\d条/ })).toHaveLength(3);
 });
 
-test('the entry grid leads to the phone pages', async () => {
+test('the entry grid leads to the public phone pages and to the login (each role: entries.test.tsx)', async () => {
   renderApp('/app/index');
   const grid = await screen.findByRole('navigation', { name: '功能入口' }, { timeout: 30000 });
   const links = within(grid).getAllByRole('link');
   expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
     ['新闻动态', '/app/newsList'],
     ['任务公开', '/app/taskList'],
-    ['便民服务', '/app/service'],
     ['村情介绍', '/app/introductList'],
-    ['我的任务', '/app/mytask'],
+    ['登录', '/user/login'],
   ]);
 });
 

@@ -1,6 +1,14 @@
-import { Link, useModel } from '@umijs/max';
+import { Link, useAccess, useModel } from '@umijs/max';
 import { Skeleton } from 'antd-mobile';
-import { EnvironmentOutline, FileOutline, ChatCheckOutline, RightOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  ChatCheckOutline,
+  EnvironmentOutline,
+  FileOutline,
+  RightOutline,
+  UnorderedListOutline,
+  UserCircleOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import { NEWS_BANNER_MAX, PLATFORM_TITLE } from '@common/constants';
 import type { PageResult } from '@common/contracts/base';
 import type { PublicNewsItem } from '@common/contracts/content';
@@ -10,6 +18,7 @@ import MobileLayout from '@/components/MobileLayout';
 import { useLargeText } from '@/components/MobileLayout/largeText';
 import { type Loaded, dataOf, useLoaded } from '@/hooks/useLoaded';
 import { queryPublicNews } from '@/services/publicContent';
+import { canOpenPhoneEntry } from '@/utils/routeAccess';
 import NewsBanner from './components/NewsBanner';
 import './index.css';
 
@@ -21,6 +30,7 @@ const ENTRIES = [
   { to: '/app/service', title: '便民服务', icon: <ChatCheckOutline />, tone: 'red' },
   { to: '/app/introductList', title: '村情介绍', icon: <EnvironmentOutline />, tone: 'green' },
   { to: '/app/mytask', title: '我的任务', icon: <UserOutline />, tone: 'purple' },
+  { to: '/user/login', title: '登录', icon: <UserCircleOutline />, tone: 'purple' },
 ];
 
 function Welcome() {
@@ -46,10 +56,13 @@ function Banner({ pinned }: { pinned: NewsPage }) {
   return <NewsBanner items={list} />;
 }
 
+/** The entries this person may open (canOpenPhoneEntry): 4 or 5 of them. */
 function EntryGrid() {
+  const access = useAccess();
+  const entries = ENTRIES.filter((entry) => canOpenPhoneEntry(access, entry.to));
   return (
-    <nav className="home-entries" aria-label="功能入口">
-      {ENTRIES.map((entry) => (
+    <nav className={`home-entries home-entries-${entries.length}`} aria-label="功能入口">
+      {entries.map((entry) => (
         <Link key={entry.to} to={entry.to} className="home-entry">
           <span className={`home-entry-icon home-entry-${entry.tone}`}>{entry.icon}</span>
           <span className="home-entry-title">{entry.title}</span>

@@ -3,10 +3,15 @@ import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { logout } from '@/services/auth';
 import MobileLayout from '@/components/MobileLayout';
+import { CADRE_HOME, isTaskRole } from '@/utils/routeAccess';
 import { appUrl, clearToken } from '@/utils/session';
 import '../tip/index.css';
 
-/** /app/noauth: the signed-in account may not use a page for village cadres; say why and offer a way out. */
+/**
+ * /app/noauth: the signed-in account may not use a page for village cadres; say why and offer a way
+ * out. A cadre who lands here (an old link, a bookmark) is told the opposite: their account may,
+ * and the way to 我的任务.
+ */
 export default function NoAuthPage() {
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
@@ -26,6 +31,28 @@ export default function NoAuthPage() {
     clearToken();
     window.location.replace(appUrl('/user/login'));
   };
+
+  if (user && isTaskRole(user.access)) {
+    return (
+      <MobileLayout title="我的任务" back={CADRE_HOME}>
+        <div className="tip-page">
+          <Result
+            status="info"
+            title="您的账号可以提交任务"
+            description={`您当前登录的账号“${user.name}”是${user.roleName}，可以在“我的任务”中查看和提交本村（社区）的任务。`}
+          />
+          <div className="tip-actions">
+            <Button block color="primary" size="large" onClick={() => history.replace(CADRE_HOME)}>
+              前往我的任务
+            </Button>
+            <Button block color="primary" fill="outline" size="large" onClick={() => history.push('/app/taskList')}>
+              查看公开任务
+            </Button>
+          </div>
+        </div>
+      </MobileLayout>
+    );
+  }
 
   const description = user ? (
     <>

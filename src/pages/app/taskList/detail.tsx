@@ -9,7 +9,7 @@ import { areasText, formatDateTime } from '@/components/AppTask/taskText';
 import { useAreaNames } from '@/components/AppTask/useAreaNames';
 import MobileLayout from '@/components/MobileLayout';
 import { pageErrorMessage } from '@/hooks/usePagedList';
-import { isTaskRole } from '@/hooks/useTaskRoleGuard';
+import { isTaskRole } from '@/utils/routeAccess';
 import { queryPublicTask } from '@/services/appTasks';
 import '@/components/AppTask/index.css';
 

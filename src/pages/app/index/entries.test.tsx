@@ -1,0 +1,85 @@
+/**
+ * Each person is offered only the phone entries they may open, in the tab bar and in the home
+ * grid: no visitor or villager is led to 我的任务 and its 没有权限, and a cadre who opens /app/noauth
+ * is not told their own role lacks permission.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { ADMIN_TOKEN } from '../../../../mock/fixtures';
+import { CADRE_TOKEN, VILLAGER_TOKEN, useAppTaskHandlers } from '../../../../mock/appTasks';
+import { usePublicContentHandlers } from '../../../../mock/publicContent';
+import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { useMockServer } from '../../../../mock/server';
+import { canOpenPhoneEntry, computeAccess } from '@/utils/routeAccess';
+
+useMockServer();
+usePublicContentHandlers();
+useAppTaskHandlers();
+beforeAll(preloadApp, 120_000);
+beforeEach(() => sessionStorage.clear());
+
+async function offered(token?: string) {
+  if (token) sessionStorage.setItem('token', token);
+  const app = renderApp('/app/index');
+  const grid = await screen.findByRole('navigation', { name: '功能入口' }, { timeout: 30000 });
+  const tabBar = screen.getByRole('navigation', { name: '底部导航' });
+  const result = {
+    grid: within(grid)
+      .getAllByRole('link')
+      .map((a) => `${a.textContent} ${a.getAttribute('href')}`),
+    tabs: Array.from(tabBar.querySelectorAll('.adm-tab-bar-item-title'), (t) => t.textContent),
+  };
+  app.unmount();
+  return result;
+}
+
+test('a visitor: the public entries and 登录, no 便民服务 or 我的任务', async () => {
+  expect(await offered()).toEqual({
+    grid: ['新闻动态 /app/newsList', '任务公开 /app/taskList', '村情介绍 /app/introductList', '登录 /user/login'],
+    tabs: ['首页', '任务', '登录'],
+  });
+});
+
+test('a villager: 便民服务, and no 我的任务', async () => {
+  expect(await offered(VILLAGER_TOKEN)).toEqual({
+    grid: ['新闻动态 /app/newsList', '任务公开 /app/taskList', '便民服务 /app/service', '村情介绍 /app/introductList'],
+    tabs: ['首页', '任务', '服务'],
+  });
+});
+
+test('a village cadre: everything, 我的任务 included', async () => {
+  expect(await offered(CADRE_TOKEN)).toEqual({
+    grid: [
+      '新闻动态 /app/newsList',
+      '任务公开 /app/taskList',
+      '便民服务 /app/service',
+      '村情介绍 /app/introductList',
+      '我的任务 /app/mytask',
+    ],
+    tabs: ['首页', '任务', '服务', '我的任务'],
+  });
+});
+
+test('an admin on the phone: like a villager', async () => {
+  expect((await offered(ADMIN_TOKEN)).tabs).toEqual(['首页', '任务', '服务']);
+});
+
+test('the rule for every role, staff included', () => {
+  const user = (access: string) => ({ access, permissions: [] }) as never;
+  const open = (access: ReturnType<typeof computeAccess>) =>
+    ['/app/index', '/app/service', '/app/mytask', '/user/login'].filter((path) => canOpenPhoneEntry(access, path));
+  expect(open(computeAccess(undefined))).toEqual(['/app/index', '/user/login']);
+  expect(open(computeAccess(user('villager')))).toEqual(['/app/index', '/app/service']);
+  expect(open(computeAccess(user('village')))).toEqual(['/app/index', '/app/service', '/app/mytask']);
+  expect(open(computeAccess(user('staff')))).toEqual(['/app/index', '/app/service']);
+  expect(open(computeAccess(user('admin')))).toEqual(['/app/index', '/app/service']);
+});
+
+test('a cadre who opens /app/noauth reads that their account may submit tasks, and is led to 我的任务', async () => {
+  sessionStorage.setItem('token', CADRE_TOKEN);
+  const app = renderApp('/app/noauth');
+  expect(await screen.findByText('您的账号可以提交任务', {}, { timeout: 30000 })).toBeInTheDocument();
+  expect(document.body).not.toHaveTextContent('没有访问权限');
+  expect(document.body).not.toHaveTextContent('没有使用该页面的权限');
+  await app.user.click(screen.getByRole('button', { name: '前往我的任务' }));
+  await waitFor(() => expect(app.location()).toBe('/app/mytask'));
+});
