@@ -16,7 +16,7 @@ export function renderApp(path: string) {
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
     <TestBrowser
-      location={{ pathname: url.pathname, search: url.search }}
+      location={{ pathname: url.pathname, search: url.search, hash: url.hash }}
       historyRef={historyRef as unknown as MutableRefObject<Location>}
     />,
   );

@@ -96,6 +96,23 @@ describe('an appeal', () => {
     expect(steps.map((s) => s.querySelector('.svc-timeline-action')?.textContent)).toEqual(['答复', '受理', '提交']);
   });
 
+  test('opened from its 待评价 card (#rate), the rating form comes into view with the focus', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = jest.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      renderApp(`/app/service/appeal/${APPEAL_ID.replied}#rate`);
+      const heading = await screen.findByRole('heading', { name: '评价本次办理' }, { timeout: 30000 });
+      const form = heading.closest('section') as HTMLElement;
+      await waitFor(() => expect(scrolled).toContain(form));
+      expect(form).toHaveFocus();
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   test('rating needs a star; the answer closes the appeal and shows 我的评价', async () => {
     const calls = recordRequests();
     const app = await openAppeal(APPEAL_ID.replied);

@@ -62,6 +62,7 @@ test("the appeal tab lists only the villager's own appeals, newest first, each w
   expect(within(pending).getByText('已提交，等待受理')).toBeInTheDocument();
   expect(within(pending).queryByText('已超期')).not.toBeInTheDocument();
   expect(within(pending).queryByText('待评价')).not.toBeInTheDocument();
+  expect(within(pending).queryByText('去评价')).not.toBeInTheDocument();
 
   const overdue = card(MY_APPEALS.overdue);
   expect(within(overdue).getByText('处理中')).toBeInTheDocument();
@@ -72,6 +73,9 @@ test("the appeal tab lists only the villager's own appeals, newest first, each w
   const replied = card(MY_APPEALS.replied);
   expect(within(replied).getByText('已答复')).toBeInTheDocument();
   expect(within(replied).getByText('待评价')).toBeInTheDocument();
+  expect(within(replied).getByText('去评价')).toBeInTheDocument();
+  // It opens the appeal at its rating form.
+  expect(replied.getAttribute('href')).toMatch(/^\/app\/service\/appeal\/\d+#rate$/);
   expect(within(replied).queryByText('已超期')).not.toBeInTheDocument();
   expect(replied).toHaveTextContent(`答复：${MY_REPLY}`);
 

@@ -1,10 +1,12 @@
+import { useLocation } from '@umijs/max';
 import { Button, Rate, TextArea } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SATISFACTION_LABELS } from '@common/constants';
 import type { AppealDetail } from '@common/contracts/people';
 import { formatDateTime } from '@/components/AppTask/taskText';
 import { rateAppeal } from '@/services/appService';
 import { apiErrorBody } from '@/utils/apiError';
+import { RATE_ANCHOR } from './serviceText';
 import { useSubmitAttempt } from './useSubmitAttempt';
 
 export const COMMENT_MAX = 500;
@@ -45,6 +47,16 @@ export default function RateSection({
   const [score, setScore] = useState(0);
   const [comment, setComment] = useState('');
   const attempt = useSubmitAttempt();
+  const sectionRef = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+
+  // Opened from a 待评价 card (#rate): the form comes into view and takes the focus.
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (hash !== `#${RATE_ANCHOR}` || !section) return;
+    section.scrollIntoView?.({ block: 'start' });
+    section.focus({ preventScroll: true });
+  }, [hash]);
 
   const submit = async () => {
     if (score < 1) return;
@@ -61,7 +73,7 @@ export default function RateSection({
   };
 
   return (
-    <section className="m-section svc-rate-form" aria-labelledby="svc-rate-title">
+    <section className="m-section svc-rate-form" id={RATE_ANCHOR} ref={sectionRef} tabIndex={-1} aria-labelledby="svc-rate-title">
       <h3 className="m-section-title" id="svc-rate-title">
         评价本次办理
       </h3>

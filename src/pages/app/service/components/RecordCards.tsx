@@ -1,11 +1,11 @@
 import { Link } from '@umijs/max';
 import { Rate } from 'antd-mobile';
-import { PicturesOutline } from 'antd-mobile-icons';
+import { PicturesOutline, RightOutline } from 'antd-mobile-icons';
 import { SATISFACTION_LABELS, appealCategoryLabel, photoReportTypeLabel } from '@common/constants';
 import type { MyAppealItem, MyPhotoReportItem } from '@common/contracts/people';
 import { formatDateTime } from '@/components/AppTask/taskText';
 import { AppealStatusTag, OutlineTag, OverdueTag, PhotoReportStatusTag, ToRateTag } from './StatusTags';
-import { canRate } from './serviceText';
+import { RATE_ANCHOR, canRate } from './serviceText';
 
 /** The answer so far in one or two lines: the reply, the reason for refusing, or the rating. */
 function AppealOutcome({ appeal }: { appeal: MyAppealItem }) {
@@ -27,13 +27,15 @@ function AppealOutcome({ appeal }: { appeal: MyAppealItem }) {
 }
 
 export function AppealRecordCard({ appeal }: { appeal: MyAppealItem }) {
+  const toRate = canRate(appeal);
+  // Waiting for a rating: the card opens the detail at its rating form.
   return (
-    <Link to={`/app/service/appeal/${appeal.id}`} className="app-task-card svc-card">
+    <Link to={`/app/service/appeal/${appeal.id}${toRate ? `#${RATE_ANCHOR}` : ''}`} className="app-task-card svc-card">
       <div className="app-task-card-head">
         <div className="app-task-tags">
           <AppealStatusTag status={appeal.status} />
           {appeal.overdue ? <OverdueTag /> : null}
-          {canRate(appeal) ? <ToRateTag /> : null}
+          {toRate ? <ToRateTag /> : null}
         </div>
         <span className="svc-card-time">{formatDateTime(appeal.createdAt)}</span>
       </div>
@@ -49,6 +51,12 @@ export function AppealRecordCard({ appeal }: { appeal: MyAppealItem }) {
         ) : null}
       </div>
       <AppealOutcome appeal={appeal} />
+      {toRate ? (
+        <div className="svc-card-action">
+          去评价
+          <RightOutline aria-hidden />
+        </div>
+      ) : null}
       {appeal.satisfaction ? (
         <div className="svc-card-rating" aria-label={`我的评价：${SATISFACTION_LABELS[appeal.satisfaction - 1]}`}>
           <Rate readOnly value={appeal.satisfaction} />

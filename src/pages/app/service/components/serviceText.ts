@@ -42,6 +42,9 @@ export const recordsUrl = (tab: RecordTab) => `/app/service?tab=${tab}`;
 export const canRate = (appeal: Pick<AppealDetail, 'status' | 'satisfaction'>) =>
   appeal.satisfaction == null && (appeal.status === 'replied' || appeal.status === 'closed');
 
+/** The rating form's id on the appeal page: the list's 待评价 cards link straight to it. */
+export const RATE_ANCHOR = 'rate';
+
 /** Still waiting for an answer: the due time matters. */
 export const isAppealOpen = (status: AppealStatus) => status === 'pending' || status === 'processing';
 
