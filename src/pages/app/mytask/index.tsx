@@ -6,6 +6,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import type { MyTaskCounts } from '@common/contracts/tasks';
 import { EmptyList, ListSkeleton, LoadFailed, ScrollFooter } from '@/components/AppTask/ListStates';
 import MobileLayout from '@/components/MobileLayout';
+import { useLargeText } from '@/components/MobileLayout/largeText';
 import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
@@ -31,6 +32,7 @@ function MyTasks({ user }: { user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = stateFromQuery(searchParams.get('state'));
   const [counts, setCounts] = useState<MyTaskCounts>();
+  const [largeText] = useLargeText();
   const [version, setVersion] = useState(0);
   const tasks = usePagedList(
     (current, pageSize) => queryMyTasks({ current, pageSize, state }, { skipErrorHandler: true }).then((body) => body.data!),
@@ -63,7 +65,7 @@ function MyTasks({ user }: { user: CurrentUser }) {
     <>
       <ScoreCard user={user} version={version} />
       <div className="mytask-tabs">
-        <Tabs activeKey={state} onChange={onTab} stretch>
+        <Tabs activeKey={state} onChange={onTab} stretch={!largeText}>
           {MY_TASK_STATES.map((key) => (
             <Tabs.Tab
               key={key}

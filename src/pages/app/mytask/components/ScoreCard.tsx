@@ -22,23 +22,25 @@ export default function ScoreCard({ user, version }: { user: CurrentUser; versio
     };
   }, [version]);
 
+  const rank = failed ? '积分加载失败' : score?.areaRank ? `${user.areaName ?? '本区域'}排名第 ${score.areaRank} 名` : null;
+  // Name and points on one line, role and village under the name, the rank on its own line: each
+  // part keeps its words together, so large text wraps between parts and never inside one.
   return (
     <section className="mytask-score" aria-label="我的积分">
-      <div>
+      <div className="mytask-score-who">
         <div className="mytask-score-name">{user.name}</div>
         <div className="mytask-score-sub">
-          {user.roleName}
-          {user.areaName ? ` · ${user.areaName}` : ''}
+          <span>{user.roleName}</span>
+          {user.areaName ? <span>{user.areaName}</span> : null}
         </div>
       </div>
       <div className="mytask-score-figure">
         <div className="mytask-score-points" aria-label="积分">
           {score ? score.points : '—'}
         </div>
-        <div className="mytask-score-sub">
-          {failed ? '积分加载失败' : score?.areaRank ? `我的积分 · ${user.areaName ?? '本区域'}第${score.areaRank}名` : '我的积分'}
-        </div>
+        <div className="mytask-score-sub">我的积分</div>
       </div>
+      {rank ? <div className="mytask-score-rank">{rank}</div> : null}
     </section>
   );
 }
