@@ -1,5 +1,5 @@
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
-import { history } from '@umijs/max';
+import { history, matchRoutes } from '@umijs/max';
 import React, { lazy, Suspense } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Settings } from '@common/contracts/system';
@@ -9,6 +9,7 @@ import SignInGate from './components/SignInGate';
 import PageLoading from './loading';
 import { queryCurrentUser, querySettings } from './services/auth';
 import { apiErrorStatus } from './utils/apiError';
+import { matchedRouteTitle, setPlatformTitle, setRouteTitle } from './utils/documentTitle';
 import { requestConfig } from './utils/requestConfig';
 import { clearToken, getToken } from './utils/session';
 
@@ -52,6 +53,7 @@ export async function getInitialState(): Promise<InitialState> {
       .then((body) => body.data)
       .catch(() => undefined),
   ]);
+  setPlatformTitle(settings?.platformTitle);
   return { ...session, settings, fetchUserInfo: async () => (await loadSession()).currentUser };
 }
 
@@ -140,6 +142,15 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
 };
 
 export const request: RequestConfig = requestConfig;
+
+/** Every page's tab title from its route (src/utils/documentTitle.ts). */
+export function onRouteChange(args: {
+  clientRoutes: Parameters<typeof matchRoutes>[0];
+  location: { pathname: string };
+  basename?: string;
+}) {
+  setRouteTitle(matchedRouteTitle(matchRoutes(args.clientRoutes, args.location.pathname, args.basename)));
+}
 
 /** Seed §2: the router base can be overridden by a global setting and defaults to the root. */
 export const modifyContextOpts = (memo: { basename?: string }) => ({ ...memo, basename: window.routerBase ?? '/' });

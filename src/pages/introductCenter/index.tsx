@@ -5,6 +5,7 @@ import { PublicEmpty, PublicError, PublicLoading } from '@/components/PublicLayo
 import RichContent from '@/components/RichContent';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { queryCenterIntroduction } from '@/services/publicContent';
+import { usePageTitle } from '@/utils/documentTitle';
 import './index.css';
 
 /** /introductCenter: the governance centre's introduction, public. */
@@ -14,6 +15,7 @@ export default function CenterIntroductionPage() {
   const center = useLoaded(() => queryCenterIntroduction({ skipErrorHandler: true }).then(dataOf), []);
   const intro = center.status === 'ready' ? center.data : undefined;
   const empty = intro && !intro.content.trim() && intro.images.length === 0;
+  usePageTitle(intro?.title);
 
   return (
     <PublicLayout

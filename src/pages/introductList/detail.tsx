@@ -6,6 +6,7 @@ import RichContent from '@/components/RichContent';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { queryVillageIntroduction } from '@/services/publicContent';
 import VillageFacts from '@/components/VillageFacts';
+import { usePageTitle } from '@/utils/documentTitle';
 import { areaFromParam } from '@/utils/villageFigures';
 import VillageCover from './components/VillageCover';
 import './detail.css';
@@ -21,6 +22,7 @@ export default function VillageDetailPage() {
   );
   const data = village.status === 'ready' ? village.data : undefined;
   const missing = !area || (village.status === 'error' && village.code === 404);
+  usePageTitle(data?.name ?? (missing && village.status === 'error' ? '页面不存在' : undefined));
   const back = (
     <Link to="/introductList" className="public-back">
       ← 返回村情列表

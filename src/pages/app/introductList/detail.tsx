@@ -6,6 +6,7 @@ import RichContent from '@/components/RichContent';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { queryVillageIntroduction } from '@/services/publicContent';
 import VillageFacts from '@/components/VillageFacts';
+import { usePageTitle } from '@/utils/documentTitle';
 import { areaFromParam } from '@/utils/villageFigures';
 import './index.css';
 
@@ -20,6 +21,7 @@ export default function AppVillageDetailPage() {
   );
   const data = village.status === 'ready' ? village.data : undefined;
   const missing = !area || (village.status === 'error' && village.code === 404);
+  usePageTitle(data?.name ?? (missing && village.status === 'error' ? '未找到该村（社区）' : undefined));
 
   return (
     <MobileLayout title={data?.name ?? '村情介绍'} back={LIST}>

@@ -10,6 +10,7 @@ import MobileLayout from '@/components/MobileLayout';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
 import { queryMyTask } from '@/services/appTasks';
+import { usePageTitle } from '@/utils/documentTitle';
 import { STATE_COLORS, isOpenState } from './components/MyTaskCard';
 import SubmissionView from './components/SubmissionView';
 import SubmitForm from './components/SubmitForm';
@@ -92,6 +93,7 @@ function MyTask({ taskId }: { taskId: number }) {
     };
   }, [taskId]);
   useEffect(load, [load]);
+  usePageTitle(loaded.status === 'ready' ? loaded.task.title : undefined);
 
   if (loaded.status === 'loading') {
     return (

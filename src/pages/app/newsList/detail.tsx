@@ -7,6 +7,7 @@ import MobileLayout from '@/components/MobileLayout';
 import RichContent from '@/components/RichContent';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { queryPublicNewsDetail } from '@/services/publicContent';
+import { usePageTitle } from '@/utils/documentTitle';
 import '@/components/AppNews/index.css';
 
 const LIST = '/app/newsList';
@@ -31,6 +32,8 @@ export default function NewsDetailPage() {
     () => (valid ? queryPublicNewsDetail(newsId, { skipErrorHandler: true }).then(dataOf) : Promise.reject(new Error('新闻不存在'))),
     [newsId],
   );
+  const notFound = news.status === 'error' && (!valid || news.code === 404);
+  usePageTitle(news.status === 'ready' ? news.data.title : notFound ? '新闻不存在' : undefined);
 
   return (
     <MobileLayout title="新闻详情" back={LIST}>
@@ -40,7 +43,7 @@ export default function NewsDetailPage() {
           <Skeleton.Paragraph lineCount={8} animated />
         </div>
       ) : null}
-      {news.status === 'error' && (!valid || news.code === 404) ? <NotFound /> : null}
+      {notFound ? <NotFound /> : null}
       {news.status === 'error' && valid && news.code !== 404 ? <LoadFailed message={news.message} onRetry={news.reload} /> : null}
       {news.status === 'ready' ? (
         <article className="app-news-detail">

@@ -3,6 +3,7 @@ import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { logout } from '@/services/auth';
 import MobileLayout from '@/components/MobileLayout';
+import { usePageTitle } from '@/utils/documentTitle';
 import { CADRE_HOME, isTaskRole } from '@/utils/routeAccess';
 import { appUrl, clearToken } from '@/utils/session';
 import '../tip/index.css';
@@ -16,6 +17,8 @@ export default function NoAuthPage() {
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
   const [leaving, setLeaving] = useState(false);
+  const mayUseTasks = !!user && isTaskRole(user.access);
+  usePageTitle(mayUseTasks ? '提示' : undefined);
 
   const signInAnother = async () => {
     if (!user) {
@@ -32,9 +35,9 @@ export default function NoAuthPage() {
     window.location.replace(appUrl('/user/login'));
   };
 
-  if (user && isTaskRole(user.access)) {
+  if (user && mayUseTasks) {
     return (
-      <MobileLayout title="我的任务" back={CADRE_HOME}>
+      <MobileLayout title="提示" back={CADRE_HOME}>
         <div className="tip-page">
           <Result
             status="info"

@@ -8,6 +8,7 @@ import MobileLayout from '@/components/MobileLayout';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
 import { queryAppealDetail } from '@/services/appService';
+import { usePageTitle } from '@/utils/documentTitle';
 import { dueState } from '@/utils/timeText';
 import { DetailStates, InfoLine, NotFound, TimeIcon } from './components/DetailStates';
 import HistoryTimeline from './components/HistoryTimeline';
@@ -72,6 +73,7 @@ function Progress({ appeal }: { appeal: AppealDetail }) {
 }
 
 function Appeal({ appeal, onChange, reload }: { appeal: AppealDetail; onChange: (appeal: AppealDetail) => void; reload: () => void }) {
+  usePageTitle(appeal.title);
   return (
     <>
       <section className="m-section">

@@ -9,6 +9,7 @@ import { areasText, formatDateTime } from '@/components/AppTask/taskText';
 import { useAreaNames } from '@/components/AppTask/useAreaNames';
 import MobileLayout from '@/components/MobileLayout';
 import { pageErrorMessage } from '@/hooks/usePagedList';
+import { usePageTitle } from '@/utils/documentTitle';
 import { isTaskRole } from '@/utils/routeAccess';
 import { queryPublicTask } from '@/services/appTasks';
 import '@/components/AppTask/index.css';
@@ -79,6 +80,7 @@ export default function PublicTaskDetailPage() {
   useEffect(load, [load]);
 
   const task = loaded.status === 'ready' ? loaded.task : undefined;
+  usePageTitle(task?.title);
   return (
     <MobileLayout title="任务详情" back="/app/taskList" footer={task ? <SubmitBar task={task} /> : undefined}>
       {loaded.status === 'loading' ? (

@@ -6,6 +6,7 @@ import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PHOTO_STALE_D
 import type { Settings } from '@common/contracts/system';
 import { updateSettings } from '@/services/system';
 import { handleFormError } from '@/utils/apiError';
+import { setPlatformTitle } from '@/utils/documentTitle';
 
 /**
  * 平台设置: the title, the centre's name and filing number (header and footer), the appeals' due time
@@ -24,6 +25,7 @@ export default function PlatformSettings() {
       const saved = (await updateSettings(values, { skipErrorHandler: true })).data;
       if (saved) {
         await setInitialState((state) => (state ? { ...state, settings: saved } : state));
+        setPlatformTitle(saved.platformTitle);
         form.setFieldsValue(saved);
       }
       message.success('平台设置已保存');
