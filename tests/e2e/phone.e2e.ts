@@ -334,7 +334,7 @@ describe('first-run settings', () => {
     await page.getByText('首次使用：请核对以下设置并保存').waitFor();
     await page.getByLabel('中心名称').fill('青山镇综合治理中心');
     await page.getByLabel('网站备案号').fill('浙ICP备12345678号');
-    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByRole('button', { name: /^保\s*存$/ }).click();
     await page.getByText('平台设置已保存').waitFor();
     await eventually(async () => assert.equal(await page.getByText('首次使用：请核对以下设置并保存').count(), 0));
     await settle(page, '/dashboard');

@@ -169,7 +169,7 @@ describe('the first-run reminder', () => {
     expect(await screen.findByText('首次使用：请核对以下设置并保存')).toBeInTheDocument();
     // No filing number on an intranet-only site is a valid answer too.
     expect(await screen.findByLabelText('网站备案号')).toHaveValue('');
-    await app.user.click(button(/保\s*存/));
+    await app.user.click(button(/^保\s*存$/));
     expect(await screen.findByText('平台设置已保存')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('首次使用：请核对以下设置并保存')).not.toBeInTheDocument());
   });
