@@ -187,21 +187,29 @@ describe('touch and large text', () => {
   });
 
   journey('large text at 390 px: the home grid, the 我的任务 tabs and the rank line do not crowd', async () => {
-    const { page, context } = await open(PHONE, 'cadre02', true);
-    await settle(page, '/app/index');
-    assert.ok(await page.evaluate(() => document.documentElement.classList.contains('m-large-text')));
-    const entries = await page.locator('.home-entry').evaluateAll((els) =>
-      els.map((el) => {
-        const title = el.querySelector('.home-entry-title') as HTMLElement;
-        const box = el.getBoundingClientRect();
-        const label = title.getBoundingClientRect();
-        return { text: title.textContent, fits: label.left >= box.left - 0.5 && label.right <= box.right + 0.5, width: box.width };
-      }),
-    );
-    assert.equal(entries.length, 5);
-    for (const entry of entries) assert.ok(entry.fits, `${entry.text} overflows its cell`);
-    assert.ok(await noOverlap(page, '.home-entry-title'), 'grid labels overlap');
+    // The villager's grid has four entries in a row, the cadre's five in two rows.
+    for (const [account, count] of [
+      ['villager02', 4],
+      ['cadre02', 5],
+    ] as const) {
+      const home = await open(PHONE, account, true);
+      await settle(home.page, '/app/index');
+      assert.ok(await home.page.evaluate(() => document.documentElement.classList.contains('m-large-text')));
+      const entries = await home.page.locator('.home-entry').evaluateAll((els) =>
+        els.map((el) => {
+          const title = el.querySelector('.home-entry-title') as HTMLElement;
+          const box = el.getBoundingClientRect();
+          const label = title.getBoundingClientRect();
+          return { text: title.textContent, fits: label.left >= box.left - 0.5 && label.right <= box.right + 0.5 };
+        }),
+      );
+      assert.equal(entries.length, count);
+      for (const entry of entries) assert.ok(entry.fits, `${account}: ${entry.text} overflows its cell`);
+      assert.ok(await noOverlap(home.page, '.home-entry-title'), `${account}: grid labels overlap`);
+      await home.context.close();
+    }
 
+    const { page, context } = await open(PHONE, 'cadre02', true);
     await settle(page, '/app/mytask');
     await page.locator('.mytask-score-rank').waitFor();
     const tabs = await page
@@ -210,20 +218,25 @@ describe('touch and large text', () => {
     assert.equal(tabs.length, 5);
     for (const tab of tabs) assert.ok(!tab.clipped, `tab ${tab.text} is clipped`);
     assert.ok(await noOverlap(page, '.mytask-tabs .adm-tabs-tab'), 'tabs overlap');
-    // The rank is one line; role and village wrap between them, never inside one.
-    const lines = await page
-      .locator('.mytask-score-rank, .mytask-score-who .mytask-score-sub > span')
-      .evaluateAll((els) =>
-        els.map((el) => ({ text: el.textContent, lines: el.getClientRects().length === 1 ? 1 : el.getClientRects().length })),
-      );
-    for (const line of lines) assert.equal(line.lines, 1, `「${line.text}」 breaks`);
-    const rankHeight = await page.locator('.mytask-score-rank').evaluate((el) => {
-      const style = getComputedStyle(el);
-      return (
-        el.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.borderTopWidth) < parseFloat(style.fontSize) * 2
-      );
-    });
-    assert.ok(rankHeight, 'the rank line wraps');
+    // The rank is one line; role and village wrap between them, never inside one; nothing leaves the card.
+    const parts = await page.locator('.mytask-score-rank, .mytask-score-who .mytask-score-sub > span').evaluateAll((els) =>
+      els.map((el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        const card = (el.closest('.mytask-score') as HTMLElement).getBoundingClientRect();
+        const height = box.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - parseFloat(style.borderTopWidth);
+        return {
+          text: el.textContent,
+          lines: Math.round(height / parseFloat(style.lineHeight)),
+          inside: box.right <= card.right + 0.5 && el.scrollWidth <= el.clientWidth + 1,
+        };
+      }),
+    );
+    assert.ok(parts.length >= 3);
+    for (const part of parts) {
+      assert.equal(part.lines, 1, `「${part.text}」 takes ${part.lines} lines`);
+      assert.ok(part.inside, `「${part.text}」 overflows the card`);
+    }
     await context.close();
   });
 });
