@@ -13,7 +13,7 @@ import type { DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 
 // No filing number until an admin enters the real one: a made-up number in the footer would be
-// a false statement on a government site (ADR 0022).
+// a false statement on a government site (ADR 0026).
 export const DEFAULT_SETTINGS: Settings = {
   platformTitle: PLATFORM_TITLE,
   centreName: '示范镇综合治理中心',

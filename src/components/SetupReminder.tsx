@@ -12,7 +12,7 @@ const ITEMS: Record<SetupSettingKey, string> = {
 };
 
 /**
- * The first-run request to an admin (ADR 0022): the centre name and the filing number, until the
+ * The first-run request to an admin (ADR 0026): the centre name and the filing number, until the
  * settings have been saved once. On the dashboard it leads to 系统设置 and can be put off for this
  * sign-in; on 系统设置 itself it says what to fill in. It never blocks anything.
  */
