@@ -6,8 +6,8 @@ export const MIN_TOUCH = 44;
 /**
  * Every visible control on the page smaller than 44 × 44 px, as "description w×h". A control is
  * measured by what takes the tap: an input by its box (antd's affix wrapper, the phone form's
- * field), an interactive rating by each star. Read-only stars, links inside rich text (an article's
- * body) and controls that are not rendered are left out.
+ * field), an interactive rating by each star, a pill by its tap-widening pseudo-element. Read-only
+ * stars, links inside rich text (an article's body) and controls that are not rendered are left out.
  */
 export function smallTouchTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
@@ -39,12 +39,24 @@ export function smallTouchTargets(page: Page): Promise<string[]> {
       const style = getComputedStyle(target);
       const rect = target.getBoundingClientRect();
       if (!rect.width || !rect.height || style.visibility === 'hidden' || style.display === 'none') continue;
-      if (rect.width + 0.5 < min || rect.height + 0.5 < min) {
+      // A pill may widen its tap area with an absolutely placed ::before/::after (AppTask's
+      // FilterChips): a pseudo-element takes its element's taps, so the larger extent counts.
+      let width = rect.width;
+      let height = rect.height;
+      for (const pseudo of ['::before', '::after']) {
+        const extra = getComputedStyle(target, pseudo);
+        if (extra.content === 'none' || extra.position !== 'absolute' || extra.pointerEvents === 'none') continue;
+        const px = [extra.top, extra.right, extra.bottom, extra.left].map((v) => (v.endsWith('px') ? parseFloat(v) : NaN));
+        if (px.some(Number.isNaN)) continue;
+        width = Math.max(width, rect.width - px[1] - px[3]);
+        height = Math.max(height, rect.height - px[0] - px[2]);
+      }
+      if (width + 0.5 < min || height + 0.5 < min) {
         const name = (target.getAttribute('aria-label') || target.textContent || target.getAttribute('placeholder') || '')
           .trim()
           .slice(0, 16);
         small.push(
-          `${target.tagName.toLowerCase()}.${String(target.className).split(' ')[0]}「${name}」 ${Math.round(rect.width)}×${Math.round(rect.height)}`,
+          `${target.tagName.toLowerCase()}.${String(target.className).split(' ')[0]}「${name}」 ${Math.round(width)}×${Math.round(height)}`,
         );
       }
     }
