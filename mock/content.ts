@@ -19,7 +19,7 @@ import type {
 } from '@common/contracts/content';
 import type { ImageRef } from '@common/contracts/tasks';
 import { ADMIN_TOKEN, adminUser, areaName, areas } from './fixtures';
-import { api, apiError, ok } from './handlers';
+import { api, apiError, exportHandler, ok } from './handlers';
 
 const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
 const unauthorized = () => apiError(401, '未授权或授权已过期，请重新登录');
@@ -172,6 +172,7 @@ const descendantsOf = (id: number): number[] => {
 };
 
 export const contentHandlers = [
+  exportHandler('/news/export', '新闻列表.xlsx'),
   // ---- News ----
   http.get(api('/news'), ({ request }) => {
     if (!signedIn(request)) return unauthorized();

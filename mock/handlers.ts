@@ -90,7 +90,21 @@ const STATUS_ACTIONS = {
   enable: { from: ['disabled'], to: 'active', refusal: '该用户不是停用状态' },
 } as const;
 
+/** An .xlsx download as the server sends it (only the zip signature: jsdom saves nothing). */
+export const xlsxFile = (name: string) =>
+  new HttpResponse(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    },
+  });
+
+/** GET <path>: a list's 导出Excel, for the signed-in admin. Put it before the list's `/:id` route. */
+export const exportHandler = (path: string, name: string) =>
+  http.get(api(path), ({ request }) => (signedIn(request) ? xlsxFile(name) : unauthorized()));
+
 export const handlers = [
+  exportHandler('/users/export', '用户列表.xlsx'),
   http.post(api('/login/account'), async ({ request }) => {
     const body = (await request.json()) as { username?: string; password?: string };
     const account = (body.username ?? '').trim().toLowerCase();

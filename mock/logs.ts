@@ -2,10 +2,10 @@
  * msw handlers for 系统设置 › 操作日志 and 登录日志 (/api/operation-logs, /api/login-logs and their
  * exports), in the shapes of common/contracts/system.ts, filtered the way the server filters.
  */
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import type { LoginLogItem, OperationLogItem } from '@common/contracts/system';
 import { ADMIN_TOKEN } from './fixtures';
-import { api, apiError, ok } from './handlers';
+import { api, apiError, exportHandler, ok } from './handlers';
 
 export const operationLogFixtures: OperationLogItem[] = [
   {
@@ -93,25 +93,17 @@ const listOf = <T>(items: T[], url: URL) => {
   return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
 };
 
-const xlsx = (name: string) =>
-  new HttpResponse(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
-    headers: {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="logs.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    },
-  });
-
 export const logHandlers = [
   http.get(api('/operation-logs'), ({ request }) => {
     if (!signedIn(request)) return unauthorized();
     const url = new URL(request.url);
     return ok(listOf(operationMatches(url), url));
   }),
-  http.get(api('/operation-logs/export'), ({ request }) => (signedIn(request) ? xlsx('操作日志.xlsx') : unauthorized())),
+  exportHandler('/operation-logs/export', '操作日志.xlsx'),
   http.get(api('/login-logs'), ({ request }) => {
     if (!signedIn(request)) return unauthorized();
     const url = new URL(request.url);
     return ok(listOf(loginMatches(url), url));
   }),
-  http.get(api('/login-logs/export'), ({ request }) => (signedIn(request) ? xlsx('登录日志.xlsx') : unauthorized())),
+  exportHandler('/login-logs/export', '登录日志.xlsx'),
 ];

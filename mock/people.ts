@@ -24,7 +24,7 @@ import type {
 } from '@common/contracts/people';
 import type { ImageRef } from '@common/contracts/tasks';
 import { ADMIN_TOKEN, adminUser, areaName } from './fixtures';
-import { api, apiError, ok, okEmpty } from './handlers';
+import { api, apiError, exportHandler, ok, okEmpty } from './handlers';
 import { duplicateOf, oldPhoto, photoCheck } from './photoChecks';
 
 const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
@@ -828,6 +828,8 @@ function applyOpinionBody(item: OpinionItem, body: OpinionBody) {
 }
 
 export const peopleHandlers = [
+  exportHandler('/photo-reports/export', '随手拍.xlsx'),
+  exportHandler('/opinions/export', '舆情监测.xlsx'),
   // ---- appeals ----
   http.get(api('/appeals'), ({ request }) => {
     if (!signedIn(request)) return unauthorized();
@@ -838,15 +840,7 @@ export const peopleHandlers = [
     if (!signedIn(request)) return unauthorized();
     return ok(appealCounts(new URL(request.url).searchParams));
   }),
-  http.get(api('/appeals/export'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
-      headers: {
-        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'content-disposition': `attachment; filename="appeals.xlsx"; filename*=UTF-8''${encodeURIComponent('群众诉求.xlsx')}`,
-      },
-    });
-  }),
+  exportHandler('/appeals/export', '群众诉求.xlsx'),
   http.get(api('/appeals/:id'), ({ request, params }) => {
     if (!signedIn(request)) return unauthorized();
     const found = findAppeal(params.id);

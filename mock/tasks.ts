@@ -9,7 +9,7 @@ import type { LedgerEntry, RankingRow } from '@common/contracts/scores';
 import type { SubmissionItem, TaskBody, TaskDetail, TaskItem } from '@common/contracts/tasks';
 import { ADMIN_TOKEN, areaName, groups } from './fixtures';
 import { duplicateOf, oldPhoto, photoCheck } from './photoChecks';
-import { api, apiError, ok } from './handlers';
+import { api, apiError, exportHandler, ok } from './handlers';
 
 const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
 const unauthorized = () => apiError(401, '未授权或授权已过期，请重新登录');
@@ -150,6 +150,9 @@ const ranking = (): RankingRow[] => [
 ];
 
 export const taskHandlers = [
+  exportHandler('/tasks/export', '任务列表.xlsx'),
+  exportHandler('/tasks/:id/completion/export', '完成情况.xlsx'),
+  exportHandler('/submissions/export', '任务提交记录.xlsx'),
   // Before /tasks/:id, as on the server: the task form's choices (no user management needed).
   http.get(api('/tasks/form-options'), ({ request }) => {
     if (!signedIn(request)) return unauthorized();

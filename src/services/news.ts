@@ -1,6 +1,7 @@
 import type { PageResult } from '@common/contracts/base';
 import type { NewsBody, NewsDetail, NewsItem, NewsListQuery } from '@common/contracts/content';
 import { type CallOptions, del, get, post, put } from './http';
+import { downloadFile, type DownloadProgress } from '@/utils/download';
 
 export type NewsQuery = Partial<NewsListQuery>;
 
@@ -30,3 +31,7 @@ export const pinNews = (id: number, options?: CallOptions) => post<NewsItem>(`/n
 
 /** POST /api/news/:id/unpin */
 export const unpinNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/unpin`, undefined, options);
+
+/** GET /api/news/export (xlsx with the list's filters; a file, not JSON) */
+export const exportNews = (params: NewsQuery, onProgress?: DownloadProgress) =>
+  downloadFile('/news/export', params, '新闻列表.xlsx', onProgress);

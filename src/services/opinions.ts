@@ -9,6 +9,7 @@ import type {
   OpinionTrend,
 } from '@common/contracts/people';
 import { type CallOptions, del, get, post, put } from './http';
+import { downloadFile, type DownloadProgress } from '@/utils/download';
 
 export type OpinionQuery = Partial<OpinionListQuery>;
 
@@ -43,3 +44,7 @@ export const createOpinionKeyword = (body: OpinionKeywordBody, options?: CallOpt
 
 /** DELETE /api/opinion-keywords/:id (the items it made stay) */
 export const deleteOpinionKeyword = (id: number, options?: CallOptions) => del(`/opinion-keywords/${id}`, options);
+
+/** GET /api/opinions/export (xlsx with the list's filters; a file, not JSON) */
+export const exportOpinions = (params: OpinionQuery, onProgress?: DownloadProgress) =>
+  downloadFile('/opinions/export', params, '舆情监测.xlsx', onProgress);

@@ -9,6 +9,7 @@ import type {
   PhotoReportListQuery,
 } from '@common/contracts/people';
 import { type CallOptions, get, post } from './http';
+import { downloadFile, type DownloadProgress } from '@/utils/download';
 
 export type PhotoReportQuery = Partial<PhotoReportListQuery>;
 
@@ -30,3 +31,7 @@ export const handlePhotoReport = (id: number, body: PhotoReportHandleBody, optio
 /** POST /api/photo-reports/:id/invalid (pending → invalid, with a reason) */
 export const invalidatePhotoReport = (id: number, body: PhotoReportInvalidBody, options?: CallOptions) =>
   post<PhotoReportDetail>(`/photo-reports/${id}/invalid`, body, options);
+
+/** GET /api/photo-reports/export (xlsx with the list's filters; a file, not JSON) */
+export const exportPhotoReports = (params: PhotoReportQuery, onProgress?: DownloadProgress) =>
+  downloadFile('/photo-reports/export', params, '随手拍.xlsx', onProgress);

@@ -1,6 +1,7 @@
 import type { PageResult } from '@common/contracts/base';
 import type { AuditBody, BatchAuditBody, BatchAuditResult, SubmissionItem, SubmissionListQuery } from '@common/contracts/tasks';
 import { type CallOptions, get, post } from './http';
+import { downloadFile, type DownloadProgress } from '@/utils/download';
 
 export type SubmissionQuery = Partial<SubmissionListQuery>;
 
@@ -18,3 +19,7 @@ export const auditSubmission = (id: number, body: AuditBody, options?: CallOptio
 /** POST /api/submissions/audit (batch approve) */
 export const batchApproveSubmissions = (body: BatchAuditBody, options?: CallOptions) =>
   post<BatchAuditResult>('/submissions/audit', body, options);
+
+/** GET /api/submissions/export (xlsx with the queue's filters; a file, not JSON) */
+export const exportSubmissions = (params: SubmissionQuery, onProgress?: DownloadProgress) =>
+  downloadFile('/submissions/export', params, '任务提交记录.xlsx', onProgress);

@@ -11,6 +11,7 @@ import type {
   TaskFormOptionsQuery,
 } from '@common/contracts/tasks';
 import { type CallOptions, del, get, post, put } from './http';
+import { downloadFile, type DownloadProgress } from '@/utils/download';
 
 export type TaskQuery = Partial<TaskListQuery>;
 export type CompletionPeopleParams = Partial<CompletionPeopleQuery>;
@@ -46,3 +47,11 @@ export const getTaskCompletion = (id: number, options?: CallOptions) => get<Task
 /** GET /api/tasks/:id/completion/people */
 export const queryCompletionPeople = (id: number, params: CompletionPeopleParams, options?: CallOptions) =>
   get<PageResult<CompletionPerson>>(`/tasks/${id}/completion/people`, params, options);
+
+/** GET /api/tasks/export (xlsx with the list's filters; a file, not JSON) */
+export const exportTasks = (params: TaskQuery, onProgress?: DownloadProgress) =>
+  downloadFile('/tasks/export', params, '任务列表.xlsx', onProgress);
+
+/** GET /api/tasks/:id/completion/export (the people of one task under the drawer's filters) */
+export const exportCompletionPeople = (id: number, params: CompletionPeopleParams, onProgress?: DownloadProgress) =>
+  downloadFile(`/tasks/${id}/completion/export`, params, '完成情况.xlsx', onProgress);

@@ -1,6 +1,7 @@
 import type { PageResult } from '@common/contracts/base';
 import type { UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '@common/contracts/users';
 import { type CallOptions, del, get, post, put } from './http';
+import { downloadFile, type DownloadProgress } from '@/utils/download';
 
 export type UserQuery = Partial<UserListQuery>;
 
@@ -29,3 +30,7 @@ export const resetUserPassword = (id: number, password: string, options?: CallOp
 
 /** POST /api/users/:id/unlock: lifts the sign-in lock and captcha of every address. */
 export const unlockUser = (id: number, options?: CallOptions) => post(`/users/${id}/unlock`, undefined, options);
+
+/** GET /api/users/export (xlsx with the list's filters; a file, not JSON) */
+export const exportUsers = (params: UserQuery, onProgress?: DownloadProgress) =>
+  downloadFile('/users/export', params, '用户列表.xlsx', onProgress);

@@ -76,3 +76,9 @@ export function useFitColumns(table: string, columns: SizedColumn[], optional: r
     scroll: { x: fitColumns(columns, shown, extra) },
   };
 }
+
+/** A list query without its paging: the filters 导出Excel sends along (the export reads every page). */
+export function withoutPaging<T extends { current?: number; pageSize?: number }>(query: T): Omit<T, 'current' | 'pageSize'> {
+  const { current: _current, pageSize: _pageSize, ...filters } = query;
+  return filters;
+}

@@ -7,13 +7,14 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { newsColumnLabel } from '@common/constants';
 import type { NewsItem } from '@common/contracts/content';
+import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import { CellText } from '@/components/TableParts';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { pageErrorMessage } from '@/hooks/usePagedList';
-import { queryNews } from '@/services/news';
+import { exportNews, queryNews } from '@/services/news';
 import { formatTime } from '@/utils/format';
-import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
+import { ADMIN_TABLE, useFitColumns, withoutPaging } from '@/utils/table';
 import { NEWS_COLUMN_OPTIONS, NEWS_STATUS_ENUM, useAreaOptions } from '../components/newsMeta';
 import './index.css';
 import NewsActions from './components/NewsActions';
@@ -224,6 +225,7 @@ export default function NewsListPage() {
         locale={{ emptyText }}
         headerTitle="新闻"
         toolBarRender={() => [
+          <ExportButton key="export" download={(onProgress) => exportNews(withoutPaging(toNewsQuery(state)), onProgress)} />,
           <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => history.push('/newsManage/create')}>
             发布新闻
           </Button>,

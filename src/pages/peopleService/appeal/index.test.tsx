@@ -221,7 +221,7 @@ test('转派 in the drawer: pick a village, add a note, see the message, the tag
   await user.click(button('转派到村', drawer));
   const box = await dialog('转派诉求');
   await user.click(button('转派', box));
-  expect(await within(box).findByText('请选择村')).toBeInTheDocument();
+  expect(await within(box).findByText('请选择要转派的村')).toBeInTheDocument();
   expect(callsTo(calls, 'POST', '/appeals/1/dispatch')).toHaveLength(0);
 
   await user.click(within(box).getByRole('combobox', { name: '转派至' }));

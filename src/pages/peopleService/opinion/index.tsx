@@ -4,11 +4,12 @@ import { useRequest } from 'ahooks';
 import { Button, Col, Empty, Row } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { OpinionItem } from '@common/contracts/people';
+import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { ADMIN_TABLE, fitColumns } from '@/utils/table';
 import { pageErrorMessage } from '@/hooks/usePagedList';
-import { queryOpinionTrend, queryOpinions } from '@/services/opinions';
+import { exportOpinions, queryOpinionTrend, queryOpinions } from '@/services/opinions';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { useListUrlState } from '../components/useListUrlState';
 import '../components/people.css';
@@ -118,6 +119,7 @@ export default function OpinionPage() {
           },
         }}
         toolBarRender={() => [
+          <ExportButton key="export" download={(onProgress) => exportOpinions({ ...filterQuery, ...tabQuery(state.tab) }, onProgress)} />,
           <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             新增舆情
           </Button>,

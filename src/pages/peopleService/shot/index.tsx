@@ -1,9 +1,10 @@
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { PhotoReportItem } from '@common/contracts/people';
+import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
-import { getPhotoReport, queryPhotoReportCounts, queryPhotoReports } from '@/services/photoReports';
+import { exportPhotoReports, getPhotoReport, queryPhotoReportCounts, queryPhotoReports } from '@/services/photoReports';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { usePeopleList } from '../components/usePeopleList';
 import '../components/people.css';
@@ -47,7 +48,18 @@ export default function ShotPage() {
   return (
     <PageContainer title="随手拍" subTitle="群众用手机拍下的身边问题：核实后填写处理结果，或说明原因标为无效">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
-      <ProTable<PhotoReportItem> {...page.tableProps} columns={columns} {...ADMIN_TABLE} {...fit} />
+      <ProTable<PhotoReportItem>
+        {...page.tableProps}
+        columns={columns}
+        {...ADMIN_TABLE}
+        {...fit}
+        toolBarRender={() => [
+          <ExportButton
+            key="export"
+            download={(onProgress) => exportPhotoReports({ ...page.filterQuery, ...tabQuery(page.state.tab) }, onProgress)}
+          />,
+        ]}
+      />
       <ShotDrawer
         id={page.state.id}
         report={page.detail}

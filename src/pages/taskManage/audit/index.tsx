@@ -4,11 +4,18 @@ import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import type { SubmissionItem } from '@common/contracts/tasks';
 import EmptyState from '@/components/EmptyState';
+import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
-import { auditSubmission, batchApproveSubmissions, querySubmissions } from '@/services/submissions';
+import {
+  auditSubmission,
+  batchApproveSubmissions,
+  exportSubmissions,
+  querySubmissions,
+  type SubmissionQuery,
+} from '@/services/submissions';
 import { apiErrorMessage } from '@/utils/apiError';
-import { ADMIN_TABLE, fitColumns, compact, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, compact, toTableResult, withoutPaging } from '@/utils/table';
 import { urlFormSync } from '@/utils/urlForm';
 import RejectModal from './components/RejectModal';
 import SubmissionDrawer from './components/SubmissionDrawer';
@@ -18,6 +25,8 @@ import './index.css';
 /** 任务审核: the queue of submissions (pending first), approve / reject / batch approve. */
 export default function TaskAuditPage() {
   const actionRef = useRef<ActionType>();
+  // The filters of the queue as shown: what 导出Excel sends.
+  const lastQuery = useRef<SubmissionQuery>({});
   const { modal, message } = App.useApp();
   const areas = useAreaOptions();
   const [loadError, setLoadError] = useState<string>();
@@ -114,19 +123,17 @@ export default function TaskAuditPage() {
           </Space>
         )}
         request={async (params) => {
-          const result = await toTableResult(
-            querySubmissions(
-              compact({
-                current: params.current,
-                pageSize: params.pageSize,
-                taskId: params.taskId,
-                area: params.area,
-                category: params.category,
-                status: params.status === 'all' ? undefined : params.status,
-                keyword: params.keyword,
-              }),
-            ),
-          );
+          const query: SubmissionQuery = compact({
+            current: params.current,
+            pageSize: params.pageSize,
+            taskId: params.taskId,
+            area: params.area,
+            category: params.category,
+            status: params.status === 'all' ? undefined : params.status,
+            keyword: params.keyword,
+          });
+          lastQuery.current = query;
+          const result = await toTableResult(querySubmissions(query));
           setLoadError(undefined);
           return result;
         }}
@@ -134,6 +141,9 @@ export default function TaskAuditPage() {
         onSubmit={() => setSelected([])}
         locale={{ emptyText: <EmptyState text="没有符合条件的提交" /> }}
         headerTitle="提交记录"
+        toolBarRender={() => [
+          <ExportButton key="export" download={(onProgress) => exportSubmissions(withoutPaging(lastQuery.current), onProgress)} />,
+        ]}
       />
       <RejectModal
         submission={rejecting}

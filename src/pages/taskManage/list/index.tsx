@@ -6,12 +6,13 @@ import { useRef, useState } from 'react';
 import { TASK_STATUS_ISSUED, TASK_STATUS_ISSUED_LABEL, categoryLabel } from '@common/constants';
 import { TASK_SORT_FIELDS, type TaskItem } from '@common/contracts/tasks';
 import EmptyState from '@/components/EmptyState';
+import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
-import { closeTask, deleteTask, publishTask, queryTasks } from '@/services/tasks';
+import { closeTask, deleteTask, exportTasks, publishTask, queryTasks, type TaskQuery } from '@/services/tasks';
 import { apiErrorMessage } from '@/utils/apiError';
-import { ADMIN_TABLE, fitColumns, compact, sortParams, toTableResult } from '@/utils/table';
+import { ADMIN_TABLE, fitColumns, compact, sortParams, toTableResult, withoutPaging } from '@/utils/table';
 import { periodBounds, rangeTransform, urlFormSync } from '@/utils/urlForm';
 import { AreaNames, CATEGORY_OPTIONS, TASK_STATUS_ENUM, TaskRequirement, areaNames, formatTime, isOverdue } from '../components/taskMeta';
 
@@ -25,6 +26,8 @@ const TASK_STATUS_FILTER_ENUM = {
 
 export default function TaskListPage() {
   const actionRef = useRef<ActionType>();
+  // The filters of the list as shown: what 导出Excel sends.
+  const lastQuery = useRef<TaskQuery>({});
   const { modal, message } = App.useApp();
   const areas = useAreaOptions();
   const [loadError, setLoadError] = useState<string>();
@@ -185,20 +188,18 @@ export default function TaskListPage() {
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         request={async (params, sort) => {
-          const result = await toTableResult(
-            queryTasks(
-              compact({
-                current: params.current,
-                pageSize: params.pageSize,
-                title: params.title,
-                category: params.category,
-                status: params.status,
-                area: params.area,
-                ...periodBounds(params.createdFrom, params.createdTo),
-                ...sortParams(sort, TASK_SORT_FIELDS),
-              }),
-            ),
-          );
+          const query: TaskQuery = compact({
+            current: params.current,
+            pageSize: params.pageSize,
+            title: params.title,
+            category: params.category,
+            status: params.status,
+            area: params.area,
+            ...periodBounds(params.createdFrom, params.createdTo),
+            ...sortParams(sort, TASK_SORT_FIELDS),
+          });
+          lastQuery.current = query;
+          const result = await toTableResult(queryTasks(query));
           setLoadError(undefined);
           return result;
         }}
@@ -206,6 +207,7 @@ export default function TaskListPage() {
         locale={{ emptyText: <EmptyState text="没有符合条件的任务" /> }}
         headerTitle="任务"
         toolBarRender={() => [
+          <ExportButton key="export" download={(onProgress) => exportTasks(withoutPaging(lastQuery.current), onProgress)} />,
           <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => history.push('/taskManage/create')}>
             发布任务
           </Button>,

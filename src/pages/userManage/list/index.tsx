@@ -6,13 +6,14 @@ import { Alert, App, Button, Grid, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import type { UserStatus } from '@common/constants';
+import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import { CellText, DangerLink, MoreActions, RowActions } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
-import { changeUserStatus, deleteUser, queryUsers, unlockUser } from '@/services/users';
+import { changeUserStatus, deleteUser, exportUsers, queryUsers, unlockUser, type UserQuery } from '@/services/users';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
-import { ADMIN_TABLE, compact, sortParams, toTableResult, useFitColumns } from '@/utils/table';
+import { ADMIN_TABLE, compact, sortParams, toTableResult, useFitColumns, withoutPaging } from '@/utils/table';
 import ResetPasswordModal from './components/ResetPasswordModal';
 import UserForm from './components/UserForm';
 import './index.css';
@@ -30,6 +31,8 @@ const OPTIONAL_COLUMNS = ['createdAt'];
 export default function UserListPage() {
   const actionRef = useRef<ActionType>();
   const formRef = useRef<ProFormInstance>();
+  // The filters of the list as shown: what 导出Excel sends.
+  const lastQuery = useRef<UserQuery>({});
   const { modal, message } = App.useApp();
   const screens = Grid.useBreakpoint();
   const { initialState } = useModel('@@initialState');
@@ -236,22 +239,20 @@ export default function UserListPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: !screens.md }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         request={async (params, sort) => {
-          const result = await toTableResult(
-            queryUsers(
-              compact({
-                current: params.current,
-                pageSize: params.pageSize,
-                account: params.account,
-                name: params.name,
-                phone: params.phone,
-                roleId: params.roleId,
-                area: params.area,
-                groupId: params.groupId,
-                status: params.status,
-                ...sortParams(sort, SORTABLE),
-              }),
-            ),
-          );
+          const query: UserQuery = compact({
+            current: params.current,
+            pageSize: params.pageSize,
+            account: params.account,
+            name: params.name,
+            phone: params.phone,
+            roleId: params.roleId,
+            area: params.area,
+            groupId: params.groupId,
+            status: params.status,
+            ...sortParams(sort, SORTABLE),
+          });
+          lastQuery.current = query;
+          const result = await toTableResult(queryUsers(query));
           setLoadError(undefined);
           return result;
         }}
@@ -259,6 +260,7 @@ export default function UserListPage() {
         locale={{ emptyText: '没有符合条件的用户' }}
         headerTitle="用户"
         toolBarRender={() => [
+          <ExportButton key="export" download={(onProgress) => exportUsers(withoutPaging(lastQuery.current), onProgress)} />,
           <Button
             key="new"
             type="primary"

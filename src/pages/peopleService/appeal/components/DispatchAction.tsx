@@ -88,7 +88,7 @@ export default function DispatchAction({ appeal, onChanged }: Props) {
       >
         <p>将诉求「{appeal.title}」交由村里办理。该村的村干部、网格员会在手机上看到并答复，办理时限不变，群众会收到通知。</p>
         <Form form={form} layout="vertical" onFinish={submit} name="dispatchForm">
-          <Form.Item name="areaId" label="转派至" rules={[{ required: true, message: '请选择村' }]}>
+          <Form.Item name="areaId" label="转派至" rules={[{ required: true, message: '请选择要转派的村' }]}>
             <Select options={villages} placeholder="请选择村" aria-label="转派至" />
           </Form.Item>
           <Form.Item name="note" label="转派说明" rules={[{ max: 500, message: '不能超过500个字' }]}>

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { SUBMISSION_STATUS_LABELS } from '@common/constants';
 import type { CompletionPerson } from '@common/contracts/tasks';
 import EmptyState from '@/components/EmptyState';
+import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
-import { queryCompletionPeople } from '@/services/tasks';
+import { exportCompletionPeople, queryCompletionPeople } from '@/services/tasks';
 import { apiErrorMessage } from '@/utils/apiError';
 import { compact, toTableResult } from '@/utils/table';
 import { LateTag, formatTime } from '../../components/taskMeta';
@@ -78,7 +79,10 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
 
   return (
     <Drawer title={title} open={open} onClose={onClose} width={820} destroyOnHidden>
-      <Segmented<PeopleState> value={state} onChange={onStateChange} options={PEOPLE_STATES} style={{ marginBottom: 16 }} />
+      <Space style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }} wrap>
+        <Segmented<PeopleState> value={state} onChange={onStateChange} options={PEOPLE_STATES} />
+        <ExportButton download={(onProgress) => exportCompletionPeople(taskId, compact({ area, state: state || undefined }), onProgress)} />
+      </Space>
       <LoadError message={loadError} onRetry={() => setReloadKey((k) => k + 1)} />
       <ProTable<CompletionPerson>
         rowKey="userId"
