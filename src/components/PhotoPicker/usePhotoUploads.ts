@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadResult } from '@common/contracts/system';
 import { type UploadHandle, UploadError, uploadImage } from '@/services/appTasks';
 import { type CompressedImage, compressImage } from '@/utils/compressImage';
+import { type DraftPhoto, restorablePhotos } from '@/utils/drafts';
 import { handleUnauthorized } from '@/utils/requestConfig';
 
 export type PhotoStatus = 'compressing' | 'uploading' | 'done' | 'error';
@@ -40,6 +41,7 @@ export function usePhotoUploads(limit: number) {
   const files = useRef(new Map<string, File>());
   const compressed = useRef(new Map<string, CompressedImage>());
   const uploads = useRef(new Map<string, UploadHandle>());
+  const uploadedAt = useRef(new Map<string, number>());
 
   const patch = useCallback((key: string, changes: Partial<Photo>) => {
     setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...changes } : p)));
@@ -62,6 +64,7 @@ export function usePhotoUploads(limit: number) {
         uploads.current.set(key, handle);
         const upload = await handle.promise;
         uploads.current.delete(key);
+        uploadedAt.current.set(key, Date.now());
         patch(key, { status: 'done', progress: 100, upload });
       } catch (error) {
         uploads.current.delete(key);
@@ -96,6 +99,48 @@ export function usePhotoUploads(limit: number) {
 
   const retry = useCallback((key: string) => process(key), [process]);
 
+  /** What a draft keeps of each photo (ADR 0030): its upload, and the picture to upload again. */
+  const draftPhotos = useCallback(
+    (): DraftPhoto[] =>
+      photosRef.current.map((p) => {
+        const image = compressed.current.get(p.key);
+        const file = files.current.get(p.key);
+        return {
+          upload: p.status === 'done' ? p.upload : undefined,
+          uploadedAt: uploadedAt.current.get(p.key),
+          blob: image?.blob ?? file,
+          name: image?.name ?? file?.name ?? 'photo.jpg',
+          compressed: image ? true : undefined,
+        };
+      }),
+    [],
+  );
+
+  /** Puts a draft's photos back: a recent upload as it was, the others uploaded again. */
+  const restore = useCallback(
+    (kept: DraftPhoto[]) => {
+      const restored = restorablePhotos(kept)
+        .slice(0, limit)
+        .map((item) => {
+          const key = `photo-${++nextKey}`;
+          const blob = item.blob ?? new Blob();
+          files.current.set(key, new File([blob], item.name, { type: blob.type || 'image/jpeg' }));
+          if (item.compressed && item.blob)
+            compressed.current.set(key, { blob: item.blob, name: item.name, width: 0, height: 0, compressed: true });
+          const preview = item.blob ? objectUrl(item.blob) : '';
+          if (item.upload) {
+            uploadedAt.current.set(key, item.uploadedAt!);
+            return { key, preview, status: 'done' as const, progress: 100, upload: item.upload };
+          }
+          return { key, preview, status: 'compressing' as const, progress: 0 };
+        });
+      photosRef.current = restored;
+      setPhotos(restored);
+      restored.forEach((photo) => photo.status !== 'done' && process(photo.key));
+    },
+    [limit, process],
+  );
+
   const remove = useCallback((key: string) => {
     files.current.delete(key);
     compressed.current.delete(key);
@@ -117,5 +162,7 @@ export function usePhotoUploads(limit: number) {
 
   const uploadedIds = photos.filter((p) => p.status === 'done' && p.upload).map((p) => p.upload!.id);
   const busy = photos.some((p) => p.status === 'compressing' || p.status === 'uploading');
-  return { photos, add, retry, remove, uploadedIds, busy };
+  /** Changes when what a draft keeps changes (not on every progress step). */
+  const draftSignature = photos.map((p) => `${p.key}:${p.upload?.id ?? ''}`).join(',');
+  return { photos, add, retry, remove, uploadedIds, busy, draftPhotos, restore, draftSignature };
 }
