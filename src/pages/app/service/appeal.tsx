@@ -1,11 +1,15 @@
 import { history } from '@umijs/max';
 import { Button, Input, Selector, TextArea } from 'antd-mobile';
+import { useState } from 'react';
 import { APPEAL_CATEGORIES, APPEAL_IMAGES_MAX } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { AppealItem } from '@common/contracts/people';
+import DraftNotice from '@/components/DraftNotice';
 import MobileLayout from '@/components/MobileLayout';
 import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
+import { useDraft } from '@/hooks/useDraft';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
+import { draftId } from '@/utils/drafts';
 import { createAppeal } from '@/services/appService';
 import AreaField from './components/AreaField';
 import Field, { scrollToField } from './components/Field';
@@ -60,14 +64,26 @@ export function appealTipUrl(appeal: Pick<AppealItem, 'dueAt'> | undefined) {
   return `/app/tip?${query}`;
 }
 
-function AppealForm({ user }: { user: CurrentUser }) {
+function AppealForm({ user, onCleared }: { user: CurrentUser; onCleared(): void }) {
   const form = useValidatedForm<AppealValues>(
     { title: '', content: '', category: null, area: user.area ?? null, phone: user.phone ?? '' },
     validateAppeal,
   );
   const photos = usePhotoUploads(APPEAL_IMAGES_MAX);
-  const attempt = useSubmitAttempt();
   const { values } = form;
+  const draft = useDraft<AppealValues>({
+    id: draftId('appeal', user.id),
+    signature: JSON.stringify(values) + photos.draftSignature,
+    take: () =>
+      values.title.trim() || values.content.trim() || values.category || photos.photos.length
+        ? { fields: values, photos: photos.draftPhotos() }
+        : null,
+    restore: ({ fields, photos: kept }) => {
+      form.restore(fields);
+      photos.restore(kept);
+    },
+  });
+  const attempt = useSubmitAttempt(draft.clientKey);
   const photosError = form.errorOf('photos');
   const busy = attempt.submitting;
 
@@ -93,7 +109,9 @@ function AppealForm({ user }: { user: CurrentUser }) {
         scrollToField(Object.keys(fields)[0]);
       },
     );
-    if (created) history.replace(appealTipUrl(created));
+    if (!created) return;
+    await draft.sent();
+    history.replace(appealTipUrl(created));
   };
 
   return (
@@ -106,6 +124,7 @@ function AppealForm({ user }: { user: CurrentUser }) {
         </Button>
       }
     >
+      <DraftNotice savedAt={draft.restoredAt} onClear={() => draft.discard().then(onCleared)} />
       <div className="svc-intro">
         <p>请如实填写您遇到的困难或问题，工作人员受理后会限时答复，办理进度可在“我的记录”中查看。</p>
       </div>
@@ -205,6 +224,8 @@ function AppealForm({ user }: { user: CurrentUser }) {
 /** /app/service/appeal: 我要诉求 — a villager's appeal with optional photos, compressed before upload. */
 export default function AppealPage() {
   const user = useSignInGuard();
+  // Clearing a restored draft starts the form afresh.
+  const [round, setRound] = useState(0);
   if (!user) return <MobileLayout title="我要诉求" back="/app/service" />;
-  return <AppealForm user={user} />;
+  return <AppealForm key={round} user={user} onCleared={() => setRound(round + 1)} />;
 }

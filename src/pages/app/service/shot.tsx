@@ -1,10 +1,14 @@
 import { history } from '@umijs/max';
 import { Button, Selector, TextArea } from 'antd-mobile';
+import { useState } from 'react';
 import { PHOTO_REPORT_IMAGES_MAX, PHOTO_REPORT_IMAGES_MIN, PHOTO_REPORT_TYPES } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
+import DraftNotice from '@/components/DraftNotice';
 import MobileLayout from '@/components/MobileLayout';
 import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
+import { useDraft } from '@/hooks/useDraft';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
+import { draftId } from '@/utils/drafts';
 import { createPhotoReport } from '@/services/appService';
 import AreaField from './components/AreaField';
 import Field, { scrollToField } from './components/Field';
@@ -57,7 +61,7 @@ export function shotTipUrl() {
   return `/app/tip?${query}`;
 }
 
-function ShotForm({ user }: { user: CurrentUser }) {
+function ShotForm({ user, onCleared }: { user: CurrentUser; onCleared(): void }) {
   const photos = usePhotoUploads(PHOTO_REPORT_IMAGES_MAX);
   const geo = useGeolocation();
   const position = geo.state.status === 'located' ? geo.state : null;
@@ -66,8 +70,21 @@ function ShotForm({ user }: { user: CurrentUser }) {
     (v) => validateShot(v, { photoCount: photos.photos.length, located: position !== null }),
     ['photos'],
   );
-  const attempt = useSubmitAttempt();
   const { values } = form;
+  // The phone's position is not kept: it is asked for again where the villager is now.
+  const draft = useDraft<ShotValues>({
+    id: draftId('shot', user.id),
+    signature: JSON.stringify(values) + photos.draftSignature,
+    take: () =>
+      values.type || values.description.trim() || values.location.trim() || photos.photos.length
+        ? { fields: values, photos: photos.draftPhotos() }
+        : null,
+    restore: ({ fields, photos: kept }) => {
+      form.restore(fields);
+      photos.restore(kept);
+    },
+  });
+  const attempt = useSubmitAttempt(draft.clientKey);
   const busy = attempt.submitting;
 
   const submit = async () => {
@@ -93,7 +110,9 @@ function ShotForm({ user }: { user: CurrentUser }) {
         scrollToField(Object.keys(fields)[0]);
       },
     );
-    if (created) history.replace(shotTipUrl());
+    if (!created) return;
+    await draft.sent();
+    history.replace(shotTipUrl());
   };
 
   return (
@@ -106,6 +125,7 @@ function ShotForm({ user }: { user: CurrentUser }) {
         </Button>
       }
     >
+      <DraftNotice savedAt={draft.restoredAt} onClear={() => draft.discard().then(onCleared)} />
       {attempt.error ? (
         <div className="m-alert svc-form-alert" role="alert">
           {attempt.error}
@@ -188,6 +208,8 @@ function ShotForm({ user }: { user: CurrentUser }) {
 /** /app/service/shot: 随手拍 — photos first, then the kind of problem, a description and where it is. */
 export default function ShotPage() {
   const user = useSignInGuard();
+  // Clearing a restored draft starts the form afresh.
+  const [round, setRound] = useState(0);
   if (!user) return <MobileLayout title="随手拍" back="/app/service" />;
-  return <ShotForm user={user} />;
+  return <ShotForm key={round} user={user} onCleared={() => setRound(round + 1)} />;
 }

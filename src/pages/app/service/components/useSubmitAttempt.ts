@@ -15,9 +15,10 @@ export function submitErrorMessage(error: unknown) {
 /**
  * One submission of a phone form: a double tap sends once, and every retry from this form sends
  * the same client key, so an answer lost on a weak signal never makes a second appeal. A new visit
- * to the form starts a new attempt (a key kept in storage could swallow a different appeal).
+ * to the form starts a new attempt, unless its draft came back: the key is the draft's (ADR 0030),
+ * since it is the same appeal.
  */
-export function useSubmitAttempt() {
+export function useSubmitAttempt(draftKey?: string) {
   const clientKey = useRef<string>();
   const sending = useRef(false);
   const [submitting, setSubmitting] = useState(false);
@@ -30,7 +31,7 @@ export function useSubmitAttempt() {
     setError(undefined);
     clientKey.current ??= newClientKey();
     try {
-      return await send(clientKey.current);
+      return await send(draftKey ?? clientKey.current);
     } catch (e) {
       if (apiErrorBody(e)?.code === 401) {
         handleUnauthorized();

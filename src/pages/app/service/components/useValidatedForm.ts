@@ -49,6 +49,8 @@ export function useValidatedForm<V extends Record<string, unknown>>(
 
   return {
     values,
+    /** Puts a kept draft's values back, untouched (ADR 0030). */
+    restore: setValues,
     set,
     touch,
     touchAll,
