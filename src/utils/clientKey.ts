@@ -22,6 +22,11 @@ export function submissionKey(taskId: number): string {
   return key;
 }
 
+/** A restored draft's key becomes the current attempt's again (ADR 0030). */
+export function keepSubmissionKey(taskId: number, key: string) {
+  sessionStorage.setItem(storageKey(taskId), key);
+}
+
 /** After the server accepted the submission: the next attempt (a resubmission) gets a new key. */
 export function forgetSubmissionKey(taskId: number) {
   sessionStorage.removeItem(storageKey(taskId));

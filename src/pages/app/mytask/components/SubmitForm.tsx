@@ -1,11 +1,14 @@
-import { history } from '@umijs/max';
+import { history, useModel } from '@umijs/max';
 import { Button, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { requiredImageCount, templateHasImages, templateHasText } from '@common/constants';
 import type { MyTaskDetail } from '@common/contracts/tasks';
 import { submitTask } from '@/services/appTasks';
 import { apiErrorBody, apiErrorMessage } from '@/utils/apiError';
-import { forgetSubmissionKey, submissionKey } from '@/utils/clientKey';
+import { forgetSubmissionKey, keepSubmissionKey, submissionKey } from '@/utils/clientKey';
+import { draftId } from '@/utils/drafts';
+import { useDraft } from '@/hooks/useDraft';
+import DraftNotice from '@/components/DraftNotice';
 import { handleUnauthorized } from '@/utils/requestConfig';
 import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
 
@@ -35,7 +38,24 @@ export function successTipUrl(points: number) {
  * number of photos (with 图片). Submitting is possible only when both are satisfied; the client key
  * stays the same across retries of one attempt.
  */
-export default function SubmitForm({ task, resubmit = false }: { task: MyTaskDetail; resubmit?: boolean }) {
+export default function SubmitForm(props: { task: MyTaskDetail; resubmit?: boolean }) {
+  const account = useModel('@@initialState').initialState?.currentUser?.id;
+  // Clearing a restored draft starts the form afresh.
+  const [round, setRound] = useState(0);
+  return <ReportForm key={round} {...props} account={account} onCleared={() => setRound(round + 1)} />;
+}
+
+function ReportForm({
+  task,
+  resubmit = false,
+  account,
+  onCleared,
+}: {
+  task: MyTaskDetail;
+  resubmit?: boolean;
+  account?: number;
+  onCleared(): void;
+}) {
   const needsText = templateHasText(task.template);
   const needsImages = templateHasImages(task.template);
   const imageCount = needsImages ? requiredImageCount(task.imageNum) : 0;
@@ -45,6 +65,17 @@ export default function SubmitForm({ task, resubmit = false }: { task: MyTaskDet
   const sending = useRef(false);
   const [error, setError] = useState<string>();
   const photos = usePhotoUploads(imageCount);
+  const draft = useDraft<{ text: string }>({
+    id: account === undefined ? null : draftId('submission', account, task.id),
+    signature: text + photos.draftSignature,
+    take: () => (text.trim() || photos.photos.length ? { fields: { text }, photos: photos.draftPhotos() } : null),
+    restore: ({ fields, photos: kept, clientKey }) => {
+      setText(typeof fields.text === 'string' ? fields.text : '');
+      photos.restore(kept);
+      keepSubmissionKey(task.id, clientKey);
+    },
+    newKey: () => submissionKey(task.id),
+  });
 
   const missing: string[] = [];
   if (needsText && !text.trim()) missing.push('填写完成情况说明');
@@ -69,6 +100,7 @@ export default function SubmitForm({ task, resubmit = false }: { task: MyTaskDet
         { skipErrorHandler: true },
       );
       forgetSubmissionKey(task.id);
+      await draft.sent();
       history.replace(successTipUrl(task.points));
     } catch (e) {
       if (apiErrorBody(e)?.code === 401) {
@@ -87,6 +119,7 @@ export default function SubmitForm({ task, resubmit = false }: { task: MyTaskDet
   return (
     <section className="m-section submit-form" aria-label="提交完成情况">
       <h3 className="m-section-title">{resubmit ? '重新提交' : '提交完成情况'}</h3>
+      <DraftNotice savedAt={draft.restoredAt} onClear={() => draft.discard().then(onCleared)} />
       {needsText ? (
         <div className="submit-field">
           <label className="submit-field-label" htmlFor="submission-text">
