@@ -4,6 +4,7 @@ import { Button, Dropdown, Grid, Space, Tooltip, theme } from 'antd';
 import React, { useState } from 'react';
 import { MESSAGES } from '@common/constants';
 import { logout } from '@/services/auth';
+import { forgetAccountDrafts } from '@/utils/drafts';
 import { showMessage } from '@/utils/feedback';
 import { expectSignOut } from '@/utils/requestConfig';
 import { appUrl, clearToken, setLoginNotice } from '@/utils/session';
@@ -14,11 +15,15 @@ import './HeaderActions.css';
 /** Seed §2: the header greets every signed-in user with these words; who it is shows under them. */
 export const HEADER_GREETING = '管理员，你好！';
 
-/** Seed §4: on code 200 say so, drop the token and replace the location with the login page. */
-export async function signOut() {
+/**
+ * Seed §4: on code 200 say so, drop the token and replace the location with the login page. The
+ * account's phone-form drafts go too: village phones are shared (ADR 0030).
+ */
+export async function signOut(account?: number) {
   const body = await logout();
   if (body.code === 200) {
     expectSignOut();
+    await forgetAccountDrafts(account);
     showMessage('success', MESSAGES.operationSuccess);
     clearToken();
     setLoginNotice({ kind: 'success', text: MESSAGES.operationSuccess });
@@ -79,7 +84,7 @@ export default function HeaderActions() {
       </Dropdown>
       <NoticeBell />
       {action('工作台', <DesktopOutlined />, () => history.push('/entrance'))}
-      {action('退出登录', <LogoutOutlined />, () => void signOut().catch(() => undefined))}
+      {action('退出登录', <LogoutOutlined />, () => void signOut(user.id).catch(() => undefined))}
       <ChangePasswordModal
         open={passwordOpen || Boolean(user?.mustChangePassword)}
         forced={Boolean(user?.mustChangePassword)}

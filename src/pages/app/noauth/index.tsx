@@ -5,6 +5,7 @@ import { logout } from '@/services/auth';
 import MobileLayout from '@/components/MobileLayout';
 import { usePageTitle } from '@/utils/documentTitle';
 import { CADRE_HOME, isTaskRole } from '@/utils/routeAccess';
+import { forgetAccountDrafts } from '@/utils/drafts';
 import { appUrl, clearToken } from '@/utils/session';
 import '../tip/index.css';
 
@@ -31,6 +32,8 @@ export default function NoAuthPage() {
     } catch {
       // Signed out here anyway: the token is dropped below.
     }
+    // The account's phone-form drafts go with it: village phones are shared (ADR 0030).
+    await forgetAccountDrafts(user.id);
     clearToken();
     window.location.replace(appUrl('/user/login'));
   };
