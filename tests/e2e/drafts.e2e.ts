@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { describeViolations, scan } from '../helpers/axe';
 import { PHONE } from '../helpers/browser';
 import { eventually, setUpJourneys } from '../helpers/journeys';
 
@@ -101,6 +102,13 @@ describe('phone form drafts', () => {
     await tab.getByText('已上传 1/9').waitFor();
     // The restored thumbnail really shows (the upload's address or the kept picture).
     await eventually(async () => assert.ok(await tab.getByAltText('第1张照片').evaluate((img: HTMLImageElement) => img.naturalWidth > 0)));
+
+    // The restored form, with its bar and the chosen category, and the bar asking before 清除.
+    const found = await scan(tab, 'restored appeal');
+    await tab.getByRole('button', { name: '清除' }).click();
+    found.push(...(await scan(tab, 'restored appeal, 清除 asked', { include: '.draft-notice' })));
+    assert.equal(describeViolations(found), '');
+    await tab.getByRole('button', { name: '保留' }).click();
 
     // A reload keeps it too.
     await tab.reload();
