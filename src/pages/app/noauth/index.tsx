@@ -5,8 +5,8 @@ import { logout } from '@/services/auth';
 import MobileLayout from '@/components/MobileLayout';
 import { usePageTitle } from '@/utils/documentTitle';
 import { CADRE_HOME, isTaskRole } from '@/utils/routeAccess';
-import { forgetAccountDrafts } from '@/utils/drafts';
 import { appUrl, clearToken } from '@/utils/session';
+import { forgetAccountDrafts } from '@/utils/drafts';
 import '../tip/index.css';
 
 /**
