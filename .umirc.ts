@@ -35,7 +35,8 @@ export default defineConfig({
   // chunk shared by every phone page, with every component any page names. Importing each component
   // from its own module keeps a form's Picker or Rate in that form's chunk (ADR 0009).
   extraBabelPlugins: [['import', { libraryName: 'antd-mobile', libraryDirectory: 'es/components', style: false }, 'antd-mobile']],
-  proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: true } },
+  // `npm run dev` (scripts/dev.mjs) passes the API server's port.
+  proxy: { '/api': { target: `http://localhost:${process.env.API_PORT || '8000'}`, changeOrigin: true } },
   chainWebpack(memo, { webpack }) {
     // Nothing we ship needs Node's Buffer: keep the polyfill (20 KB) out of the entry.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
