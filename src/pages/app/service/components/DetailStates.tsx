@@ -19,13 +19,24 @@ export function DetailSkeleton() {
   );
 }
 
+/** How a missing record is explained and where its button leads back to (the villager's records by default). */
+export interface NotFoundText {
+  description?: string;
+  backText?: string;
+}
+
 /** A record that is not there, or not the caller's: said the same way (the server answers 404 or 403). */
-export function NotFound({ what, back }: { what: string; back: string }) {
+export function NotFound({
+  what,
+  back,
+  description = '可能地址有误，或这不是您提交的记录',
+  backText = '查看我的记录',
+}: { what: string; back: string } & NotFoundText) {
   return (
     <div className="m-state">
-      <ErrorBlock status="empty" title={`${what}不存在`} description="可能地址有误，或这不是您提交的记录" />
+      <ErrorBlock status="empty" title={`${what}不存在`} description={description} />
       <Button color="primary" fill="outline" onClick={() => history.replace(back)}>
-        查看我的记录
+        {backText}
       </Button>
     </div>
   );
@@ -36,16 +47,18 @@ export function DetailStates<T>({
   loaded,
   what,
   back,
+  notFound,
   children,
 }: {
   loaded: Loaded<T> & { reload: () => void };
   what: string;
   back: string;
+  notFound?: NotFoundText;
   children: (data: T) => ReactNode;
 }) {
   if (loaded.status === 'loading') return <DetailSkeleton />;
   if (loaded.status === 'error') {
-    if (loaded.code === 404 || loaded.code === 403 || loaded.code === 400) return <NotFound what={what} back={back} />;
+    if (loaded.code === 404 || loaded.code === 403 || loaded.code === 400) return <NotFound what={what} back={back} {...notFound} />;
     return <LoadFailed message={loaded.message} onRetry={loaded.reload} />;
   }
   return <>{children(loaded.data)}</>;
