@@ -5,11 +5,13 @@
 import { setupServer } from 'msw/node';
 import { calendarHandlers, resetCalendarDb } from './calendar';
 import { handlers, resetMockDb } from './handlers';
+import { noticeHandlers, resetNoticeDb } from './notices';
 import { overviewHandlers, resetOverviewDb } from './overview';
 import { reportHandlers, resetReportsDb } from './reports';
 
-// The overview is every admin's landing page, so its handlers are always there.
-export const server = setupServer(...handlers, ...overviewHandlers, ...calendarHandlers, ...reportHandlers);
+// The overview is every admin's landing page, and the bell of one's notices is on every phone tab
+// page, so their handlers are always there.
+export const server = setupServer(...handlers, ...overviewHandlers, ...calendarHandlers, ...reportHandlers, ...noticeHandlers);
 
 export function useMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -20,6 +22,7 @@ export function useMockServer() {
     resetOverviewDb();
     resetCalendarDb();
     resetReportsDb();
+    resetNoticeDb();
   });
   afterAll(() => server.close());
 }

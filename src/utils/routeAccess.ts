@@ -22,13 +22,15 @@ export function computeAccess(currentUser: CurrentUser | undefined): AccessMap {
 }
 
 /**
- * Who may open a phone entry's page: 便民服务 any account, 我的任务 a task role, and the 登录 entry
- * is for visitors only. Everything else on the phone is public. The tab bar and the home grid show
+ * Who may open a phone entry's page: 便民服务 and 我的消息 any account, 我的任务 and 转派诉求 a task
+ * role, and the 登录 entry is for visitors only. Everything else on the phone is public. The tab bar and the home grid show
  * each person only what this allows, so no one is offered a page that answers 没有权限.
  */
 const PHONE_ENTRY_ACCESS: Record<string, 'signedIn' | 'taskRole' | 'visitor'> = {
   '/app/service': 'signedIn',
+  '/app/notices': 'signedIn',
   '/app/mytask': 'taskRole',
+  '/app/dispatched': 'taskRole',
   '/user/login': 'visitor',
 };
 

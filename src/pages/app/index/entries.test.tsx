@@ -46,7 +46,7 @@ test('a villager: 便民服务, and no 我的任务', async () => {
   });
 });
 
-test('a village cadre: everything, 我的任务 included', async () => {
+test('a village cadre: everything, 我的任务 and 转派诉求 included', async () => {
   expect(await offered(CADRE_TOKEN)).toEqual({
     grid: [
       '新闻动态 /app/newsList',
@@ -54,6 +54,7 @@ test('a village cadre: everything, 我的任务 included', async () => {
       '便民服务 /app/service',
       '村情介绍 /app/introductList',
       '我的任务 /app/mytask',
+      '转派诉求 /app/dispatched',
     ],
     tabs: ['首页', '任务', '服务', '我的任务'],
   });
@@ -66,12 +67,14 @@ test('an admin on the phone: like a villager', async () => {
 test('the rule for every role, staff included', () => {
   const user = (access: string) => ({ access, permissions: [] }) as never;
   const open = (access: ReturnType<typeof computeAccess>) =>
-    ['/app/index', '/app/service', '/app/mytask', '/user/login'].filter((path) => canOpenPhoneEntry(access, path));
+    ['/app/index', '/app/service', '/app/notices', '/app/mytask', '/app/dispatched', '/user/login'].filter((path) =>
+      canOpenPhoneEntry(access, path),
+    );
   expect(open(computeAccess(undefined))).toEqual(['/app/index', '/user/login']);
-  expect(open(computeAccess(user('villager')))).toEqual(['/app/index', '/app/service']);
-  expect(open(computeAccess(user('village')))).toEqual(['/app/index', '/app/service', '/app/mytask']);
-  expect(open(computeAccess(user('staff')))).toEqual(['/app/index', '/app/service']);
-  expect(open(computeAccess(user('admin')))).toEqual(['/app/index', '/app/service']);
+  expect(open(computeAccess(user('villager')))).toEqual(['/app/index', '/app/service', '/app/notices']);
+  expect(open(computeAccess(user('village')))).toEqual(['/app/index', '/app/service', '/app/notices', '/app/mytask', '/app/dispatched']);
+  expect(open(computeAccess(user('staff')))).toEqual(['/app/index', '/app/service', '/app/notices']);
+  expect(open(computeAccess(user('admin')))).toEqual(['/app/index', '/app/service', '/app/notices']);
 });
 
 test('a cadre who opens /app/noauth reads that their account may submit tasks, and is led to 我的任务', async () => {

@@ -5,6 +5,7 @@ import {
   EnvironmentOutline,
   FileOutline,
   RightOutline,
+  SendOutline,
   UnorderedListOutline,
   UserCircleOutline,
   UserOutline,
@@ -30,6 +31,7 @@ const ENTRIES = [
   { to: '/app/service', title: '便民服务', icon: <ChatCheckOutline />, tone: 'red' },
   { to: '/app/introductList', title: '村情介绍', icon: <EnvironmentOutline />, tone: 'green' },
   { to: '/app/mytask', title: '我的任务', icon: <UserOutline />, tone: 'purple' },
+  { to: '/app/dispatched', title: '转派诉求', icon: <SendOutline />, tone: 'cyan' },
   { to: '/user/login', title: '登录', icon: <UserCircleOutline />, tone: 'purple' },
 ];
 
@@ -56,7 +58,7 @@ function Banner({ pinned }: { pinned: NewsPage }) {
   return <NewsBanner items={list} />;
 }
 
-/** The entries this person may open (canOpenPhoneEntry): 4 or 5 of them. */
+/** The entries this person may open (canOpenPhoneEntry): 4 for a villager, 5 for a visitor, 6 for a cadre. */
 function EntryGrid() {
   const access = useAccess();
   const entries = ENTRIES.filter((entry) => canOpenPhoneEntry(access, entry.to));

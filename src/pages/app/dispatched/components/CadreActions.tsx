@@ -1,0 +1,183 @@
+import { Button, TextArea } from 'antd-mobile';
+import { useState } from 'react';
+import type { AppealDetail } from '@common/contracts/people';
+import { confirmAction } from '@/components/MobileLayout/confirm';
+import { showToast } from '@/components/MobileLayout/toast';
+import { acceptDispatchedAppeal, rejectDispatchedAppeal, replyDispatchedAppeal } from '@/services/appDispatch';
+import { apiErrorBody } from '@/utils/apiError';
+import type { ApiBody } from '@/utils/requestConfig';
+import Field from '../../service/components/Field';
+import { useSubmitAttempt } from '../../service/components/useSubmitAttempt';
+
+export const REPLY_MAX = 2000;
+export const REASON_MAX = 500;
+
+type Mode = 'reply' | 'reject';
+
+interface Props {
+  appeal: AppealDetail;
+  /** The server's answer after a step: the appeal as it now is. */
+  onDone: (appeal: AppealDetail) => void;
+  /** The appeal moved meanwhile (409) or left the village (404): load it again. */
+  onStale: () => void;
+}
+
+const required = (value: string, label: string) => (/\S/.test(value) ? undefined : `请填写${label}`);
+
+/**
+ * A cadre's steps on an appeal handed to their village (ADR 0031): 受理 while it waits, then the
+ * 答复; 不予受理 with a reason at either point, after a confirmation. The text stays when a step fails.
+ */
+export default function CadreActions({ appeal, onDone, onStale }: Props) {
+  const pending = appeal.status === 'pending';
+  const [showReject, setShowReject] = useState(false);
+  const [reply, setReply] = useState('');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState<Partial<Record<Mode, boolean>>>({});
+  const attempt = useSubmitAttempt();
+
+  const errors: Record<Mode, string | undefined> = {
+    reply: required(reply, '答复内容'),
+    reject: required(reason, '不予受理的原因'),
+  };
+  const errorOf = (field: Mode) => (touched[field] ? errors[field] : undefined);
+
+  const step = async (send: () => Promise<ApiBody<AppealDetail>>) => {
+    const body = await attempt.run(send, (error) => {
+      const code = apiErrorBody(error)?.code;
+      if (code === 409 || code === 404) onStale();
+    });
+    if (!body?.data) return;
+    void showToast({ icon: 'success', content: body.message || '操作成功' });
+    onDone(body.data);
+  };
+
+  const accept = () => step(() => acceptDispatchedAppeal(appeal.id, { skipErrorHandler: true }));
+
+  const sendReply = () => {
+    setTouched((t) => ({ ...t, reply: true }));
+    if (errors.reply) return;
+    void step(() => replyDispatchedAppeal(appeal.id, { reply: reply.trim() }, { skipErrorHandler: true }));
+  };
+
+  const sendReject = async () => {
+    setTouched((t) => ({ ...t, reject: true }));
+    if (errors.reject) return;
+    const sure = await confirmAction({
+      title: '确定不予受理？',
+      content: '提交后诉求即结束办理，群众会收到您填写的原因。',
+      confirmText: '不予受理',
+    });
+    if (sure) await step(() => rejectDispatchedAppeal(appeal.id, { reason: reason.trim() }, { skipErrorHandler: true }));
+  };
+
+  const openReject = () => setShowReject(true);
+
+  const rejectForm = (
+    <div className="dsp-reject">
+      <Field id="dsp-reason" label="不予受理原因" required error={errorOf('reject')} hint="请写明原因，群众会看到">
+        <TextArea
+          id="dsp-reason"
+          className="svc-textarea"
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setTouched((t) => ({ ...t, reject: true }));
+          }}
+          placeholder="例如：该事项不属于村里办理范围，请到镇便民服务中心咨询"
+          maxLength={REASON_MAX}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          disabled={attempt.submitting}
+          aria-invalid={!!errorOf('reject')}
+          aria-describedby={errorOf('reject') ? 'dsp-reason-error' : undefined}
+        />
+      </Field>
+      <div className="dsp-buttons">
+        <Button block color="danger" size="large" disabled={attempt.submitting} onClick={sendReject}>
+          确认不予受理
+        </Button>
+        <Button block fill="outline" size="large" disabled={attempt.submitting} onClick={() => setShowReject(false)}>
+          取消
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    <section className="m-section dsp-actions" aria-labelledby="dsp-actions-title">
+      <h3 className="m-section-title" id="dsp-actions-title">
+        {pending ? '受理诉求' : '答复群众'}
+      </h3>
+      {attempt.error ? (
+        <div className="m-alert" role="alert">
+          {attempt.error}
+        </div>
+      ) : null}
+      {pending ? (
+        <>
+          <p className="m-muted dsp-intro">镇里已将此诉求转派到本村，请先受理，办理后答复群众。</p>
+          {!showReject ? (
+            <div className="dsp-buttons">
+              <Button
+                block
+                color="primary"
+                size="large"
+                loading={attempt.submitting}
+                loadingText="正在受理"
+                disabled={attempt.submitting}
+                onClick={accept}
+              >
+                受理
+              </Button>
+              <Button block color="danger" fill="outline" size="large" disabled={attempt.submitting} onClick={openReject}>
+                不予受理
+              </Button>
+            </div>
+          ) : (
+            rejectForm
+          )}
+        </>
+      ) : showReject ? (
+        rejectForm
+      ) : (
+        <>
+          <Field id="dsp-reply" label="答复内容" required error={errorOf('reply')} hint="群众会在手机上看到您的答复">
+            <TextArea
+              id="dsp-reply"
+              className="svc-textarea"
+              value={reply}
+              onChange={(value) => {
+                setReply(value);
+                setTouched((t) => ({ ...t, reply: true }));
+              }}
+              placeholder="写明办理情况和结果"
+              maxLength={REPLY_MAX}
+              showCount
+              autoSize={{ minRows: 4, maxRows: 10 }}
+              disabled={attempt.submitting}
+              aria-invalid={!!errorOf('reply')}
+              aria-describedby={errorOf('reply') ? 'dsp-reply-error' : undefined}
+            />
+          </Field>
+          <div className="dsp-buttons">
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={attempt.submitting}
+              loadingText="正在提交"
+              disabled={attempt.submitting}
+              onClick={sendReply}
+            >
+              提交答复
+            </Button>
+            <Button block color="danger" fill="outline" size="large" disabled={attempt.submitting} onClick={openReject}>
+              不予受理
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
