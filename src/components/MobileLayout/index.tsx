@@ -12,6 +12,7 @@ import { AppOutline, ChatCheckOutline, LeftOutline, UnorderedListOutline, UserCi
 import { type ReactNode, useEffect } from 'react';
 import { type FeedbackKind, registerFeedback, unregisterFeedback } from '@/utils/feedback';
 import { canOpenPhoneEntry } from '@/utils/routeAccess';
+import NoticeBell from './NoticeBell';
 import { useLargeText, useLargeTextRoot } from './largeText';
 import { showToast } from './toast';
 import './index.css';
@@ -81,7 +82,10 @@ export interface MobileLayoutProps {
   /** A back arrow that goes back, or to this path when the page was opened directly; false hides it. */
   back?: string | false;
   right?: ReactNode;
-  /** Show the bottom TabBar (首页 / 任务 / 服务 / 我的任务, as far as the user may open them). */
+  /**
+   * Show the bottom TabBar (首页 / 任务 / 服务 / 我的任务, as far as the user may open them) and, for a
+   * signed-in person, the bell of their notices in the bar.
+   */
   tabBar?: boolean;
   /** A bar fixed at the bottom (e.g. the page's main button). */
   footer?: ReactNode;
@@ -112,6 +116,7 @@ export default function MobileLayout({ title, back = APP_HOME, right, tabBar = f
           <div className="m-layout-nav-title">{title}</div>
           <div className="m-layout-nav-right">
             {right}
+            {tabBar && access.signedIn ? <NoticeBell /> : null}
             <LargeTextToggle />
           </div>
         </div>

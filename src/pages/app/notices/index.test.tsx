@@ -1,0 +1,83 @@
+/**
+ * A villager's notices inside the real app against msw (mock/notices.ts, seeded by
+ * mock/dispatch.ts): the bell with the unread count on the tab pages, the list with its 未读 filter,
+ * a notice marked read as it opens its appeal, 全部已读, and the empty states.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { CADRE_TOKEN, VILLAGER_TOKEN } from '../../../../mock/appTasks';
+import { useAppServiceHandlers } from '../../../../mock/appService';
+import { DISPATCHED, DISPATCHED_IDS, NOTICES, useDispatchHandlers } from '../../../../mock/dispatch';
+import { noticeDb } from '../../../../mock/notices';
+import { usePublicContentHandlers } from '../../../../mock/publicContent';
+import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { callsTo, recordRequests, useMockServer } from '../../../../mock/server';
+
+useMockServer();
+usePublicContentHandlers();
+useAppServiceHandlers();
+useDispatchHandlers();
+beforeAll(preloadApp, 120_000);
+beforeEach(() => {
+  sessionStorage.clear();
+  sessionStorage.setItem('token', VILLAGER_TOKEN);
+});
+
+const unreadTab = () => screen.getByRole('tab', { name: /未读/ });
+
+test('the bell on the home page says how many are unread and opens the notices', async () => {
+  const app = renderApp('/app/index');
+  const bell = await screen.findByRole('link', { name: '我的消息，2条未读' }, { timeout: 30000 });
+  expect(bell).toHaveTextContent('2');
+  await app.user.click(bell);
+  await waitFor(() => expect(app.location()).toBe('/app/notices'));
+  expect(await screen.findByText(NOTICES.dispatched.body)).toBeInTheDocument();
+});
+
+test('a visitor has no bell', async () => {
+  sessionStorage.clear();
+  renderApp('/app/index');
+  await screen.findByRole('navigation', { name: '功能入口' }, { timeout: 30000 });
+  expect(screen.queryByRole('link', { name: /我的消息/ })).not.toBeInTheDocument();
+});
+
+test('newest first, unread marked; opening one marks it read and shows its appeal', async () => {
+  const calls = recordRequests();
+  const app = renderApp('/app/notices');
+  await screen.findByText(NOTICES.dispatched.title, {}, { timeout: 30000 });
+  const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+  expect(titles).toEqual([NOTICES.dispatched.title, NOTICES.accepted.title, NOTICES.replied.title]);
+  expect(screen.getAllByRole('img', { name: '未读' })).toHaveLength(2);
+  expect(await screen.findByText('2 条未读')).toBeInTheDocument();
+  expect(within(unreadTab()).getByText('2')).toBeInTheDocument();
+
+  const accepted = noticeDb.byToken.get(VILLAGER_TOKEN)!.find((n) => n.title === NOTICES.accepted.title)!;
+  await app.user.click(screen.getByText(NOTICES.accepted.body));
+  await waitFor(() => expect(app.location()).toBe(`/app/service/appeal/${DISPATCHED_IDS.processing}`));
+  expect(await screen.findByRole('heading', { name: DISPATCHED.processing })).toBeInTheDocument();
+  await waitFor(() => expect(callsTo(calls, 'POST', `/my/notices/${accepted.id}/read`)).toHaveLength(1));
+  expect(noticeDb.byToken.get(VILLAGER_TOKEN)!.filter((n) => !n.read)).toHaveLength(1);
+});
+
+test('the 未读 filter, in the URL; 全部已读 with its Toast leaves the filter empty', async () => {
+  const calls = recordRequests();
+  const app = renderApp('/app/notices');
+  await screen.findByText(NOTICES.dispatched.title, {}, { timeout: 30000 });
+  await app.user.click(unreadTab());
+  await waitFor(() => expect(app.location()).toBe('/app/notices?filter=unread'));
+  await waitFor(() => expect(screen.queryByText(NOTICES.replied.title)).not.toBeInTheDocument());
+  expect(screen.getByText(NOTICES.accepted.title)).toBeInTheDocument();
+  expect(callsTo(calls, 'GET', '/my/notices').some((c) => c.url.searchParams.get('unread') === 'true')).toBe(true);
+
+  await app.user.click(screen.getByRole('button', { name: '全部已读' }));
+  expect(await screen.findByText('已全部标为已读', { selector: '.adm-toast-main *, .adm-toast-main' })).toBeInTheDocument();
+  expect(await screen.findByText('没有未读消息', { selector: '.adm-error-block-description-title' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: '全部已读' })).toBeDisabled();
+});
+
+test('no notices at all: a deliberate empty state, nothing to mark', async () => {
+  sessionStorage.setItem('token', CADRE_TOKEN);
+  renderApp('/app/notices');
+  expect(await screen.findByText('暂无消息', {}, { timeout: 30000 })).toBeInTheDocument();
+  expect(screen.getByText('您的诉求被受理、答复或转派时，会在这里通知您')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: '全部已读' })).toBeDisabled();
+});
