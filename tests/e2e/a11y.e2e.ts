@@ -3,6 +3,7 @@ import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { describeViolations, saveViolations, scan, type ScanScope, type Violation } from '../helpers/axe';
 import { DESKTOP, PHONE } from '../helpers/browser';
+import { handDownFirstPending } from '../helpers/dispatch';
 import { setUpJourneys } from '../helpers/journeys';
 import routes from '../../config/routes';
 
@@ -166,10 +167,12 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
     axe.done();
   });
 
-  journey('phone pages as villager02: services, own appeals and photo reports', async () => {
+  journey('phone pages as villager02: services, own appeals and photo reports, notices', async () => {
     const axe = auditor('phone-villager');
     const { context, page } = await newPage(PHONE);
     await signIn(page, 'villager02', 'Demo12345');
+    await axe.visit(page, '/app/notices');
+    await axe.visit(page, '/app/notices?filter=unread', '/app/notices (unread)');
     await axe.visit(page, '/app/service');
     await axe.visit(page, '/app/service/appeal');
     await page.getByRole('button', { name: /提\s*交/ }).click();
@@ -190,7 +193,7 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
     axe.done();
   });
 
-  journey('phone pages as cadre02: my tasks in every state and the report form', async () => {
+  journey('phone pages as cadre02: my tasks in every state and the report form, appeals handed down', async () => {
     const axe = auditor('phone-cadre');
     const { context, page } = await newPage(PHONE);
     await signIn(page, 'cadre02', 'Demo12345');
@@ -207,6 +210,15 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
       await axe.visit(page, `/app/mytask/${id}`, `/app/mytask/:id (${state})`);
     }
     assert.ok(details >= 2, 'cadre02 has tasks in several states in the demo data');
+    await axe.visit(page, '/app/dispatched');
+    await axe.visit(page, '/app/dispatched?state=done');
+    const handed = await handDownFirstPending(app, 2);
+    await axe.visit(page, '/app/dispatched', '/app/dispatched (one to do)');
+    await axe.visit(page, `/app/dispatched/${handed}`, '/app/dispatched/:id');
+    await page.getByRole('button', { name: '不予受理' }).click();
+    await page.getByRole('button', { name: '确认不予受理' }).click();
+    await page.getByText('请填写不予受理的原因').waitFor();
+    await axe.check(page, '/app/dispatched/:id, reason missing');
     await context.close();
     axe.done();
   });

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import routes from '../../config/routes';
 import { PLATFORM_TITLE } from '../../common/constants';
 import { DESKTOP, PHONE } from '../helpers/browser';
+import { handDownFirstPending } from '../helpers/dispatch';
 import { eventually, setUpJourneys } from '../helpers/journeys';
 import { smallTouchTargets } from '../helpers/touchTargets';
 
@@ -79,7 +80,7 @@ describe('phone entries by role', () => {
   const expected: Record<string, { grid: string[]; tabs: string[] }> = {
     visitor: { grid: ['新闻动态', '任务公开', '村情介绍', '登录'], tabs: ['首页', '任务', '登录'] },
     villager02: { grid: ['新闻动态', '任务公开', '便民服务', '村情介绍'], tabs: ['首页', '任务', '服务'] },
-    cadre02: { grid: ['新闻动态', '任务公开', '便民服务', '村情介绍', '我的任务'], tabs: ['首页', '任务', '服务', '我的任务'] },
+    cadre02: { grid: ['新闻动态', '任务公开', '便民服务', '村情介绍', '我的任务', '转派诉求'], tabs: ['首页', '任务', '服务', '我的任务'] },
     staff01: { grid: ['新闻动态', '任务公开', '便民服务', '村情介绍'], tabs: ['首页', '任务', '服务'] },
     admin: { grid: ['新闻动态', '任务公开', '便民服务', '村情介绍'], tabs: ['首页', '任务', '服务'] },
   };
@@ -146,14 +147,21 @@ describe('touch and large text', () => {
       '/user/login',
       '/user/register',
     ].map((url) => [visitor.page, url]);
+    // One appeal handed to 第一村: the cadre's 转派诉求 has a card and a detail, the villager a notice.
+    const handed = await handDownFirstPending(app, 2);
     const villager = await open(PHONE, 'villager02');
-    for (const url of ['/app/index', '/app/service', '/app/service?tab=shot', '/app/service/appeal', '/app/service/shot']) {
+    for (const url of ['/app/index', '/app/service', '/app/service?tab=shot', '/app/service/appeal', '/app/service/shot', '/app/notices']) {
       checks.push([villager.page, url]);
     }
     const cadre = await open(PHONE, 'cadre02');
     await settle(cadre.page, '/app/mytask');
     const mine = await firstItem(cadre.page, '/api/my/tasks?pageSize=1&state=todo');
-    checks.push([cadre.page, '/app/mytask'], [cadre.page, `/app/mytask/${mine.id}`]);
+    checks.push(
+      [cadre.page, '/app/mytask'],
+      [cadre.page, `/app/mytask/${mine.id}`],
+      [cadre.page, '/app/dispatched'],
+      [cadre.page, `/app/dispatched/${handed}`],
+    );
 
     for (const [page, url] of checks) {
       await settle(page, url);
@@ -187,10 +195,10 @@ describe('touch and large text', () => {
   });
 
   journey('large text at 390 px: the home grid, the 我的任务 tabs and the rank line do not crowd', async () => {
-    // The villager's grid has four entries in a row, the cadre's five in two rows.
+    // The villager's grid has four entries in a row, the cadre's six in two rows.
     for (const [account, count] of [
       ['villager02', 4],
-      ['cadre02', 5],
+      ['cadre02', 6],
     ] as const) {
       const home = await open(PHONE, account, true);
       await settle(home.page, '/app/index');
@@ -292,6 +300,12 @@ describe('document titles', () => {
     const appeal = await firstItem(villager.page, '/api/my/appeals?pageSize=1');
     const shot = await firstItem(villager.page, '/api/my/photo-reports?pageSize=1');
     const mine = await firstItem(cadre.page, '/api/my/tasks?pageSize=1');
+    // An appeal handed to cadre02's village: an earlier journey may have handed one down already.
+    const handedList = '/api/my/dispatched-appeals?pageSize=1';
+    const handed = await firstItem(cadre.page, handedList).catch(async () => {
+      await handDownFirstPending(app, 2);
+      return firstItem(cadre.page, handedList);
+    });
 
     // Concrete addresses for parameters, and the title a detail page gives itself.
     const concrete: Record<string, { url: string; title?: string }> = {
@@ -301,6 +315,7 @@ describe('document titles', () => {
       '/app/taskList/:id': { url: `/app/taskList/${task.id}`, title: task.title },
       '/app/mytask/:id': { url: `/app/mytask/${mine.id}`, title: mine.title },
       '/app/service/appeal/:id': { url: `/app/service/appeal/${appeal.id}`, title: appeal.title },
+      '/app/dispatched/:id': { url: `/app/dispatched/${handed.id}`, title: handed.title },
       '/app/service/shot/:id': { url: `/app/service/shot/${shot.id}` },
       '/user/*': { url: '/user/no-such-page' },
       '*': { url: '/no/such/page' },
@@ -308,8 +323,8 @@ describe('document titles', () => {
       '/introductCenter': { url: '/introductCenter', title: '镇综合治理中心简介' },
     };
     const pageFor = (path: string) => {
-      if (path.startsWith('/app/mytask')) return cadre.page;
-      if (path.startsWith('/app/service')) return villager.page;
+      if (path.startsWith('/app/mytask') || path.startsWith('/app/dispatched')) return cadre.page;
+      if (path.startsWith('/app/service') || path.startsWith('/app/notices')) return villager.page;
       return visitor.page;
     };
 
