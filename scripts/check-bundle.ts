@@ -42,6 +42,10 @@ const PAGES: Array<{
   { path: '/app/mytask', viewport: PHONE, budgetKiB: 160, signIn: 'cadre02', phone: true },
   // A dynamic URL: Umi also preloads the '*' route's chunk (404), which therefore carries no antd.
   { path: '/app/mytask/1', viewport: PHONE, budgetKiB: 170, signIn: 'cadre02', phone: true },
+  // 转派诉求 (a cadre's appeals handed down, ADR 0031) and 我的消息 (a villager's notices).
+  { path: '/app/dispatched', viewport: PHONE, budgetKiB: 160, signIn: 'cadre02', phone: true },
+  { path: '/app/dispatched/1', viewport: PHONE, budgetKiB: 170, signIn: 'cadre02', phone: true },
+  { path: '/app/notices', viewport: PHONE, budgetKiB: 160, signIn: 'villager02', phone: true },
   // The phone home (issue 7: at most 140; the Toast and react-spring load with the first message).
   { path: '/app/index', viewport: PHONE, budgetKiB: 140, phone: true },
   { path: '/app/newsList', viewport: PHONE, budgetKiB: 160, phone: true },
