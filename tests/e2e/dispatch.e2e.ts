@@ -117,7 +117,7 @@ describe('an appeal handed down to a village', () => {
     await reply.click();
     await page.waitForURL('**/app/service/appeal/*');
     await page.getByRole('heading', { name: TITLE }).waitFor();
-    await page.getByText(`已转派${VILLAGE}办理`, { exact: false }).waitFor();
+    await page.getByText(`已转派至${VILLAGE}办理`, { exact: false }).waitFor();
     await page.goto(`${app.url}/app/index`);
     await eventually(async () => assert.equal(await bellCount(page), unreadBefore + 2));
     await context.close();

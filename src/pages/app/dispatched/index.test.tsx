@@ -49,9 +49,13 @@ describe('the list', () => {
     expect(card).toHaveAttribute('href', `/app/dispatched/${DISPATCHED_IDS.pending}`);
     expect(within(card).getByText(/办理时限.*剩余/)).toBeInTheDocument();
 
+    const openTab = screen.getByRole('tab', { name: /待办/ });
+    await waitFor(() => expect(openTab).toHaveTextContent('待办2'));
+
     await app.user.click(screen.getByText('已办'));
     await waitFor(() => expect(app.location()).toBe('/app/dispatched?state=done'));
     expect(await screen.findByText(DISPATCHED.replied)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /待办/ })).toHaveTextContent('待办2');
     expect(screen.queryByText(DISPATCHED.pending)).not.toBeInTheDocument();
   });
 
@@ -67,7 +71,7 @@ describe('one appeal', () => {
   test('受理: the Toast, then the reply form; the villager is told', async () => {
     const app = await openAppeal(DISPATCHED_IDS.pending);
     expect(screen.getByText('提交人 李村民')).toBeInTheDocument();
-    expect(screen.getByText(/已转派第一村办理/)).toBeInTheDocument();
+    expect(screen.getByText(/已转派至第一村办理/)).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: '受理' }));
     expect(await toast('已受理')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '答复群众' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useSearchParams } from '@umijs/max';
 import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
 import { EmptyList, ListSkeleton, LoadFailed, ScrollFooter } from '@/components/AppTask/ListStates';
 import MobileLayout from '@/components/MobileLayout';
 import { showToast } from '@/components/MobileLayout/toast';
@@ -24,10 +25,19 @@ function DispatchedList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = stateFromQuery(searchParams.get('state'));
   const tab = STATES.find((s) => s.key === state)!;
+  const [openCount, setOpenCount] = useState<number>();
   const appeals = usePagedList(
     (current, pageSize) => queryDispatchedAppeals({ current, pageSize, state }, { skipErrorHandler: true }).then((body) => body.data!),
     [state],
   );
+
+  // 待办 shows how many are waiting whichever tab is open.
+  const loadOpenCount = useCallback(() => {
+    queryDispatchedAppeals({ current: 1, pageSize: 1, state: 'open' }, { skipErrorHandler: true })
+      .then((body) => setOpenCount(body.data?.total))
+      .catch(() => undefined); // the tab simply shows no number
+  }, []);
+  useEffect(loadOpenCount, [loadOpenCount]);
 
   // The state lives in the URL: a refresh or coming back from an appeal keeps the tab.
   const onTab = (key: string) => {
@@ -36,10 +46,12 @@ function DispatchedList() {
     setSearchParams(next, { replace: true });
   };
 
-  const refresh = () =>
-    appeals.refresh().catch((error: Error) => {
+  const refresh = () => {
+    loadOpenCount();
+    return appeals.refresh().catch((error: Error) => {
       void showToast({ icon: 'fail', content: error.message });
     });
+  };
 
   return (
     <>
@@ -51,9 +63,7 @@ function DispatchedList() {
               title={
                 <span className="mytask-tab-title">
                   {s.title}
-                  {s.key === state && appeals.status === 'ready' && appeals.total > 0 ? (
-                    <span className={`mytask-tab-count${s.key === 'open' ? ' mytask-tab-count-alert' : ''}`}>{appeals.total}</span>
-                  ) : null}
+                  {s.key === 'open' && openCount ? <span className="mytask-tab-count mytask-tab-count-alert">{openCount}</span> : null}
                 </span>
               }
             />

@@ -43,7 +43,7 @@ export function AppealFacts({ appeal, extra }: { appeal: AppealDetail; extra?: R
       <InfoLine icon={<PhonebookOutline aria-hidden />}>联系电话 {appeal.phone}</InfoLine>
       {appeal.dispatchedAreaName ? (
         <InfoLine icon={<SendOutline aria-hidden />}>
-          已转派{appeal.dispatchedAreaName}办理{appeal.dispatchedAt ? `（${formatDateTime(appeal.dispatchedAt)}）` : ''}
+          已转派至{appeal.dispatchedAreaName}办理{appeal.dispatchedAt ? `（${formatDateTime(appeal.dispatchedAt)}）` : ''}
         </InfoLine>
       ) : null}
       {appeal.handlerName ? <InfoLine icon={<UserOutline aria-hidden />}>经办人 {appeal.handlerName}</InfoLine> : null}
