@@ -301,7 +301,18 @@ describe('dashboard drill-downs open exactly the records behind each figure', ()
     count: number,
     gap: boolean,
   ) {
-    const box = (await page.getByRole('img', { name: label }).boundingBox())!;
+    // The page may still move (the first-run reminder above the figures arrives after them): measure
+    // until the chart has stayed put.
+    const chart = page.getByRole('img', { name: label });
+    // The mouse clicks within the viewport only: the trend sits below the fold at 1440×900.
+    await chart.scrollIntoViewIfNeeded();
+    let box = (await chart.boundingBox())!;
+    for (let settled = 0; settled < 3;) {
+      await page.waitForTimeout(150);
+      const again = (await chart.boundingBox())!;
+      settled = again.x === box.x && again.y === box.y && again.width === box.width ? settled + 1 : 0;
+      box = again;
+    }
     const width = box.width - grid.left - grid.right;
     const step = gap ? width / count : width / (count - 1);
     const x = gap ? grid.left + (index + 0.5) * step : grid.left + index * step;

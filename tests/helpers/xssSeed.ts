@@ -2,6 +2,7 @@
 // of a running server: many vectors per record where the field is long, one per record where it is
 // short. Used by tests/e2e/xss.e2e.ts.
 import sharp from 'sharp';
+import { INVISIBLE_CHARACTERS } from '../../common/contracts/base';
 import { BROWSER_VECTORS, packVectors as pack, vectorsFitting } from './xssVectors';
 
 export interface Api {
@@ -60,6 +61,13 @@ const packVectors = (max: number) => {
   lastFitting = vectorsFitting(max);
   return pack(max);
 };
+/**
+ * The packed values for a name field: names refuse zero-width and direction characters (a 400 the
+ * server tests cover), so here those characters are taken out and every other vector still goes in
+ * (once: two vectors that differ only by them would make the same name).
+ */
+const INVISIBLE = new RegExp(INVISIBLE_CHARACTERS, 'g');
+const packNames = (max: number) => [...new Set(packVectors(max).map((value) => value.replace(INVISIBLE, '')))];
 /** Rich text: each vector as typed text in its own paragraph, and once more as raw HTML. */
 const rich = (value: string) => `<p>${value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>${value}`;
 
@@ -78,15 +86,15 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   const W = 4;
 
   // Settings and area names (shown on nearly every page).
-  const settings = note('settings', packVectors(64).slice(0, 3), true);
+  const settings = note('settings', packNames(64).slice(0, 3), true);
   await a.call(admin, 'PUT', '/api/settings', { platformTitle: settings[0], centreName: settings[1], icpNumber: settings[2] });
-  const areaNames = note('area names', packVectors(32).slice(3, 14), true);
+  const areaNames = note('area names', packNames(32).slice(3, 14), true);
   for (const [i, name] of areaNames.entries()) await a.call(staff, 'PUT', `/api/areas/${i + 2}`, { name });
 
   // Users, groups, roles.
   const roles = (await a.call(admin, 'GET', '/api/roles?pageSize=100')).list as Array<{ id: number; code: string }>;
   const villageRole = roles.find((r) => r.code === 'village')?.id as number;
-  const names = note('user names', packVectors(32));
+  const names = note('user names', packNames(32));
   await each(names, W, async (name, i) => {
     await a.call(admin, 'POST', '/api/users', {
       account: `xss_user_${i}`,
@@ -98,12 +106,12 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
       area: 2,
     });
   });
-  const groupNames = note('group names', packVectors(32));
+  const groupNames = note('group names', packNames(32));
   const groupDescriptions = note('group descriptions', packVectors(200));
   await each(groupNames, W, async (name, i) => {
     await a.call(admin, 'POST', '/api/groups', { name, description: groupDescriptions[i] ?? '' });
   });
-  await each(note('role names', packVectors(32)), W, async (name, i) => {
+  await each(note('role names', packNames(32)), W, async (name, i) => {
     await a.call(admin, 'POST', '/api/roles', { name, code: `xss_role_${i}`, permissions: [], dataScope: 'self' });
   });
   const users = (await a.call(admin, 'GET', '/api/users?pageSize=100&account=cadre02')).list as Array<{ id: number; account: string }>;
@@ -169,7 +177,7 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
     content: introContent[0],
     imageIds: [],
   });
-  const leader = note('village leader', packVectors(30).slice(20, 21), true)[0];
+  const leader = note('village leader', packNames(30).slice(20, 21), true)[0];
   await a.call(staff, 'PUT', '/api/introductions/villages/2', {
     name: areaNames[0],
     content: introContent[0],
@@ -181,9 +189,9 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
     leader,
     phone: '0731-84560000',
   });
-  const units = note('org unit names', packVectors(50));
+  const units = note('org unit names', packNames(50));
   const members = note('org unit members', packVectors(2000));
-  const people = packVectors(30);
+  const people = packNames(30);
   note('org unit leaders and positions', people);
   await each(units, W, async (name, i) => {
     await a.call(staff, 'POST', '/api/org-units', {
