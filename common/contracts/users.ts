@@ -85,3 +85,44 @@ export type UserUpdateBody = Static<typeof UserUpdateBody>;
 
 export const ResetPasswordBody = Type.Object({ password: Password('新密码') }, { additionalProperties: false });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/** Import of users from the .xlsx template: at most this many rows, in a file of at most this size. */
+export const USER_IMPORT_MAX_ROWS = 2000;
+export const USER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The template's columns, in order; 分组 holds several group names separated by 、. */
+export const USER_IMPORT_HEADERS = ['账号', '姓名', '手机号', '角色', '所属区域', '分组'] as const;
+/** What 所属区域 says for a user of the whole township (no village). */
+export const WHOLE_TOWNSHIP = '全镇';
+
+export const UserImportRow = Type.Object({
+  /** The row's number in the sheet, as the spreadsheet shows it. */
+  row: Type.Integer(),
+  account: Type.String(),
+  name: Type.String(),
+  phone: Type.String(),
+  role: Type.String(),
+  area: Type.String(),
+  groups: Type.String(),
+  errors: Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
+});
+export type UserImportRow = Static<typeof UserImportRow>;
+
+export const UserImportPreview = Type.Object({
+  rows: Type.Array(UserImportRow),
+  valid: Type.Integer(),
+  invalid: Type.Integer(),
+});
+export type UserImportPreview = Static<typeof UserImportPreview>;
+
+/** The form fields sent with the file to POST /api/users/import. */
+export const UserImportFields = Type.Object(
+  {
+    password: Password('初始密码'),
+    skipInvalid: Type.Boolean({ title: '跳过有误的行' }),
+  },
+  { additionalProperties: false },
+);
+export type UserImportFields = Static<typeof UserImportFields>;
+
+export const UserImportResult = Type.Object({ imported: Type.Integer(), skipped: Type.Integer() });
+export type UserImportResult = Static<typeof UserImportResult>;

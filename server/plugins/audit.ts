@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { OperationChange } from '../../common/contracts/system';
 import type { Db } from '../db/client';
 import { operationLogs } from '../db/schema';
 import { type AuditTarget, changesBetween, snapshot } from '../services/auditTrail';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     createdId?: string;
     /** The record as it was before this write (null: none; undefined: not audited). */
     auditBefore?: Record<string, unknown> | null;
+    /** What a write of many records did, for the log line when it names no single record (a user import). */
+    auditSummary?: OperationChange[];
   }
 }
 
@@ -45,7 +48,8 @@ export default fp(async function auditPlugin(app: FastifyInstance, opts: { db: D
     const where = target(request);
     try {
       let changes = null;
-      if (reply.statusCode < 400) {
+      if (reply.statusCode < 400 && request.auditSummary) changes = request.auditSummary;
+      else if (reply.statusCode < 400) {
         const before = request.auditBefore;
         const after = await snapshot(opts.db, where);
         if (after !== undefined || before !== undefined)

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { UserItem, UserListQuery } from '../../common/contracts/users';
 import type { DataScope, UserStatus } from '../../common/constants';
 import type { DbOrTx } from '../db/client';
-import { areas, groups, roles, signInFailures, userGroups, users } from '../db/schema';
+import { areas, groups, type RoleRow, roles, signInFailures, userGroups, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { containsPattern, inScope, scopeCondition, scopeWithin } from './scope';
 import { type AuthUser, effectivePermissions, isAdmin } from './sessions';
@@ -131,35 +131,45 @@ export async function loadManageableUser(db: DbOrTx, caller: AuthUser, id: numbe
 
 /**
  * A caller may only hand out what they hold: no role with permissions or a data scope beyond their
- * own, and the admin role only by an admin.
+ * own, and the admin role only by an admin. The reason a role is refused, or null.
  */
+export function roleRefusal(caller: AuthUser, role: RoleRow): string | null {
+  if (isAdmin(caller)) return null;
+  const granted = effectivePermissions(role.code, role.permissions);
+  if (role.code === 'admin' || granted.some((key) => !caller.permissions.includes(key))) return '不能分配超出自己权限的角色';
+  if (!scopeWithin(role.dataScope as DataScope, caller.dataScope)) return '不能分配数据范围超出自己的角色';
+  return null;
+}
+
 export async function assertAssignableRole(db: DbOrTx, caller: AuthUser, roleId: number) {
   const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
   if (!role) throw badRequest('roleId', '角色', '角色不存在');
-  if (isAdmin(caller)) return role;
-  const granted = effectivePermissions(role.code, role.permissions);
-  if (role.code === 'admin' || granted.some((key) => !caller.permissions.includes(key))) {
-    throw badRequest('roleId', '角色', '不能分配超出自己权限的角色');
-  }
-  if (!scopeWithin(role.dataScope as DataScope, caller.dataScope)) {
-    throw badRequest('roleId', '角色', '不能分配数据范围超出自己的角色');
-  }
+  const refusal = roleRefusal(caller, role);
+  if (refusal) throw badRequest('roleId', '角色', refusal);
   return role;
 }
 
-/** Roles tied to a place (village cadres, villagers, any area-scoped role) need an area. */
-export function assertAreaForRole(role: { code: string; dataScope: string }, area: number | null | undefined) {
+/** Why a role cannot go with this area (village cadres, villagers, any area-scoped role need one), or null. */
+export function areaForRoleRefusal(role: { code: string; dataScope: string }, area: number | null | undefined): string | null {
   const placeBound = role.dataScope === 'area' || role.code === 'village' || role.code === 'villager';
-  if (placeBound && (area === null || area === undefined)) {
-    throw badRequest('area', '所属区域', '该角色必须选择所属村（社区）');
-  }
+  return placeBound && (area === null || area === undefined) ? '该角色必须选择所属村（社区）' : null;
 }
 
-/** An area-scoped manager keeps users in their own area. */
+/** Why the caller may not put a user in this area (an area-scoped manager keeps users in their own), or null. */
+export function areaRefusal(caller: AuthUser, area: number | null | undefined): string | null {
+  if (caller.dataScope === 'all' || area === undefined) return null;
+  if (caller.dataScope === 'area' && area === caller.area) return null;
+  return '只能管理本村（社区）的用户';
+}
+
+export function assertAreaForRole(role: { code: string; dataScope: string }, area: number | null | undefined) {
+  const refusal = areaForRoleRefusal(role, area);
+  if (refusal) throw badRequest('area', '所属区域', refusal);
+}
+
 export function assertAssignableArea(caller: AuthUser, area: number | null | undefined) {
-  if (caller.dataScope === 'all' || area === undefined) return;
-  if (caller.dataScope === 'area' && area === caller.area) return;
-  throw badRequest('area', '所属区域', '只能管理本村（社区）的用户');
+  const refusal = areaRefusal(caller, area);
+  if (refusal) throw badRequest('area', '所属区域', refusal);
 }
 
 export async function assertGroupsExist(db: DbOrTx, groupIds: number[]) {

@@ -1,0 +1,290 @@
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { ACCOUNT_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '../../common/constants';
+import { INVISIBLE_CHARACTERS } from '../../common/contracts/base';
+import {
+  USER_IMPORT_HEADERS,
+  USER_IMPORT_MAX_BYTES,
+  USER_IMPORT_MAX_ROWS,
+  type UserImportRow,
+  WHOLE_TOWNSHIP,
+} from '../../common/contracts/users';
+import type { DbOrTx } from '../db/client';
+import { areas, groups, roles, users } from '../db/schema';
+import { AppError, badRequest } from '../errors';
+import type { AuthUser } from './sessions';
+import { areaForRoleRefusal, areaRefusal, roleRefusal } from './users';
+
+const FILE_LABEL = '文件';
+const SHEET = '用户';
+/** Group names in one cell: the template says 、; commas typed by habit are read the same. */
+const GROUP_SEPARATORS = /[、,，;；]/;
+/** Uncompressed, the parts of a 2 MB sheet stay far below this; beyond it the file is a zip bomb. */
+const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+const PERSON_NAME_MAX = 32;
+
+const fileError = (message: string) => badRequest('file', FILE_LABEL, message);
+
+export interface ImportUpload {
+  content: Buffer;
+  filename: string;
+  fields: Record<string, string>;
+}
+
+/** The one .xlsx file and the text fields of a multipart request, whatever their order. */
+export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
+  if (!request.isMultipart()) throw fileError('请以表单方式上传 .xlsx 文件');
+  const fields: Record<string, string> = {};
+  let file: { content: Buffer; filename: string } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1, fields: 5 } })) {
+      if (part.type === 'file') {
+        file = { content: await part.toBuffer(), filename: part.filename ?? '' };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, `${FILE_LABEL}：文件不能超过2MB`, [{ field: 'file', label: FILE_LABEL, message: '文件不能超过2MB' }]);
+    }
+    // The multipart parser's own errors (no boundary, truncated body) are the sender's fault.
+    if (!(error as { statusCode?: number }).statusCode) throw fileError('上传内容不完整或格式不正确');
+    throw error;
+  }
+  if (!file) throw fileError('请选择要导入的 .xlsx 文件');
+  return { ...file, fields };
+}
+
+/**
+ * The sum of the uncompressed sizes the zip's central directory declares, or undefined when the
+ * bytes are no zip archive (an .xlsx is one).
+ */
+function declaredUnzippedSize(buffer: Buffer): number | undefined {
+  if (buffer.length < 22 || buffer.readUInt32LE(0) !== 0x04034b50) return undefined;
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 22 - 65535); i--) {
+    if (buffer.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return undefined;
+  const count = buffer.readUInt16LE(eocd + 10);
+  let at = buffer.readUInt32LE(eocd + 16);
+  let total = 0;
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) return undefined;
+    total += buffer.readUInt32LE(at + 24);
+    at += 46 + buffer.readUInt16LE(at + 28) + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+/** A row of the sheet as typed, every cell as its displayed text. */
+export interface RawImportRow {
+  row: number;
+  account: string;
+  name: string;
+  phone: string;
+  role: string;
+  area: string;
+  groups: string;
+}
+
+/** The filled rows of an uploaded template, checked by name, content and size before and after parsing. */
+export async function parseUserSheet(upload: ImportUpload): Promise<RawImportRow[]> {
+  const named = upload.filename ? `「${upload.filename}」` : '';
+  const notXlsx = () => fileError(`${named}不是 Excel 文件，请下载模板填写后上传 .xlsx 文件`);
+  if (!upload.content.length) throw fileError(`${named}是空文件`);
+  if (!/\.xlsx$/i.test(upload.filename)) throw notXlsx();
+  const unzipped = declaredUnzippedSize(upload.content);
+  if (unzipped === undefined) throw notXlsx();
+  if (unzipped > MAX_UNZIPPED_BYTES) throw fileError(`${named}内容过大，无法读取`);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(upload.content as unknown as ArrayBuffer);
+  } catch {
+    throw notXlsx();
+  }
+  const sheet = workbook.getWorksheet(SHEET) ?? workbook.worksheets[0];
+  if (!sheet) throw notXlsx();
+  const header = USER_IMPORT_HEADERS.map((_, i) =>
+    sheet
+      .getRow(1)
+      .getCell(i + 1)
+      .text.trim(),
+  );
+  if (header.some((text, i) => text !== USER_IMPORT_HEADERS[i])) {
+    throw fileError(`${named}不是用户导入模板：第1行应依次为${USER_IMPORT_HEADERS.join('、')}，请下载模板填写`);
+  }
+  const rows: RawImportRow[] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const cells = USER_IMPORT_HEADERS.map((_, i) =>
+      sheet
+        .getRow(r)
+        .getCell(i + 1)
+        .text.trim(),
+    );
+    if (cells.every((text) => !text)) continue;
+    if (rows.length === USER_IMPORT_MAX_ROWS) throw fileError(`一次最多导入${USER_IMPORT_MAX_ROWS}个用户，请分成几个文件`);
+    const [account, name, phone, role, area, groupNames] = cells;
+    rows.push({ row: r, account, name, phone, role, area, groups: groupNames });
+  }
+  if (!rows.length) throw fileError(`${named}中没有用户，请在模板第2行起填写`);
+  return rows;
+}
+
+/** A row ready to insert, resolved to ids. */
+export interface ResolvedImportRow {
+  account: string;
+  name: string;
+  phone: string;
+  roleId: number;
+  area: number | null;
+  groupIds: number[];
+}
+
+const accountPattern = new RegExp(ACCOUNT_PATTERN);
+const phonePattern = new RegExp(PHONE_PATTERN);
+const invisible = new RegExp(INVISIBLE_CHARACTERS);
+
+/** Areas the caller may put users in, by name: all for the township, their own for a village. */
+async function assignableAreas(db: DbOrTx, caller: AuthUser) {
+  const all = await db.select({ id: areas.id, name: areas.name }).from(areas).orderBy(asc(areas.id));
+  return all.filter((a) => areaRefusal(caller, a.id) === null);
+}
+
+/** What the template's 填写说明 sheet lists: the roles and areas this caller may use. */
+export async function importChoices(db: DbOrTx, caller: AuthUser) {
+  const allRoles = await db.select().from(roles).orderBy(asc(roles.id));
+  return {
+    roles: allRoles.filter((role) => roleRefusal(caller, role) === null).map((role) => role.name),
+    areas: [...(areaRefusal(caller, null) === null ? [WHOLE_TOWNSHIP] : []), ...(await assignableAreas(db, caller)).map((a) => a.name)],
+  };
+}
+
+/**
+ * Every row checked with the rules of creating one user (POST /api/users): the contract's patterns
+ * and lengths, an account free in the database and in the file (case-insensitively, as the unique
+ * index), a role the caller may hand out, an area in the caller's scope and fitting the role, groups
+ * that exist.
+ */
+export async function validateImportRows(db: DbOrTx, caller: AuthUser, raw: RawImportRow[]) {
+  const allRoles = await db.select().from(roles);
+  const allAreas = await db.select({ id: areas.id, name: areas.name }).from(areas);
+  const groupNames = [...new Set(raw.flatMap((r) => splitGroups(r.groups)))];
+  const knownGroups = groupNames.length
+    ? await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.name, groupNames))
+    : [];
+  const lowered = [...new Set(raw.map((r) => r.account.toLowerCase()).filter(Boolean))];
+  const taken = new Set(
+    lowered.length
+      ? (
+          await db
+            .select({ key: sql<string>`lower(${users.account})` })
+            .from(users)
+            .where(inArray(sql`lower(${users.account})`, lowered))
+        ).map((u) => u.key)
+      : [],
+  );
+  const firstRowOf = new Map<string, number>();
+  for (const r of raw) if (r.account && !firstRowOf.has(r.account.toLowerCase())) firstRowOf.set(r.account.toLowerCase(), r.row);
+
+  const rows: UserImportRow[] = [];
+  const resolved = new Map<number, ResolvedImportRow>();
+  for (const r of raw) {
+    const errors: UserImportRow['errors'] = [];
+    const fail = (field: string, message: string) => errors.push({ field, message });
+    const key = r.account.toLowerCase();
+    if (!r.account) fail('account', '请填写账号');
+    else if (!accountPattern.test(r.account)) fail('account', RULE_MESSAGES.account);
+    else if (taken.has(key)) fail('account', '该账号已存在');
+    else if (firstRowOf.get(key) !== r.row) fail('account', `与第${firstRowOf.get(key)}行的账号重复`);
+    if (!r.name) fail('name', '请填写姓名');
+    else if ([...r.name].length > PERSON_NAME_MAX) fail('name', `姓名不能超过${PERSON_NAME_MAX}个字`);
+    else if (invisible.test(r.name)) fail('name', '不能含有零宽字符或文字方向控制字符');
+    if (!r.phone) fail('phone', '请填写手机号');
+    else if (!phonePattern.test(r.phone)) fail('phone', RULE_MESSAGES.phone);
+
+    let area: number | null | undefined;
+    if (!r.area || r.area === WHOLE_TOWNSHIP) area = null;
+    else {
+      area = allAreas.find((a) => a.name === r.area)?.id;
+      if (area === undefined) fail('area', `没有名为“${r.area}”的村（社区）`);
+    }
+    const areaProblem = area === undefined ? null : areaRefusal(caller, area);
+    if (areaProblem) fail('area', areaProblem);
+
+    const named = allRoles.filter((role) => role.name === r.role);
+    const role = named.length === 1 ? named[0] : undefined;
+    if (!r.role) fail('role', '请填写角色');
+    else if (named.length > 1) fail('role', `有多个名为“${r.role}”的角色，请先在角色管理中改名`);
+    else if (!role) fail('role', `没有名为“${r.role}”的角色`);
+    else {
+      const refusal = roleRefusal(caller, role);
+      if (refusal) fail('role', refusal);
+      else if (area !== undefined && !areaProblem) {
+        const placeProblem = areaForRoleRefusal(role, area);
+        if (placeProblem) fail('area', placeProblem);
+      }
+    }
+
+    const groupIds: number[] = [];
+    for (const groupName of splitGroups(r.groups)) {
+      const group = knownGroups.find((g) => g.name === groupName);
+      if (group) groupIds.push(group.id);
+      else fail('groups', `没有名为“${groupName}”的分组`);
+    }
+
+    rows.push({ ...r, errors });
+    if (!errors.length && role && area !== undefined) {
+      resolved.set(r.row, { account: r.account, name: r.name, phone: r.phone, roleId: role.id, area, groupIds: [...new Set(groupIds)] });
+    }
+  }
+  const invalid = rows.filter((r) => r.errors.length).length;
+  return { rows, valid: rows.length - invalid, invalid, resolved };
+}
+
+function splitGroups(cell: string): string[] {
+  return cell
+    .split(GROUP_SEPARATORS)
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/** The template: the 用户 sheet with its header and one example row, and a 填写说明 sheet for this caller. */
+export async function importTemplate(db: DbOrTx, caller: AuthUser): Promise<Buffer> {
+  const choices = await importChoices(db, caller);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(SHEET);
+  const widths = [16, 12, 16, 16, 18, 24];
+  sheet.columns = USER_IMPORT_HEADERS.map((header, i) => ({ header, key: String(i), width: widths[i] }));
+  sheet.getRow(1).font = { bold: true };
+  // Typed as text so a phone number keeps its digits and an account its leading zeros.
+  for (let c = 1; c <= USER_IMPORT_HEADERS.length; c++) sheet.getColumn(c).numFmt = '@';
+  sheet.addRow(['zhangsan01', '张三', '13800000000', choices.roles[0] ?? '', choices.areas[0] ?? '', '']);
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+
+  const help = workbook.addWorksheet('填写说明');
+  help.columns = [
+    { header: '项目', key: 'item', width: 14 },
+    { header: '说明', key: 'text', width: 80 },
+  ];
+  help.getRow(1).font = { bold: true };
+  const lines: Array<[string, string]> = [
+    ['账号', `${RULE_MESSAGES.account}，不能与已有账号或本表其他行重复（不区分大小写）`],
+    ['姓名', `必填，不超过${PERSON_NAME_MAX}个字`],
+    ['手机号', RULE_MESSAGES.phone],
+    ['角色', `必填，填写下列角色名称之一：${choices.roles.join('、') || '（无可分配的角色）'}`],
+    ['所属区域', `填写下列名称之一：${choices.areas.join('、') || '（无）'}；村干部、村民等角色必须填写所属村（社区）`],
+    ['分组', '可不填；多个分组用“、”分隔，须为系统中已有的分组名称'],
+    ['行数', `从第2行起每行一个用户，一次最多${USER_IMPORT_MAX_ROWS}行，文件不超过2MB；示例行请改写或删除`],
+    ['初始密码', '导入时统一设置，用户首次登录须修改密码'],
+  ];
+  for (const [item, text] of lines) help.addRow({ item, text });
+  help.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
