@@ -388,3 +388,11 @@ export const STATS_DAYS = 30;
 export const STATS_LIST_SIZE = 10;
 /** How often the wall display asks for fresh figures, in seconds (the issue allows at most 30). */
 export const SCREEN_REFRESH_SECONDS = 10;
+
+/** Import of users from the .xlsx template: at most this many rows, in a file of at most this size. */
+export const USER_IMPORT_MAX_ROWS = 2000;
+export const USER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The template's columns, in order; 分组 holds several group names separated by 、. */
+export const USER_IMPORT_HEADERS = ['账号', '姓名', '手机号', '角色', '所属区域', '分组'] as const;
+/** What 所属区域 says for a user of the whole township (no village). */
+export const WHOLE_TOWNSHIP = '全镇';

@@ -169,3 +169,14 @@ export const initialUsers = (): UserItem[] => [
     createdAt: '2024-03-06T08:00:00.000Z',
   }),
 ];
+
+/**
+ * What the mock server "reads" from any uploaded import file (jsdom cannot build a real .xlsx):
+ * two good rows, one with a phone too short and one repeating an existing account.
+ */
+export const importSheetRows = () => [
+  { row: 2, account: 'import01', name: '钱一', phone: '13900000001', role: '村民', area: '第一村', groups: '志愿者' },
+  { row: 3, account: 'import02', name: '钱二', phone: '139', role: '村民', area: '第一村', groups: '' },
+  { row: 4, account: 'import03', name: '钱三', phone: '13900000003', role: '村干部/网格员', area: '第二村', groups: '' },
+  { row: 5, account: 'zhangsan', name: '钱四', phone: '13900000004', role: '村民', area: '第一村', groups: '' },
+];

@@ -5,10 +5,10 @@
  * `resetMockDb()` between tests (mock/server.ts does).
  */
 import { http, HttpResponse } from 'msw';
-import { defaultShowType, MESSAGES, PAGE_SIZE_DEFAULT } from '@common/constants';
+import { defaultShowType, MESSAGES, PAGE_SIZE_DEFAULT, PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
 import type { FieldError } from '@common/contracts/base';
-import type { UserCreateBody, UserItem } from '@common/contracts/users';
-import { ADMIN_TOKEN, PASSWORDS, adminUser, areas, groups, initialUsers, roles, settings, userItem } from './fixtures';
+import type { UserCreateBody, UserImportRow, UserItem } from '@common/contracts/users';
+import { ADMIN_TOKEN, PASSWORDS, adminUser, areas, groups, importSheetRows, initialUsers, roles, settings, userItem } from './fixtures';
 
 /** Matches the API on any origin (jsdom's is http://localhost). */
 export const api = (path: string) => `*/api${path}`;
@@ -103,8 +103,76 @@ export const xlsxFile = (name: string) =>
 export const exportHandler = (path: string, name: string) =>
   http.get(api(path), ({ request }) => (signedIn(request) ? xlsxFile(name) : unauthorized()));
 
+/** The import file of a request checked as the server does (its name), then the fixture rows validated. */
+async function importRows(request: Request): Promise<{ rows: UserImportRow[]; form: FormData } | Response> {
+  const form = await request.formData();
+  const file = form.get('file');
+  // Not `instanceof File`: the parsed form's files are Node's, jsdom's File is another class.
+  if (!file || typeof file === 'string')
+    return apiError(400, '文件：请选择要导入的 .xlsx 文件', [{ field: 'file', label: '文件', message: '请选择要导入的 .xlsx 文件' }]);
+  if (!/\.xlsx$/i.test(file.name)) {
+    const message = `「${file.name}」不是 Excel 文件，请下载模板填写后上传 .xlsx 文件`;
+    return apiError(400, `文件：${message}`, [{ field: 'file', label: '文件', message }]);
+  }
+  const raw = importSheetRows();
+  const rows = raw.map((r) => {
+    const errors: UserImportRow['errors'] = [];
+    if (mockDb.users.some((u) => u.account.toLowerCase() === r.account.toLowerCase()))
+      errors.push({ field: 'account', message: '该账号已存在' });
+    if (!new RegExp(PHONE_PATTERN).test(r.phone)) errors.push({ field: 'phone', message: RULE_MESSAGES.phone });
+    if (!roles.some((role) => role.name === r.role)) errors.push({ field: 'role', message: `没有名为“${r.role}”的角色` });
+    if (r.area && !areas.some((a) => a.name === r.area)) errors.push({ field: 'area', message: `没有名为“${r.area}”的村（社区）` });
+    for (const name of r.groups.split('、').filter(Boolean)) {
+      if (!groups.some((g) => g.name === name)) errors.push({ field: 'groups', message: `没有名为“${name}”的分组` });
+    }
+    return { ...r, errors };
+  });
+  return { rows, form };
+}
+
 export const handlers = [
   exportHandler('/users/export', '用户列表.xlsx'),
+  exportHandler('/users/import-template', '用户导入模板.xlsx'),
+  http.post(api('/users/import/preview'), async ({ request }) => {
+    if (!signedIn(request)) return unauthorized();
+    const read = await importRows(request);
+    if (read instanceof Response) return read;
+    const invalid = read.rows.filter((r) => r.errors.length).length;
+    return ok({ rows: read.rows, valid: read.rows.length - invalid, invalid });
+  }),
+  http.post(api('/users/import'), async ({ request }) => {
+    if (!signedIn(request)) return unauthorized();
+    const read = await importRows(request);
+    if (read instanceof Response) return read;
+    const password = String(read.form.get('password') ?? '');
+    if (!new RegExp(PASSWORD_PATTERN).test(password)) {
+      return apiError(400, `初始密码：${RULE_MESSAGES.password}`, [
+        { field: 'password', label: '初始密码', message: RULE_MESSAGES.password },
+      ]);
+    }
+    const bad = read.rows.filter((r) => r.errors.length);
+    if (bad.length && read.form.get('skipInvalid') !== 'true') {
+      const message = `${bad.map((r) => `第${r.row}行`).join('、')}有误，请改正后重新上传，或选择跳过有误的行`;
+      return apiError(400, `文件：${message}`, [{ field: 'file', label: '文件', message }]);
+    }
+    const good = read.rows.filter((r) => !r.errors.length);
+    for (const r of good) {
+      mockDb.users.push(
+        userItem({
+          id: mockDb.nextId++,
+          account: r.account,
+          name: r.name,
+          phone: r.phone,
+          roleId: roles.find((role) => role.name === r.role)?.id ?? 4,
+          area: areas.find((a) => a.name === r.area)?.id ?? null,
+          status: 'active',
+          groupIds: groups.filter((g) => r.groups.split('、').includes(g.name)).map((g) => g.id),
+          createdAt: new Date().toISOString(),
+        }),
+      );
+    }
+    return ok({ imported: good.length, skipped: bad.length });
+  }),
   http.post(api('/login/account'), async ({ request }) => {
     const body = (await request.json()) as { username?: string; password?: string };
     const account = (body.username ?? '').trim().toLowerCase();

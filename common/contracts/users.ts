@@ -86,14 +86,6 @@ export type UserUpdateBody = Static<typeof UserUpdateBody>;
 export const ResetPasswordBody = Type.Object({ password: Password('新密码') }, { additionalProperties: false });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
-/** Import of users from the .xlsx template: at most this many rows, in a file of at most this size. */
-export const USER_IMPORT_MAX_ROWS = 2000;
-export const USER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-/** The template's columns, in order; 分组 holds several group names separated by 、. */
-export const USER_IMPORT_HEADERS = ['账号', '姓名', '手机号', '角色', '所属区域', '分组'] as const;
-/** What 所属区域 says for a user of the whole township (no village). */
-export const WHOLE_TOWNSHIP = '全镇';
-
 export const UserImportRow = Type.Object({
   /** The row's number in the sheet, as the spreadsheet shows it. */
   row: Type.Integer(),

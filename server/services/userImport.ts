@@ -1,15 +1,17 @@
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { asc, inArray, sql } from 'drizzle-orm';
-import { ACCOUNT_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '../../common/constants';
-import { INVISIBLE_CHARACTERS } from '../../common/contracts/base';
 import {
+  ACCOUNT_PATTERN,
+  PHONE_PATTERN,
+  RULE_MESSAGES,
   USER_IMPORT_HEADERS,
   USER_IMPORT_MAX_BYTES,
   USER_IMPORT_MAX_ROWS,
-  type UserImportRow,
   WHOLE_TOWNSHIP,
-} from '../../common/contracts/users';
+} from '../../common/constants';
+import { INVISIBLE_CHARACTERS } from '../../common/contracts/base';
+import type { UserImportRow } from '../../common/contracts/users';
 import type { DbOrTx } from '../db/client';
 import { areas, groups, roles, users } from '../db/schema';
 import { AppError, badRequest } from '../errors';

@@ -1,7 +1,7 @@
 import type { PageResult } from '@common/contracts/base';
-import type { UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '@common/contracts/users';
+import type { UserCreateBody, UserImportPreview, UserImportResult, UserItem, UserListQuery, UserUpdateBody } from '@common/contracts/users';
 import { type CallOptions, del, get, post, put } from './http';
-import { downloadFile, type DownloadProgress } from '@/utils/download';
+import { downloadFile, type DownloadProgress, postForm } from '@/utils/download';
 
 export type UserQuery = Partial<UserListQuery>;
 
@@ -34,3 +34,21 @@ export const unlockUser = (id: number, options?: CallOptions) => post(`/users/${
 /** GET /api/users/export (xlsx with the list's filters; a file, not JSON) */
 export const exportUsers = (params: UserQuery, onProgress?: DownloadProgress) =>
   downloadFile('/users/export', params, '用户列表.xlsx', onProgress);
+
+/** GET /api/users/import-template: the .xlsx to fill in, with the roles and areas the caller may use. */
+export const downloadImportTemplate = () => downloadFile('/users/import-template', undefined, '用户导入模板.xlsx');
+
+const importForm = (file: File, fields: Record<string, string> = {}) => {
+  const form = new FormData();
+  // The text fields go first: the server reads them whatever the order, but a stream parser likes them early.
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file, file.name);
+  return form;
+};
+
+/** POST /api/users/import/preview: every row of the file with its errors; nothing is written. */
+export const previewUserImport = (file: File) => postForm<UserImportPreview>('/users/import/preview', importForm(file));
+
+/** POST /api/users/import: all valid rows in one go (the wrong ones skipped only when asked), one initial password. */
+export const importUsers = (file: File, password: string, skipInvalid: boolean) =>
+  postForm<UserImportResult>('/users/import', importForm(file, { password, skipInvalid: String(skipInvalid) }));

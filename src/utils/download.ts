@@ -76,6 +76,33 @@ export async function downloadFile(
   return { fileName, size: blob.size };
 }
 
+/**
+ * POSTs a multipart form (a file with its fields) with the session token and answers the body. It goes
+ * by fetch, as downloadFile does: the request layer's axios would send the form as JSON. Failures
+ * throw a BizError carrying the server's answer (field errors included); a 401 signs out.
+ */
+export async function postForm<T>(path: string, form: FormData): Promise<ApiBody<T>> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { method: 'POST', body: form, headers: token ? { authorization: token } : {} });
+  } catch {
+    const message = '网络连接失败，请检查网络后重试';
+    throw new BizError({ errorCode: 0, errorMessage: message, body: { code: 0, message } });
+  }
+  let body: ApiBody<T> = { code: response.status, message: MESSAGES.requestError };
+  try {
+    body = (await response.json()) as ApiBody<T>;
+  } catch {
+    // not JSON: keep the status
+  }
+  if (body.code === 401 || response.status === 401) handleUnauthorized();
+  if (!response.ok || body.code !== 200) {
+    throw new BizError({ errorCode: body.code ?? response.status, errorMessage: body.message, body });
+  }
+  return body;
+}
+
 /** Offers a blob to the user as a download. */
 export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);

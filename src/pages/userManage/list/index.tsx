@@ -1,9 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, PageContainer, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, App, Button, Grid, Space, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import type { UserStatus } from '@common/constants';
 import ExportButton from '@/components/ExportButton';
@@ -17,6 +17,9 @@ import { ADMIN_TABLE, compact, sortParams, toTableResult, useFitColumns, without
 import ResetPasswordModal from './components/ResetPasswordModal';
 import UserForm from './components/UserForm';
 import './index.css';
+
+// Loaded when opened: the upload and preview table cost the list page nothing until then.
+const ImportUsersModal = lazy(() => import('./components/ImportUsersModal'));
 
 const STATUS_ENUM: Record<UserStatus, { text: string; status: 'Warning' | 'Success' | 'Default' }> = {
   pending: { text: '待审核', status: 'Warning' },
@@ -42,6 +45,7 @@ export default function UserListPage() {
   const [editing, setEditing] = useState<UserItem>();
   const [resetting, setResetting] = useState<UserItem>();
   const [loadError, setLoadError] = useState<string>();
+  const [importOpen, setImportOpen] = useState(false);
   const pending = useRequest(async () => (await queryUsers({ status: 'pending', pageSize: 1 })).data?.total ?? 0);
 
   const reload = () => {
@@ -261,6 +265,9 @@ export default function UserListPage() {
         headerTitle="用户"
         toolBarRender={() => [
           <ExportButton key="export" download={(onProgress) => exportUsers(withoutPaging(lastQuery.current), onProgress)} />,
+          <Button key="import" icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+            导入用户
+          </Button>,
           <Button
             key="new"
             type="primary"
@@ -287,6 +294,17 @@ export default function UserListPage() {
         }}
       />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />
+      {importOpen ? (
+        <Suspense fallback={null}>
+          <ImportUsersModal
+            onClose={() => setImportOpen(false)}
+            onImported={() => {
+              setImportOpen(false);
+              reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </PageContainer>
   );
 }
