@@ -44,7 +44,7 @@ export default function FirstPasswordForm({
         showIcon
         style={{ marginBottom: 24 }}
         message="首次登录，请先设置新密码"
-        description="安装时生成的初始密码只能用于第一次登录。设置新密码后即可进入系统。"
+        description="管理员设置的初始密码（或安装时生成的密码）只能用于第一次登录。设置新密码后即可进入系统。"
       />
       <Form<Values> name="firstPassword" form={form} size="large" layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item

@@ -172,9 +172,12 @@ export default function ImportUsersModal({ onClose, onImported }: Props) {
             return false;
           }}
         >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
+          {/* Once a file is chosen the box shrinks to a line, leaving the room to the preview. */}
+          {file ? null : (
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+          )}
           <p className="ant-upload-text">{file ? `已选择：${file.name}（点击或拖入可更换）` : '第二步：点击或拖入填好的 .xlsx 文件'}</p>
           <p className="ant-upload-hint">上传后先检查每一行，确认无误再导入</p>
         </Upload.Dragger>
@@ -205,9 +208,12 @@ export default function ImportUsersModal({ onClose, onImported }: Props) {
               dataSource={rows}
               rowClassName={(r) => (r.errors.length ? 'user-import-row-invalid' : '')}
               pagination={{ defaultPageSize: 10, showSizeChanger: false, hideOnSinglePage: true, showTotal: (total) => `共 ${total} 行` }}
-              scroll={{ x: 900, y: 300 }}
+              // Shorter on a 768 px screen so the password and the buttons stay in view (min/max: Chrome 79+).
+              scroll={{ x: 900, y: 'max(160px, min(260px, calc(100vh - 600px)))' }}
             />
-            {preview.invalid && !skipInvalid ? (
+            {preview.valid === 0 ? (
+              <Typography.Text type="danger">没有可导入的行，请改正文件后重新上传。</Typography.Text>
+            ) : preview.invalid && !skipInvalid ? (
               <Typography.Text type="secondary">有误的行请改正后重新上传，或勾选“跳过有误的行”只导入正确的行。</Typography.Text>
             ) : null}
             <Form form={form} layout="inline" name="userImport" requiredMark={false}>
