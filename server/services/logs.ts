@@ -49,7 +49,11 @@ function operationPage(db: Db, filters: OperationLogFilters, order: 'ascend' | '
     .select()
     .from(operationLogs)
     .where(operationWhere(filters))
-    .orderBy(order === 'ascend' ? asc(operationLogs.createdAt) : desc(operationLogs.createdAt), desc(operationLogs.id))
+    .orderBy(
+      ...(order === 'ascend'
+        ? [asc(operationLogs.createdAt), asc(operationLogs.id)]
+        : [desc(operationLogs.createdAt), desc(operationLogs.id)]),
+    )
     .limit(limit)
     .offset(offset);
 }
@@ -59,7 +63,7 @@ function loginPage(db: Db, filters: LoginLogFilters, order: 'ascend' | 'descend'
     .select()
     .from(loginLogs)
     .where(loginWhere(filters))
-    .orderBy(order === 'ascend' ? asc(loginLogs.createdAt) : desc(loginLogs.createdAt), desc(loginLogs.id))
+    .orderBy(...(order === 'ascend' ? [asc(loginLogs.createdAt), asc(loginLogs.id)] : [desc(loginLogs.createdAt), desc(loginLogs.id)]))
     .limit(limit)
     .offset(offset);
 }
