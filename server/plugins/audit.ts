@@ -45,9 +45,6 @@ export default fp(async function auditPlugin(app: FastifyInstance, opts: { db: D
   app.addHook('onResponse', async (request, reply) => {
     const user = request.user;
     if (!user || !WRITE_METHODS.has(request.method)) return;
-    // When the operation came in, not when its log is written: the snapshot below takes a query or
-    // two, and a later request's log must not read as earlier.
-    const at = new Date(Date.now() - reply.elapsedTime);
     const where = target(request);
     try {
       let changes = null;
@@ -68,7 +65,6 @@ export default fp(async function auditPlugin(app: FastifyInstance, opts: { db: D
         ip: request.ip,
         statusCode: reply.statusCode,
         changes,
-        createdAt: at,
       });
     } catch (err) {
       request.log.error({ err }, 'operation log write failed');
