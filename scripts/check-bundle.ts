@@ -39,7 +39,8 @@ const PAGES: Array<{
   { path: '/user/login', viewport: PHONE, budgetKiB: 330 },
   // Phone pages (antd-mobile only): no antd or pro-components may load here.
   { path: '/app/taskList', viewport: PHONE, budgetKiB: 160, phone: true },
-  { path: '/app/mytask', viewport: PHONE, budgetKiB: 160, signIn: 'cadre02', phone: true },
+  // 159 KiB measured with the notice bell in the phone layout and the form drafts (ADRs 0030, 0031).
+  { path: '/app/mytask', viewport: PHONE, budgetKiB: 165, signIn: 'cadre02', phone: true },
   // A dynamic URL: Umi also preloads the '*' route's chunk (404), which therefore carries no antd.
   { path: '/app/mytask/1', viewport: PHONE, budgetKiB: 170, signIn: 'cadre02', phone: true },
   // 转派诉求 (a cadre's appeals handed down, ADR 0031) and 我的消息 (a villager's notices).
@@ -59,8 +60,9 @@ const PAGES: Array<{
   // once (292 KiB measured, of which echarts is about 170).
   { path: '/screen', viewport: { width: 1920, height: 1080 }, budgetKiB: 300, signIn: 'staff01', phone: true },
   // ProTable's field library makes this the heaviest page: 750 KiB before ADR 0016, 647 after, 611
-  // once its date pickers and column settings load on first use (ADR 0029).
-  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 620, signIn: true },
+  // once its date pickers and column settings load on first use (ADR 0029), 617 with 导出Excel and
+  // 导入用户; CI has measured up to 3.5 KiB more than a local run of the same build.
+  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 625, signIn: true },
 ];
 
 const gzipSize = (file: string) => {
