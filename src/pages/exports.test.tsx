@@ -65,6 +65,18 @@ test.each(LISTS)('$path: 导出Excel sends the filters shown, without paging', a
   const { user } = renderApp(path);
   await exportButton();
   // The list has loaded with its filters before the export is asked for (the toolbar renders anew then).
+  await waitFor(
+    () =>
+      expect(
+        calls.some(
+          (c) =>
+            c.method === 'GET' &&
+            !c.url.pathname.endsWith('/export') &&
+            Object.entries(sent).every(([key, value]) => c.url.searchParams.get(key) === value),
+        ),
+      ).toBe(true),
+    { timeout: 30000 },
+  );
   await waitFor(() => expect(document.querySelector('.ant-table-tbody .ant-table-row, .ant-table-placeholder')).not.toBeNull());
   await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
   await user.click(await exportButton());
