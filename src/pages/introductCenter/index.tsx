@@ -28,7 +28,7 @@ export default function CenterIntroductionPage() {
       {center.status === 'error' ? <PublicError message={center.message} onRetry={center.reload} /> : null}
       {empty ? (
         <div className="public-card">
-          <PublicEmpty title="暂未发布中心介绍" description="中心还没有在后台发布介绍文字和图片。" />
+          <PublicEmpty title="暂未发布中心介绍" description="中心暂未发布介绍文字和图片。" />
         </div>
       ) : null}
       {intro && !empty ? (
