@@ -75,6 +75,28 @@ describe('serving the client', () => {
   });
 });
 
+describe('the API rate limit', () => {
+  test('counts API calls only: the client files of a first visit never run into it', async () => {
+    const limited = await createTestContext({ demo: false, config: { clientDir, rateLimitPerMinute: 5 } });
+    try {
+      for (let i = 0; i < 12; i++) {
+        const url = i % 2 ? '/umi.0123abcd.js' : '/dashboard';
+        assert.equal((await limited.app.inject({ method: 'GET', url })).statusCode, 200, `${url} #${i + 1}`);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await limited.app.inject({ method: 'GET', url: '/api/settings' })).statusCode);
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
+      assert.equal(
+        (await limited.app.inject({ method: 'GET', url: '/umi.0123abcd.js' })).statusCode,
+        200,
+        'files still load once the API refuses',
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the app log', () => {
   test('keeps no display key: the request line shows key=[REDACTED]', async () => {
     const lines: string[] = [];
