@@ -1,4 +1,4 @@
-import { placeAriaRequired, quietMeasureRows } from './antdAria';
+import { placeAriaRequired, quietMeasureRows, tablistOnTabs } from './antdAria';
 
 function render(html: string) {
   document.body.innerHTML = html;
@@ -38,4 +38,15 @@ test("a table's hidden measuring row keeps its copied controls out of the tab or
   quietMeasureRows(document);
   expect(document.getElementById('copy')).toHaveAttribute('tabindex', '-1');
   expect(document.getElementById('row')).not.toHaveAttribute('tabindex');
+});
+
+test('the tablist role moves from the whole tab bar to its row of tabs, off the 更多 button', () => {
+  document.body.innerHTML =
+    '<div class="ant-tabs-nav" role="tablist" aria-orientation="horizontal"><div class="ant-tabs-nav-wrap"><div class="ant-tabs-nav-list"><div class="ant-tabs-tab"><div role="tab">任务列表</div></div></div></div><div class="ant-tabs-nav-operations"><button class="ant-tabs-nav-more" aria-controls="more">…</button></div></div>';
+  tablistOnTabs(document);
+  expect(document.querySelector('.ant-tabs-nav')).not.toHaveAttribute('role');
+  expect(document.querySelector('.ant-tabs-nav-list')).toHaveAttribute('role', 'tablist');
+  expect(document.querySelector('.ant-tabs-nav-list')).toHaveAttribute('aria-orientation', 'horizontal');
+  tablistOnTabs(document);
+  expect(document.querySelectorAll('[role="tablist"]')).toHaveLength(1);
 });

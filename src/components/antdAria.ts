@@ -34,10 +34,27 @@ export function quietMeasureRows(root: ParentNode) {
   }
 }
 
-/** Both fixes, on everything under `root`. */
+/**
+ * antd's Tabs put role="tablist" on the whole bar, which also holds the 更多 button for tabs that do
+ * not fit (and any extra content): a tablist may hold only tabs. The role moves to the row of tabs.
+ */
+export function tablistOnTabs(root: ParentNode) {
+  for (const nav of root.querySelectorAll<HTMLElement>('.ant-tabs-nav[role="tablist"]')) {
+    const list = nav.querySelector<HTMLElement>('.ant-tabs-nav-list');
+    if (!list) continue;
+    list.setAttribute('role', 'tablist');
+    const orientation = nav.getAttribute('aria-orientation');
+    if (orientation) list.setAttribute('aria-orientation', orientation);
+    nav.removeAttribute('role');
+    nav.removeAttribute('aria-orientation');
+  }
+}
+
+/** All the fixes, on everything under `root`. */
 export function fixAntdAria(root: ParentNode) {
   placeAriaRequired(root);
   quietMeasureRows(root);
+  tablistOnTabs(root);
 }
 
 let watchers = 0;
