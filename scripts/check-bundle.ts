@@ -61,8 +61,9 @@ const PAGES: Array<{
   { path: '/screen', viewport: { width: 1920, height: 1080 }, budgetKiB: 300, signIn: 'staff01', phone: true },
   // ProTable's field library makes this the heaviest page: 750 KiB before ADR 0016, 647 after, 611
   // once its date pickers and column settings load on first use (ADR 0029), 617 with 导出Excel and
-  // 导入用户; CI has measured up to 3.5 KiB more than a local run of the same build.
-  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 625, signIn: true },
+  // 导入用户, 623.5 with the workbench's tab bar (antd Tabs, ADR 0032); CI has measured up to 3.5 KiB
+  // more than a local run of the same build.
+  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 635, signIn: true },
 ];
 
 const gzipSize = (file: string) => {

@@ -1,11 +1,12 @@
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
-import { history, matchRoutes } from '@umijs/max';
+import { history, Link, matchRoutes } from '@umijs/max';
 import React, { lazy, Suspense } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Settings } from '@common/contracts/system';
 import { HEADER_HEIGHT, PLATFORM_TITLE, PRIMARY_COLOR, PRIMARY_TEXT_COLOR } from '@common/constants';
 import Footer from './components/Footer';
 import SignInGate from './components/SignInGate';
+import { openFromMenu } from './components/Workbench/store';
 import PageLoading from './loading';
 import { queryCurrentUser, querySettings } from './services/auth';
 import { apiErrorStatus } from './utils/apiError';
@@ -17,6 +18,7 @@ import { clearToken, getToken } from './utils/session';
 const shell = () => import('./components/AdminShell');
 const AdminProviders = lazy(() => shell().then((m) => ({ default: m.AdminProviders })));
 const HeaderActions = lazy(() => shell().then((m) => ({ default: m.HeaderActions })));
+const AdminPages = lazy(() => shell().then((m) => ({ default: m.AdminPages })));
 // Its own chunk: antd's Result brings 10 KiB of illustrations that most visits never show.
 const Forbidden = lazy(() => import('./components/AdminShell/Forbidden'));
 const MenuIcon = lazy(() => shell().then((m) => ({ default: m.MenuIcon })));
@@ -120,6 +122,23 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
           </Suspense>
         ) : undefined,
       })),
+    // A menu item opens its workbench tab as it was left (ADR 0032); a modified click still opens
+    // a new browser tab, and without the workbench the link navigates as any link.
+    menuItemRender: (item, dom) => {
+      if (item.isUrl || item.children || !item.path) return dom;
+      const path = item.path;
+      return (
+        <Link
+          to={path}
+          onClick={(event: React.MouseEvent) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            if (openFromMenu(path)) event.preventDefault();
+          }}
+        >
+          {dom}
+        </Link>
+      );
+    },
     rightContentRender: () => (
       <Suspense fallback={null}>
         <HeaderActions />
@@ -135,7 +154,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     ),
     childrenRender: (children) => (
       <Suspense fallback={<PageLoading />}>
-        <AdminProviders>{children}</AdminProviders>
+        <AdminProviders>
+          <AdminPages>{children}</AdminPages>
+        </AdminProviders>
       </Suspense>
     ),
   };

@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { StatsOverview } from '../../common/contracts/stats';
-import { type AdminPage, adminMenuPages, apiGet, mayOpen, recordTrouble, rowActionProblems, tableProblems } from '../helpers/admin';
+import {
+  adminMenuPages,
+  apiGet,
+  mayOpen,
+  openFromMenu,
+  pageDrawn,
+  recordTrouble,
+  rowActionProblems,
+  tableProblems,
+} from '../helpers/admin';
 import { DESKTOP } from '../helpers/browser';
 import { eventually, setUpJourneys } from '../helpers/journeys';
 
@@ -53,39 +62,10 @@ function headerInView(page: Page, text: string): Promise<boolean> {
 const PASSWORDS: Record<string, string> = { admin: 'Admin12345' };
 const password = (account: string) => PASSWORDS[account] ?? 'Demo12345';
 
-/** Waits until an admin page's title is drawn and its lists have loaded. */
-async function pageDrawn(page: Page, title: string) {
-  await page.locator('.ant-page-header-heading-title', { hasText: title }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
-}
-
 /** Opens an admin page by its address (a deep link) and waits until it is drawn. */
 async function openAdminPage(page: Page, path: string, title: string) {
   await page.goto(`${app.url}${path}`);
   await pageDrawn(page, title);
-}
-
-/**
- * Opens a page from the side menu, as people do: its group first when closed, then the item. The
- * menu may open or close a group as the page settles (the 数据概览 group shares its first page's
- * path), so this looks again until the item can be clicked.
- */
-async function openFromMenu(page: Page, { path, name, group }: AdminPage) {
-  const item = page.locator('.ant-pro-sider .ant-menu-item', { hasText: new RegExp(`^${name}$`) });
-  await eventually(async () => {
-    if (group && !(await item.isVisible())) {
-      const submenu = page.locator('.ant-pro-sider .ant-menu-submenu', {
-        has: page.locator('.ant-menu-submenu-title', { hasText: new RegExp(`^${group}$`) }),
-      });
-      if (!(await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) {
-        await submenu.locator('.ant-menu-submenu-title').first().click();
-      }
-    }
-    await item.click({ timeout: 2_000 });
-  });
-  await page.waitForURL((url) => url.pathname === path);
-  await pageDrawn(page, name);
 }
 
 /** Waits for the list call of a drill-down (its path and filters) while `act` runs; answers its total. */

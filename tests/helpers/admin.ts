@@ -1,5 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import routes from '../../config/routes';
+import { eventually } from './journeys';
 
 interface RouteConfig {
   path: string;
@@ -127,4 +128,33 @@ export function rowActionProblems(page: Page): Promise<{ rows: number; problems:
     }
     return { rows: groups.length, problems };
   });
+}
+
+/** Waits until an admin page's title is drawn and its lists have loaded. */
+export async function pageDrawn(page: Page, title: string) {
+  await page.locator('.ant-page-header-heading-title', { hasText: title }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+}
+
+/**
+ * Opens a page from the side menu, as people do: its group first when closed, then the item. The
+ * menu may open or close a group as the page settles (the 数据概览 group shares its first page's
+ * path), so this looks again until the item can be clicked.
+ */
+export async function openFromMenu(page: Page, { path, name, group }: AdminPage) {
+  const item = page.locator('.ant-pro-sider .ant-menu-item', { hasText: new RegExp(`^${name}$`) });
+  await eventually(async () => {
+    if (group && !(await item.isVisible())) {
+      const submenu = page.locator('.ant-pro-sider .ant-menu-submenu', {
+        has: page.locator('.ant-menu-submenu-title', { hasText: new RegExp(`^${group}$`) }),
+      });
+      if (!(await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) {
+        await submenu.locator('.ant-menu-submenu-title').first().click();
+      }
+    }
+    await item.click({ timeout: 2_000 });
+  });
+  await page.waitForURL((url) => url.pathname === path);
+  await pageDrawn(page, name);
 }

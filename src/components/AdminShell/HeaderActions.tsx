@@ -1,4 +1,4 @@
-import { DesktopOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DesktopOutlined, DownOutlined, KeyOutlined, LogoutOutlined, SwitcherOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useModel } from '@umijs/max';
 import { Button, Dropdown, Grid, Space, Tooltip, theme } from 'antd';
 import React, { useState } from 'react';
@@ -8,6 +8,7 @@ import { forgetAccountDrafts } from '@/utils/drafts';
 import { showMessage } from '@/utils/feedback';
 import { expectSignOut } from '@/utils/requestConfig';
 import { appUrl, clearToken, setLoginNotice } from '@/utils/session';
+import { setTabsEnabled, useTabsEnabled } from '../Workbench/store';
 import ChangePasswordModal from './ChangePasswordModal';
 import NoticeBell from './NoticeBell';
 import './HeaderActions.css';
@@ -35,6 +36,7 @@ export default function HeaderActions() {
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const tabsOn = useTabsEnabled();
   const screens = Grid.useBreakpoint();
   const { token } = theme.useToken();
   // The layout shows no header without a user; nothing here may call the API before one exists.
@@ -69,8 +71,17 @@ export default function HeaderActions() {
         placement="bottomRight"
         popupRender={accountPanel}
         menu={{
-          items: [{ key: 'password', icon: <KeyOutlined />, label: '修改密码' }],
-          onClick: ({ key }) => key === 'password' && setPasswordOpen(true),
+          items: [
+            { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+            { key: 'tabs', icon: <SwitcherOutlined />, label: tabsOn ? '关闭多标签页' : '开启多标签页' },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'password') setPasswordOpen(true);
+            if (key === 'tabs') {
+              setTabsEnabled(!tabsOn);
+              showMessage('success', tabsOn ? '已关闭多标签页：页面不再以标签页打开' : '已开启多标签页：打开过的页面保留在上方的标签页中');
+            }
+          },
         }}
       >
         <Button type="text" className="header-greeting" icon={<UserOutlined />} aria-label={compact ? HEADER_GREETING : undefined}>

@@ -17,6 +17,7 @@ import {
   townshipToday,
 } from '@common/reportPeriod';
 import LoadError from '@/components/LoadError';
+import { usePageShown } from '@/components/Workbench/context';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryReport } from '@/services/reports';
 import DownloadButton from './components/DownloadButton';
@@ -53,6 +54,8 @@ const isQuiet = (r: Report) =>
 /** 数据概览 › 通报: the township's weekly or monthly report, previewed as the document, downloaded as Word, printed. */
 export default function ReportPage() {
   const [searchParams] = useSearchParams();
+  // In a hidden workbench tab the printer's copy stands down: printing another page prints that page.
+  const shown = usePageShown();
   const today = townshipToday();
   const { period, canonical } = periodFromUrl(searchParams, today);
 
@@ -112,7 +115,7 @@ export default function ReportPage() {
         )}
       </div>
       {/* The copy the printer gets: a sibling of the app root, the only thing print styles show. */}
-      {doc
+      {doc && shown
         ? createPortal(
             <div className="report-print" aria-hidden="true">
               <ReportPaper doc={doc} />

@@ -11,6 +11,7 @@ import { ADMIN_TOKEN, adminUser } from '../../../../mock/fixtures';
 import { api, apiError, ok } from '../../../../mock/handlers';
 import { setPagePath } from '../../../../mock/location';
 import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { setTabsEnabled } from '@/components/Workbench/store';
 import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
 
 useMockServer();
@@ -105,6 +106,9 @@ test('保存草稿 saves the draft, says so and goes to the list', async () => {
 
   expect(await screen.findByText('草稿已保存：关于开展秋季防火宣传的通知（草稿）')).toBeInTheDocument();
   await waitFor(() => expect(location()).toBe('/newsManage/list'));
+  // The finished form's workbench tab closes behind the list.
+  await waitFor(() => expect(screen.queryByRole('tab', { name: /^发布新闻/ })).not.toBeInTheDocument());
+  expect(screen.getByRole('tab', { name: /^新闻列表/ })).toHaveAttribute('aria-selected', 'true');
   const saved = JSON.parse(await callsTo(calls, 'PUT', '/news/2')[0].body);
   expect(saved).toEqual({
     title: '关于开展秋季防火宣传的通知（草稿）',
@@ -185,7 +189,8 @@ test('a user whose data scope is their area writes news for that area only', asy
   expect(options).toEqual(['第二村']);
 });
 
-test('leaving with unsaved changes asks first', async () => {
+test('with the workbench tabs off, leaving with unsaved changes asks first', async () => {
+  setTabsEnabled(false);
   const { user, location } = await openForm('/newsManage/create?id=2');
   const title = await screen.findByDisplayValue('关于开展秋季防火宣传的通知（草稿）');
 
@@ -196,4 +201,18 @@ test('leaving with unsaved changes asks first', async () => {
 
   await user.click(button('离开', question.closest('.ant-modal') as HTMLElement));
   await waitFor(() => expect(location()).toBe('/newsManage/list'));
+  setTabsEnabled(true);
+});
+
+test('in a workbench tab, going to the list keeps the unsaved form in its tab, marked, without asking', async () => {
+  const { user, location } = await openForm('/newsManage/create?id=2');
+  const title = await screen.findByDisplayValue('关于开展秋季防火宣传的通知（草稿）');
+  await user.type(title, '（修改）');
+  await user.click(button('返回列表'));
+  await waitFor(() => expect(location()).toBe('/newsManage/list'));
+  expect(screen.queryByText('离开此页面？')).not.toBeInTheDocument();
+  const formTab = screen.getByRole('tab', { name: /^发布新闻/ });
+  expect(within(formTab).getByRole('img', { name: '有未保存的内容' })).toBeInTheDocument();
+  await user.click(formTab);
+  expect(await screen.findByDisplayValue('关于开展秋季防火宣传的通知（草稿）（修改）')).toBeVisible();
 });

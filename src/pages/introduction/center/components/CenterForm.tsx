@@ -88,7 +88,8 @@ export default function CenterForm({ introduction, onSaved }: Props) {
           <ImageGallery max={INTRODUCTION_IMAGES_MAX} disabled={readOnly} />
         </Form.Item>
       </Card>
-      <FooterToolbar>
+      {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
+      <FooterToolbar portalDom={false}>
         <Button type="primary" loading={saving} disabled={readOnly} onClick={onSave}>
           保存
         </Button>

@@ -179,7 +179,8 @@ export default function NewsForm({ news, areaOptions }: Props) {
         </Col>
       </Row>
 
-      <FooterToolbar>
+      {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
+      <FooterToolbar portalDom={false}>
         <Button onClick={() => history.push(LIST_PATH)}>返回列表</Button>
         {status === 'published' ? (
           <Button type="primary" loading={saving === 'save'} onClick={onSave}>

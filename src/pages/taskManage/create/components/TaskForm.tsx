@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DEFAULT_IMAGE_NUM, MAX_IMAGE_NUM, TEMPLATE_TYPES, imageRuleLabel } from '@common/constants';
 import type { TaskDetail } from '@common/contracts/tasks';
 import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
+import { useWorkbenchTab } from '@/components/Workbench/context';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { createTask, publishTask, updateTask } from '@/services/tasks';
 import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
@@ -37,6 +38,7 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
   const [form] = Form.useForm<TaskFormValues>();
   const { modal, message } = App.useApp();
   const [saving, setSaving] = useState<'draft' | 'publish'>();
+  const tab = useWorkbenchTab();
   const ticked = Form.useWatch('template', form) ?? [];
   const imageNum = Form.useWatch('imageNum', form);
   const withImages = ticked.includes('2');
@@ -59,6 +61,7 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
     try {
       await saveDraft(values);
       message.success(`草稿已保存：${values.title.trim()}`);
+      tab?.closeOnLeave(); // the form is done: its workbench tab closes behind the list
       history.push('/taskManage/list?status=draft');
     } catch (error) {
       handleFormError(error, form);
@@ -74,6 +77,7 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
       savedId = await saveDraft(values);
       await publishTask(savedId, { skipErrorHandler: true });
       message.success(`任务已发布：${values.title.trim()}`);
+      tab?.closeOnLeave();
       history.push('/taskManage/list');
     } catch (error) {
       if (savedId === undefined) {
@@ -234,7 +238,8 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
         </Form.Item>
       </Card>
 
-      <FooterToolbar>
+      {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
+      <FooterToolbar portalDom={false}>
         <Button onClick={() => history.push('/taskManage/list')}>返回列表</Button>
         <Button loading={saving === 'draft'} disabled={saving === 'publish'} onClick={onSaveDraft}>
           保存草稿
