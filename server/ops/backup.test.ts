@@ -16,7 +16,7 @@ import { seed } from '../db/seed';
 import { localStorage } from '../services/storage';
 import { backup, restore, type Target } from './archive';
 import { extractTarGz } from './tar';
-import { cleanUpAfter, scratchDatabase } from './testkit';
+import { cleanUpAfter, scratchDatabase } from '../../tests/helpers/serverProcess';
 
 // A database filled with the demo content plus awkward text and extra uploads is backed up
 // (through `npm run backup`'s script on the embedded database), restored into a fresh data dir or

@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import sharp from 'sharp';
 import { readImageHeader, reencodeImage } from '../services/images';
-import { type RunningServer, type ScratchDatabase, scratchDatabase, signIn, startServer, tempDir } from './testkit';
+import { type RunningServer, type ScratchDatabase, scratchDatabase, signIn, startServer, tempDir } from '../../tests/helpers/serverProcess';
 
 // kill -9 in the middle of a stream of writes: every write the server acknowledged (200) is there
 // after a restart on the same data, whole (a task with all its area rows, an upload with its file),

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { DataDirInUse, lockDataDir } from './lock';
-import { tempDir } from './testkit';
+import { tempDir } from '../../tests/helpers/serverProcess';
 
 const work = tempDir('glp-lock-');
 after(() => fs.rmSync(work, { recursive: true, force: true }));

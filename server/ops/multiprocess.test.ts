@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { createUser, get, json, login, pngImage, upload } from './clusterkit';
-import { type RunningServer, type ScratchDatabase, scratchDatabase, startServer, tempDir } from './testkit';
+import { createUser, get, json, login, pngImage, upload } from '../../tests/helpers/cluster';
+import { type RunningServer, type ScratchDatabase, scratchDatabase, startServer, tempDir } from '../../tests/helpers/serverProcess';
 
 // Two real server processes on one PostgreSQL and one uploads folder, as behind nginx: whatever one
 // process decides (sessions, locks, limits, files) holds on the other. Needs DATABASE_URL (CI's

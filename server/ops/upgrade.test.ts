@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { type Database, migrationsFolder, openPglite, openPostgres } from '../db/client';
 import { restore } from './archive';
 import { extractTarGz } from './tar';
-import { cleanUpAfter, scratchDatabase } from './testkit';
+import { cleanUpAfter, scratchDatabase } from '../../tests/helpers/serverProcess';
 
 // A database made by the previous release (migrations 0000–0004 and its demo content, kept as a
 // backup in server/db/fixtures) is brought up to this release by the app's own migrate(), as a

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { loadConfig } from '../config';
 import { loginLogs, operationLogs } from '../db/schema';
-import { runServerToExit, tempDir } from '../ops/testkit';
+import { runServerToExit, tempDir } from '../../tests/helpers/serverProcess';
 import { purgeOldLogs } from './logRetention';
 
 // Logs are kept at least 180 days (LOG_RETENTION_DAYS); the periodic purge removes older rows only.

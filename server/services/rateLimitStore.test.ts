@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { type Database, openPglite, openPostgres } from '../db/client';
-import { scratchDatabase, type ScratchDatabase } from '../ops/testkit';
+import { scratchDatabase, type ScratchDatabase } from '../../tests/helpers/serverProcess';
 import { sharedRateLimit } from './rateLimitStore';
 
 // The shared rate-limit store (ADR 0015): two stores on one database stand for two processes.

@@ -8,8 +8,8 @@ import { after, describe, test } from 'node:test';
 import { loadConfig } from '../config';
 import { s3ObjectUrl, s3Storage, type S3Config } from './storageS3';
 import { canonicalRequest, sha256Hex, signRequest } from './storageS3Sign';
-import { get, json, login, pngImage, upload } from '../ops/clusterkit';
-import { runServerToExit, startServer, tempDir } from '../ops/testkit';
+import { get, json, login, pngImage, upload } from '../../tests/helpers/cluster';
+import { runServerToExit, startServer, tempDir } from '../../tests/helpers/serverProcess';
 import { storageFromConfig } from './storage';
 
 // Object storage for uploads (STORAGE=s3). The signer is checked against AWS's published SigV4
