@@ -2,7 +2,7 @@
 //   npx tsx bench/fill.ts postgres://postgres:postgres@127.0.0.1:5432/bench_large [large|small]
 // The database must exist and be empty; it is migrated and seeded (admin password Bench12345).
 import { openPostgres } from '../server/db/client';
-import { seed } from '../server/db/seed';
+import { seed } from '../server/seed/seed';
 import { generate, SCALES } from './generate';
 
 async function main() {

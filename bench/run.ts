@@ -17,7 +17,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
-import { seed } from '../server/db/seed';
+import { seed } from '../server/seed/seed';
 import { generate, SCALES } from './generate';
 import { measurePhotoLookup } from './photos';
 import { type LoadResult, measure, pickClient } from './load';

@@ -25,7 +25,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { openPostgres } from '../server/db/client';
 import { roles, users } from '../server/db/schema';
-import { seed } from '../server/db/seed';
+import { seed } from '../server/seed/seed';
 import { hashPassword } from '../server/services/passwords';
 import { type Server, startServer } from './spawnServer';
 

@@ -1,6 +1,6 @@
 /**
  * Fixture data for the client tests' mock server (mock/handlers.ts). Shapes follow
- * common/contracts; names and wording follow server/db/seed.ts and server/routes.
+ * common/contracts; names and wording follow server/seed/seed.ts and server/routes.
  */
 import { PERMISSION_KEYS, PLATFORM_TITLE } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, trustProxyWarnings } from './config';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { seed } from './seed/seed';
 import { purgeExpiredCaptchas } from './services/captcha';
 import { purgeOldLogs } from './services/logRetention';
 import { purgeExpiredSessions } from './services/sessions';

@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Db, migrationsFolder, openPostgres } from '../db/client';
 import * as schema from '../db/schema';
-import { seed } from '../db/seed';
+import { seed } from '../seed/seed';
 import { localStorage } from '../services/storage';
 import { backup, restore, type Target } from './archive';
 import { extractTarGz } from './tar';

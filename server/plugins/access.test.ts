@@ -164,7 +164,7 @@ const okTask = {
 const okNews = { title: '矩阵新闻', content: '<p>内容</p>', column: 1, area: null, coverId: null, pinned: false };
 const okOpinion = { source: 1, title: '矩阵舆情', summary: '', link: '', sentiment: 'neutral', level: 1, area: null };
 const okOrgUnit = { name: '矩阵单位', parentId: null, leader: '', position: '', phone: '', sort: 0, members: '' };
-// Demo news 1 is published (the first of server/db/demoContent.ts).
+// Demo news 1 is published (the first of server/seed/demoContent.ts).
 const demoPublishedNews = 1;
 // Demo task 10 is published to villages 2–4 with no groups: cadre02 (village) is targeted.
 const demoOpenTask = 10;

@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite } from '../db/client';
 import { captchas, sessions, signInFailures, users } from '../db/schema';
-import { seed } from '../db/seed';
+import { seed } from '../seed/seed';
 import { currentHashCost, hashPassword, needsRehash, useHashCostForTests, verifyPassword } from '../services/passwords';
 import { localStorage } from '../services/storage';
 import { hashToken } from '../services/sessions';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { seedReference } from '../db/seed';
+import { seedReference } from '../seed/seed';
 import { settings } from '../db/schema';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
 

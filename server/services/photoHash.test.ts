@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import sharp from 'sharp';
 import { PHOTO_DUPLICATE_MAX_DISTANCE } from '../../common/constants';
-import { sceneSvg } from '../db/demoScenes';
+import { sceneSvg } from '../seed/demoScenes';
 import { BANDS, bandProbes, bandValue, hammingDistance, isInformative, photoHash } from './photoHash';
 
 // What "near-identical" means for the 64-bit difference hash: the same photo after the phone's

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
-import { seed } from '../../server/db/seed';
+import { seed } from '../../server/seed/seed';
 import { createCaptcha } from '../../server/services/captcha';
 import { useHashCostForTests } from '../../server/services/passwords';
 import { localStorage } from '../../server/services/storage';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { sceneSvg } from '../../server/db/demoScenes';
+import { sceneSvg } from '../../server/seed/demoScenes';
 import type { TestContext } from './app';
 import { imageUpload } from './multipart';
 import { expectOk } from './tasks';

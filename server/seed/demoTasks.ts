@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { requiredImageCount, type SubmissionStatus, type TaskStatus, type TaskTemplate, templateHasImages } from '../../common/constants';
 import type { FileStorage } from '../services/storage';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { type DemoPhotoFile, type DemoPhotoSpec, demoPhotoWriter, demoUploadRow } from './demoPhotos';
-import { scoreLedger, submissionImages, submissions, taskAreas, taskGroups, tasks, uploads, users } from './schema';
+import { scoreLedger, submissionImages, submissions, taskAreas, taskGroups, tasks, uploads, users } from '../db/schema';
 
 // Demo tasks across villages 2–4 (where the demo cadres live) in every state, with reports in every
 // review state and the ledger entries their approvals earned. Times are relative to now.

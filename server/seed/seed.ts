@@ -5,9 +5,9 @@ import { hashPassword, generatePassword } from '../services/passwords';
 import { DEFAULT_SETTINGS, clearLegacyPlaceholders, settingRows } from '../services/settings';
 import { seedWorkCalendar } from '../services/workCalendar';
 import type { FileStorage } from '../services/storage';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { seedDemo } from './demo';
-import { areas, centreIntroduction, roles, settings, users, villageIntroductions } from './schema';
+import { areas, centreIntroduction, roles, settings, users, villageIntroductions } from '../db/schema';
 
 const VILLAGE_NAMES = ['第一村', '第二村', '第三村', '第四村', '第五村', '第六村', '第七村', '第八村', '第九村', '第十村', '第十一村'];
 

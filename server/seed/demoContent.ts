@@ -5,8 +5,8 @@ import type { NewsStatus } from '../../common/constants';
 import { CENTRE_ID } from '../services/introductions';
 import { plainText } from '../services/sanitize';
 import { type FileStorage, uploadUrl } from '../services/storage';
-import type { Db, Tx } from './client';
-import { centreIntroduction, centreIntroductionImages, news, orgUnits, uploads, users, villageIntroductions } from './schema';
+import type { Db, Tx } from '../db/client';
+import { centreIntroduction, centreIntroductionImages, news, orgUnits, uploads, users, villageIntroductions } from '../db/schema';
 
 // Demo content of issue 4: news in every column and state across several villages (three pinned
 // with covers for the phone's banner), the centre's introduction, five village introductions with

@@ -2,7 +2,7 @@ import { inArray, isNotNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords';
 import { recordPhotoMatches } from '../services/photoMatches';
 import type { FileStorage } from '../services/storage';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { seedDemoContent } from './demoContent';
 import { seedDemoPeople } from './demoPeople';
 import { seedDemoTasks } from './demoTasks';
@@ -23,7 +23,7 @@ import {
   userGroups,
   users,
   villageIntroductions,
-} from './schema';
+} from '../db/schema';
 
 const DEMO_GROUPS = [
   { name: '网格员', description: '各村（社区）网格员，负责网格内巡查与信息上报' },

@@ -5,9 +5,9 @@ import { watchPhotoReport } from '../services/photoReports';
 import type { FileStorage } from '../services/storage';
 import { loadWorkCalendar } from '../services/workCalendar';
 import { addWorkingDays } from '../services/workingDays';
-import type { Db, Tx } from './client';
+import type { Db, Tx } from '../db/client';
 import { type DemoPhotoFile, type DemoPhotoSpec, demoPhotoWriter, demoUploadRow } from './demoPhotos';
-import { appealImages, appeals, opinionKeywords, opinions, photoReportImages, photoReports, serviceEvents, uploads } from './schema';
+import { appealImages, appeals, opinionKeywords, opinions, photoReportImages, photoReports, serviceEvents, uploads } from '../db/schema';
 
 // Demo people services: villagers' appeals in every state (two overdue, some rated), photo
 // reports handled and waiting, watch keywords with the items they caught, and items staff
