@@ -177,7 +177,7 @@ async function signIn(base: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
   });
-  return (await login.json()).data.token as string;
+  return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
 // ---- Tables ----

@@ -68,7 +68,7 @@ async function call<T = any>(
 ): Promise<T | undefined> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  let payload: BodyInit | undefined;
+  let payload: FormData | string | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
     headers['content-type'] = 'application/json';

@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 
+/** An API answer as these checks read it (Node's fetch types a JSON body as unknown). */
+type Body = { code?: number; message?: string; data?: any };
+
 // `npm start` as a newcomer runs it (the server process itself, the client build skipped): the
 // first start creates admin with a password printed once; demo accounts only when asked for.
 // Runs on the embedded database only: with DATABASE_URL (CI's PostgreSQL pass) it is skipped, since
@@ -82,12 +85,12 @@ describe('npm start on a new embedded database', { skip: Boolean(process.env.DAT
     assert.equal(signedIn.status, 200);
     // The printed password is a first password only: nothing else works until it is changed.
     assert.match(first.output(), /首次登录后须先修改此密码/);
-    const authorization = `Bearer ${(await signedIn.json()).data.token}`;
-    const me = await (await fetch(`${first.url}/api/currentUser`, { headers: { authorization } })).json();
+    const authorization = `Bearer ${((await signedIn.json()) as Body).data.token}`;
+    const me = (await (await fetch(`${first.url}/api/currentUser`, { headers: { authorization } })).json()) as Body;
     assert.equal(me.data.mustChangePassword, true);
     const refused = await fetch(`${first.url}/api/users`, { headers: { authorization } });
     assert.equal(refused.status, 403);
-    assert.equal((await refused.json()).message, '首次登录请先修改初始密码');
+    assert.equal(((await refused.json()) as Body).message, '首次登录请先修改初始密码');
     // SEED_DEMO=0: no demo accounts.
     assert.equal((await login(first.url, 'staff01', 'Demo12345')).status, 401);
     assert.ok(!first.output().includes('演示'), first.output());
@@ -120,9 +123,9 @@ describe('npm start on a new embedded database', { skip: Boolean(process.env.DAT
     assert.equal((await login(server.url, 'staff01', 'Demo12345')).status, 401);
     assert.equal((await login(server.url, 'staff01', demo[1])).status, 200);
     const page = await fetch(`${server.url}/api/appeals/counts`, {
-      headers: { authorization: (await (await login(server.url, 'staff01', demo[1])).json()).data.token },
+      headers: { authorization: ((await (await login(server.url, 'staff01', demo[1])).json()) as Body).data.token },
     });
-    assert.ok((await page.json()).data.all > 0, 'demo appeals are there');
+    assert.ok(((await page.json()) as Body).data.all > 0, 'demo appeals are there');
     await server.stop();
   });
 });
