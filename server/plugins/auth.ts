@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorShowType, MESSAGES, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
+import { ErrorShowType, MESSAGES, PERMISSION_KEYS } from '../../common/constants';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
-import { type AuthUser, isAdmin, parseAuthorization, resolveSession, type SessionPolicy } from '../services/sessions';
-
-/**
- * Who may call a route: anyone, any signed-in user, the admin role, or holders of a permission key.
- * Every /api route must declare one; the app refuses to start otherwise.
- */
-export type RouteAccess = 'public' | 'signedIn' | 'admin' | PermissionKey;
+import { hasAccess, holdsBackOffice, type RouteAccess } from '../services/access';
+import { type AuthUser, parseAuthorization, resolveSession, type SessionPolicy } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,17 +27,6 @@ const BEFORE_PASSWORD_CHANGE = new Set([
   'GET /api/admin/logout',
   'POST /api/login/outLogin',
 ]);
-
-export function hasAccess(user: AuthUser | null, access: RouteAccess): boolean {
-  if (access === 'public') return true;
-  if (!user) return false;
-  if (access === 'signedIn') return true;
-  if (access === 'admin') return isAdmin(user);
-  return isAdmin(user) || user.permissions.includes(access);
-}
-
-/** Whether any page of the admin layout is open to the user (`screen` is the wall display, outside it). */
-export const holdsBackOffice = (user: AuthUser) => isAdmin(user) || user.permissions.some((key) => key !== 'screen');
 
 /** The signed-in user of a route that declared it needs one. */
 export function requireUser(request: FastifyRequest): AuthUser {

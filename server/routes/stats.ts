@@ -5,7 +5,8 @@ import { ErrorShowType } from '../../common/constants';
 import { DisplayLink, DisplayLinkBody, NewDisplayLink, ScreenQuery, StatsOverview } from '../../common/contracts/stats';
 import { AppError, unauthorized } from '../errors';
 import { ok, replies } from '../http';
-import { hasAccess, requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins/auth';
+import { hasAccess } from '../services/access';
 import { createDisplayLink, displayKeyValid, listDisplayLinks, revokeDisplayLink } from '../services/displayLinks';
 import { statsArea, statsCache } from '../services/stats';
 

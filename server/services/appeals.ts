@@ -24,7 +24,7 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import { appealImages, appeals, areas, users } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
-import { hasAccess } from '../plugins/auth';
+import { hasAccess } from './access';
 import { raiseWatchedOpinion } from './opinions';
 import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
 import { recordPhotoMatches } from './photoMatches';

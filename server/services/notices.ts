@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { NoticeEntry, NoticeGroup, Notices } from '../../common/contracts/people';
 import type { DbOrTx } from '../db/client';
 import { appeals, areas, photoReports, submissions, tasks, users } from '../db/schema';
-import { hasAccess } from '../plugins/auth';
+import { hasAccess } from './access';
 import { appealHandlerScope } from './appeals';
 import { handlerScope } from './peopleCommon';
 import type { AuthUser } from './sessions';

@@ -5,7 +5,7 @@ import type { PhotoRecordKind } from '../../common/constants';
 import type { CheckedImage, ImageRef } from '../../common/contracts/tasks';
 import type { DbOrTx } from '../db/client';
 import { areas, serviceEvents, uploads, users } from '../db/schema';
-import { hasAccess } from '../plugins/auth';
+import { hasAccess } from './access';
 import type { AuthUser } from './sessions';
 import { photoChecks } from './photoMatches';
 import { signedUploadUrl } from './uploadAccess';

@@ -16,7 +16,7 @@ import {
   uploads,
   users,
 } from '../db/schema';
-import { hasAccess } from '../plugins/auth';
+import { hasAccess } from './access';
 import { BANDS, bandProbes, isInformative } from './photoHash';
 import { inScope } from './scope';
 import type { AuthUser } from './sessions';
