@@ -162,8 +162,9 @@ test('答复 needs the reply text, checked as it is typed; with it the appeal is
 
   const field = within(box).getByLabelText('答复内容');
   await user.type(field, '   ');
-  // Blank is still missing (antd validates again as it is typed: the message may blink meanwhile).
-  expect(await within(box).findByText('请填写答复内容')).toBeInTheDocument();
+  // Blank is still missing. antd validates again on each key and its message leaves and comes back
+  // with a motion: wait for the one that stays, not the one on its way out.
+  await waitFor(() => expect(within(box).getByText('请填写答复内容')).toBeInTheDocument());
   await user.type(field, '已联系自来水公司，本周内更换加压泵。');
   await waitFor(() => expect(within(box).queryByText('请填写答复内容')).not.toBeInTheDocument());
   expect(callsTo(calls, 'POST', '/appeals/3/reply')).toHaveLength(0);

@@ -181,8 +181,9 @@ test('处理 needs the result, checked as it is typed; with it and a photo the r
   const field = within(box).getByLabelText('处理结果');
   expect(field).toHaveAttribute('maxlength', '1000');
   await user.type(field, '   ');
-  // Blank is still missing (antd validates again as it is typed: the message may blink meanwhile).
-  expect(await within(box).findByText('请填写处理结果')).toBeInTheDocument();
+  // Blank is still missing. antd validates again on each key and its message leaves and comes back
+  // with a motion: wait for the one that stays, not the one on its way out.
+  await waitFor(() => expect(within(box).getByText('请填写处理结果')).toBeInTheDocument());
   await user.type(field, '已通知自来水公司抢修，水管已更换。');
   await waitFor(() => expect(within(box).queryByText('请填写处理结果')).not.toBeInTheDocument());
 
