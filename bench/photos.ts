@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
-import { bandProbes, BANDS, isInformative } from '../server/services/photoHash';
+import { bandProbes, BANDS, isInformative } from '../server/lib/photoHash';
 import { nearUploads } from '../server/services/photoMatches';
 
 // The photos of a township at scale for the duplicate-photo check (ADR 0027): three per task report,

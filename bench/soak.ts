@@ -26,7 +26,7 @@ import sharp from 'sharp';
 import { openPostgres } from '../server/db/client';
 import { roles, users } from '../server/db/schema';
 import { seed } from '../server/seed/seed';
-import { hashPassword } from '../server/services/passwords';
+import { hashPassword } from '../server/lib/passwords';
 import { type Server, startServer } from './spawnServer';
 
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';

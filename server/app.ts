@@ -37,8 +37,8 @@ import taskRoutes from './routes/tasks';
 import uploadRoutes from './routes/uploads';
 import userRoutes from './routes/users';
 import { DecodeQueue } from './services/decodeQueue';
-import { sharedRateLimit } from './services/rateLimitStore';
-import { type FileStorage, storageFromConfig } from './services/storage';
+import { sharedRateLimit } from './lib/rateLimitStore';
+import { type FileStorage, storageFromConfig } from './lib/storage';
 import { loadUploadUrlKey } from './services/uploadAccess';
 
 declare module 'fastify' {

@@ -1,4 +1,7 @@
+import type { PassThrough } from 'node:stream';
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { XLSX_TYPE } from './lib/xlsx';
 import { ApiError, Ok, OkEmpty } from '../common/contracts/base';
 
 /** The success body: `{ code: 200, data }`. */
@@ -22,3 +25,15 @@ export const Empty = Type.Object({});
  * its access log.
  */
 export const redactUrl = (url: string) => url.replace(/([?&]key=)[^&#]*/gi, '$1[REDACTED]');
+
+/** Sends an .xlsx download: an ASCII name for old clients, the Chinese one per RFC 5987 for the rest. */
+export function sendXlsx(reply: FastifyReply, stream: PassThrough, asciiName: string, name: string) {
+  return (
+    reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('cache-control', 'no-store')
+      // A stream goes out as it is (fastify serialises only objects); the typed reply knows only JSON.
+      .send(stream as never)
+  );
+}

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { ApiError, type PageResult } from '../common/contracts/base';
-import { localDateTime } from './services/workingDays';
-import { sendXlsx, XLSX_TYPE, type XlsxColumn, xlsxStream } from './services/xlsx';
+import { localDateTime } from './lib/workingDays';
+import { XLSX_TYPE, type XlsxColumn, xlsxStream } from './lib/xlsx';
+import { sendXlsx } from './http';
 
 /** Rows per page read for an export: each page is one list query, so memory holds one page at most. */
 export const EXPORT_PAGE_SIZE = 500;

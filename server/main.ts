@@ -9,7 +9,7 @@ import { purgeExpiredCaptchas } from './services/captcha';
 import { purgeOldLogs } from './services/logRetention';
 import { purgeExpiredSessions } from './services/sessions';
 import { policyOf, purgeOldFailures } from './services/signInGuard';
-import { storageFromConfig } from './services/storage';
+import { storageFromConfig } from './lib/storage';
 import { hashPendingUploads } from './services/photoHashBackfill';
 import { purgeUnusedUploads } from './services/uploadCleanup';
 

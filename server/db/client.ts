@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDir } from '../ops/lock';
+import { lockDataDir } from '../lib/dataDirLock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,7 +29,7 @@ export const migrationsFolder = path.resolve(__dirname, 'migrations');
 /** PGlite in `dataDir` (or in memory when dataDir is undefined). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  // One process per data directory: PGlite does not lock it itself (server/ops/lock.ts).
+  // One process per data directory: PGlite does not lock it itself (server/lib/dataDirLock.ts).
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let client: PGlite;
   try {

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../db/client';
-import { lockDataDir } from './lock';
+import { lockDataDir } from '../lib/dataDirLock';
 import { extractTarGz, TarGzWriter } from './tar';
 
 // Logical backups that restore into either database (PGlite or PostgreSQL): one JSON line per row

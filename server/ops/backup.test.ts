@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { type Db, migrationsFolder, openPostgres } from '../db/client';
 import * as schema from '../db/schema';
 import { seed } from '../seed/seed';
-import { localStorage } from '../services/storage';
+import { localStorage } from '../lib/storage';
 import { backup, restore, type Target } from './archive';
 import { extractTarGz } from './tar';
 import { cleanUpAfter, scratchDatabase } from '../../tests/helpers/serverProcess';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { backup, OpsError, restore } from './archive';
-import { DataDirInUse } from './lock';
+import { DataDirInUse } from '../lib/dataDirLock';
 
 // The command lines of `npm run backup -- <file>` and `npm run restore -- <file> [--force]`
 // (scripts/backup.ts and scripts/restore.ts call these). Settings come from the environment as

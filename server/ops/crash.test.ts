@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import sharp from 'sharp';
-import { readImageHeader, reencodeImage } from '../services/images';
+import { readImageHeader, reencodeImage } from '../lib/images';
 import { type RunningServer, type ScratchDatabase, scratchDatabase, signIn, startServer, tempDir } from '../../tests/helpers/serverProcess';
 
 // kill -9 in the middle of a stream of writes: every write the server acknowledged (200) is there

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { appealBody, appealStep, createAppeal, peopleHandler } from '../../tests/helpers/people';
 import { expectError, expectOk, lookups, uploadImages } from '../../tests/helpers/tasks';
 import { appeals, opinions, operationLogs } from '../db/schema';
-import { addWorkingDays } from '../services/workingDays';
+import { addWorkingDays } from '../lib/workingDays';
 
 // One app for the whole file: building one costs seconds.
 let t: TestContext;
@@ -486,7 +486,7 @@ describe('export', () => {
 
   test('the export streams in batches: more rows than one batch all arrive', async () => {
     const { appealExportRows } = await import('../services/appeals');
-    const { xlsxStream } = await import('../services/xlsx');
+    const { xlsxStream } = await import('../lib/xlsx');
     const caller = { id: ids.userIds.admin, dataScope: 'all' } as never;
     const total = (await list(admin)).total;
     const stream = await xlsxStream({

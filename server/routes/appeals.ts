@@ -17,7 +17,7 @@ import {
   MyAppealQuery,
 } from '../../common/contracts/people';
 import { APPEAL_STATUS_LABELS, appealCategoryLabel, SATISFACTION_LABELS } from '../../common/constants';
-import { ok, replies } from '../http';
+import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
 import {
   appealCounts,
@@ -32,8 +32,8 @@ import {
   rateAppeal,
   recallAppeal,
 } from '../services/appeals';
-import { localDateTime } from '../services/workingDays';
-import { sendXlsx, XLSX_TYPE, type XlsxColumn, xlsxStream } from '../services/xlsx';
+import { localDateTime } from '../lib/workingDays';
+import { XLSX_TYPE, type XlsxColumn, xlsxStream } from '../lib/xlsx';
 
 type ExportRow = Awaited<ReturnType<typeof appealExportRows>>[number];
 const EXPORT_COLUMNS: Array<XlsxColumn<ExportRow>> = [

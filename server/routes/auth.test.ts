@@ -12,8 +12,8 @@ import { loadConfig } from '../config';
 import { openPglite } from '../db/client';
 import { captchas, sessions, signInFailures, users } from '../db/schema';
 import { seed } from '../seed/seed';
-import { currentHashCost, hashPassword, needsRehash, useHashCostForTests, verifyPassword } from '../services/passwords';
-import { localStorage } from '../services/storage';
+import { currentHashCost, hashPassword, needsRehash, useHashCostForTests, verifyPassword } from '../lib/passwords';
+import { localStorage } from '../lib/storage';
 import { hashToken } from '../services/sessions';
 
 const UNAUTHORIZED = '未授权或授权已过期，请重新登录';

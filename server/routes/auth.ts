@@ -17,7 +17,7 @@ import { ok, okEmpty, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { consumeCaptcha, createCaptcha } from '../services/captcha';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../services/passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { createSession, revokeSession, revokeUserSessions } from '../services/sessions';
 import { accountFailures, accountKeyOf, claimTry, clearPair, lockPair, pairLocked, policyOf } from '../services/signInGuard';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { createAppeal } from '../../tests/helpers/people';
-import { localDate } from '../services/workingDays';
+import { localDate } from '../lib/workingDays';
 
 const DAY = 86400_000;
 

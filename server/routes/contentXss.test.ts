@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { flatten, newsBody, orgBody, villageBody } from '../../tests/helpers/content';
 import { expectError, expectOk } from '../../tests/helpers/tasks';
 import { DANGEROUS, XSS_VECTORS } from '../../tests/helpers/xss';
-import { plainText } from '../services/sanitize';
+import { plainText } from '../lib/sanitize';
 
 // Every known XSS vector (tests/helpers/xss.ts) through every field of news, introductions and
 // org units, over HTTP, read back from the public endpoints:

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
 import { loginLogs, roles, signInFailures, users } from '../db/schema';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../lib/passwords';
 
 // Attacks on signing in: guessing one account's password (captcha, then a lock per account and
 // address, ADR 0023), guessing from one address (captcha, then a rate limit), finding out which accounts exist (by message or by time), and keeping a stolen

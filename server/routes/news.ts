@@ -7,7 +7,7 @@ import { news } from '../db/schema';
 import { AppError } from '../errors';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
-import type { XlsxColumn } from '../services/xlsx';
+import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
 import {
   currentNewsState,

@@ -8,7 +8,7 @@ import { audit, expectError, expectOk, lookups, uploadImages } from '../../tests
 import { appeals, opinions } from '../db/schema';
 import { opinionTrend } from '../services/opinions';
 import type { AuthUser } from '../services/sessions';
-import { localDate } from '../services/workingDays';
+import { localDate } from '../lib/workingDays';
 
 let t: TestContext;
 let admin: string;

@@ -19,7 +19,7 @@ import {
 } from '../../common/contracts/people';
 import { ok, okEmpty, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
-import type { XlsxColumn } from '../services/xlsx';
+import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
 import { noticesFor } from '../services/notices';
 import { assertTownWideWriter } from '../services/scope';

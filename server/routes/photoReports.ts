@@ -15,7 +15,7 @@ import {
 import { PHOTO_REPORT_STATUS_LABELS, photoReportTypeLabel } from '../../common/constants';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
-import type { XlsxColumn } from '../services/xlsx';
+import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
 import {
   createPhotoReport,

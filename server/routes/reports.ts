@@ -41,7 +41,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const report = await buildReport(db, statsArea(requireUser(request)), request.query);
       const file = await reportDocx(report);
       const { name, ascii } = reportFileNames(report);
-      // The same two names as the Excel exports (services/xlsx.ts): ASCII for old clients, RFC 5987 for the rest.
+      // The same two names as the Excel exports (lib/xlsx.ts): ASCII for old clients, RFC 5987 for the rest.
       return reply
         .type(DOCX_TYPE)
         .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)

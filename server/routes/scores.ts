@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, Page } from '../../common/contracts/base';
 import { AdjustBody, LedgerEntry, LedgerPage, LedgerQuery, RankingQuery, RankingRow } from '../../common/contracts/scores';
-import { ok, replies } from '../http';
+import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
 import { adjustPoints, exportRanking, ledgerEntry, ledgerPage, rankingPage } from '../services/scores';
-import { sendXlsx, XLSX_TYPE } from '../services/xlsx';
+import { XLSX_TYPE } from '../lib/xlsx';
 
 const EXPORT_NAME = '积分排行.xlsx';
 

@@ -18,7 +18,7 @@ import {
 } from '../../tests/helpers/tasks';
 import { appeals, news, users } from '../db/schema';
 import { currentMonth, statsCache } from '../services/stats';
-import { localDate } from '../services/workingDays';
+import { localDate } from '../lib/workingDays';
 
 // A known township, built without demo content, and every figure of the dashboard checked against it.
 let t: TestContext;

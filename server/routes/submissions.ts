@@ -12,7 +12,7 @@ import { categoryLabel, SUBMISSION_STATUS_LABELS, TASK_MESSAGES } from '../../co
 import { badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
-import type { XlsxColumn } from '../services/xlsx';
+import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
 import { auditError, auditSubmission, createSubmission, listSubmissions, submissionOrFail } from '../services/submissions';
 

@@ -19,7 +19,7 @@ import {
 import { AREA_MAX, AREA_MIN } from '../../common/constants';
 import { areas, settings } from '../db/schema';
 import { notFound } from '../errors';
-import { ok, replies } from '../http';
+import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
 import { clearDemo, demoSummary } from '../services/demoData';
 import { assertAreaNameFree, assertVillageWritable } from '../services/introductions';
@@ -33,7 +33,7 @@ import {
 } from '../services/logs';
 import { SETTINGS_CONFIRMED_KEY, readSettings, settingRows, unsetSettings } from '../services/settings';
 import { isAdmin } from '../services/sessions';
-import { sendXlsx, XLSX_TYPE, xlsxStream } from '../services/xlsx';
+import { XLSX_TYPE, xlsxStream } from '../lib/xlsx';
 
 const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;

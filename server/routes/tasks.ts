@@ -24,9 +24,9 @@ import { areas, tasks } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
-import type { XlsxColumn } from '../services/xlsx';
+import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
-import { isBlankRichText, sanitizeRichText } from '../services/sanitize';
+import { isBlankRichText, sanitizeRichText } from '../lib/sanitize';
 import { markUploadsUsed } from '../services/uploadRefs';
 import type { AuthUser } from '../services/sessions';
 import {

@@ -8,8 +8,8 @@ import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { QueueFullError } from '../services/decodeQueue';
-import { readPhotoFacts } from '../services/exif';
-import { photoHash } from '../services/photoHash';
+import { readPhotoFacts } from '../lib/exif';
+import { photoHash } from '../lib/photoHash';
 import {
   declaredAsImage,
   hasEmbeddedMarkup,
@@ -21,8 +21,8 @@ import {
   reencodeImage,
   sniffImage,
   unsafeFileName,
-} from '../services/images';
-import { uploadUrl } from '../services/storage';
+} from '../lib/images';
+import { uploadUrl } from '../lib/storage';
 import { signatureValidFor } from '../services/uploadAccess';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;

@@ -17,11 +17,11 @@ import { roles, userGroups, users } from '../db/schema';
 import { AppError, badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
-import { XLSX_TYPE, type XlsxColumn } from '../services/xlsx';
+import { XLSX_TYPE, type XlsxColumn } from '../lib/xlsx';
 import { importTemplate, parseUserSheet, readImportUpload, validateImportRows } from '../services/userImport';
 import { requireUser } from '../plugins/auth';
 import { assertPasswordAllowed } from '../services/passwordPolicy';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../lib/passwords';
 import { accountKeyOf, clearAccount } from '../services/signInGuard';
 import { revokeUserSessions } from '../services/sessions';
 import {

@@ -1,7 +1,7 @@
 import { inArray, isNotNull, sql } from 'drizzle-orm';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../lib/passwords';
 import { recordPhotoMatches } from '../services/photoMatches';
-import type { FileStorage } from '../services/storage';
+import type { FileStorage } from '../lib/storage';
 import type { Db } from '../db/client';
 import { seedDemoContent } from './demoContent';
 import { seedDemoPeople } from './demoPeople';

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { NewsStatus } from '../../common/constants';
 import { CENTRE_ID } from '../services/introductions';
-import { plainText } from '../services/sanitize';
-import { type FileStorage, uploadUrl } from '../services/storage';
+import { plainText } from '../lib/sanitize';
+import { type FileStorage, uploadUrl } from '../lib/storage';
 import type { Db, Tx } from '../db/client';
 import { centreIntroduction, centreIntroductionImages, news, orgUnits, uploads, users, villageIntroductions } from '../db/schema';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { photoHash } from '../services/photoHash';
-import type { FileStorage } from '../services/storage';
+import { photoHash } from '../lib/photoHash';
+import type { FileStorage } from '../lib/storage';
 import { sceneJpeg } from './demoScenes';
 
 // The demo's photos: each a different village scene, stored and hashed as an upload would be, with

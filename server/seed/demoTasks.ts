@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { requiredImageCount, type SubmissionStatus, type TaskStatus, type TaskTemplate, templateHasImages } from '../../common/constants';
-import type { FileStorage } from '../services/storage';
+import type { FileStorage } from '../lib/storage';
 import type { Db } from '../db/client';
 import { type DemoPhotoFile, type DemoPhotoSpec, demoPhotoWriter, demoUploadRow } from './demoPhotos';
 import { scoreLedger, submissionImages, submissions, taskAreas, taskGroups, tasks, uploads, users } from '../db/schema';

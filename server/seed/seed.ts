@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
 import { CENTRE_ID, CENTRE_PLACEHOLDER, villagePlaceholder } from '../services/introductions';
-import { hashPassword, generatePassword } from '../services/passwords';
+import { hashPassword, generatePassword } from '../lib/passwords';
 import { DEFAULT_SETTINGS, clearLegacyPlaceholders, settingRows } from '../services/settings';
 import { seedWorkCalendar } from '../services/workCalendar';
-import type { FileStorage } from '../services/storage';
+import type { FileStorage } from '../lib/storage';
 import type { Db } from '../db/client';
 import { seedDemo } from './demo';
 import { areas, centreIntroduction, roles, settings, users, villageIntroductions } from '../db/schema';

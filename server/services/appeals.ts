@@ -34,7 +34,7 @@ import { countedArea, countedTotal } from './rowCounts';
 import { readSettings } from './settings';
 import { assertAttachableImages, markUploadsUsed } from './uploadRefs';
 import { loadWorkCalendar } from './workCalendar';
-import { addWorkingDays } from './workingDays';
+import { addWorkingDays } from '../lib/workingDays';
 import { areaNameOf, userNameOf } from './names';
 import { isTaskRole } from './tasks';
 import { notifySubmitter } from './userNotices';

@@ -21,7 +21,7 @@ import {
 } from '../../common/constants';
 import type { OperationChange } from '../../common/contracts/system';
 import type { Db } from '../db/client';
-import { localDateTime } from './workingDays';
+import { localDateTime } from '../lib/workingDays';
 
 /**
  * What an operation changed, for the operation log: the record is read before and after the write

@@ -3,7 +3,7 @@ import type { DemoSummary, DemoCleared } from '../../common/contracts/system';
 import type { Db } from '../db/client';
 import { badRequest } from '../errors';
 import { CENTRE_PLACEHOLDER, villagePlaceholder } from './introductions';
-import type { FileStorage } from './storage';
+import type { FileStorage } from '../lib/storage';
 
 // 清除演示数据 (ADR 0024): the rows the demo seeding listed in demo_records, and what demo accounts
 // made after it, go in one transaction; nothing a real account made is deleted.

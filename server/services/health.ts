@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Health } from '../../common/contracts/health';
 import { type Db, migrationsFolder } from '../db/client';
-import type { FileStorage } from './storage';
+import type { FileStorage } from '../lib/storage';
 
 /** A check that has not answered by then counts as failed: monitoring must get an answer. */
 const CHECK_TIMEOUT_MS = 3000;

@@ -8,7 +8,7 @@ import type {
 import type { Db, DbOrTx } from '../db/client';
 import { areas, centreIntroduction, centreIntroductionImages, uploads, users, villageIntroductions } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
-import { plainField, plainText, sanitizeRichText } from './sanitize';
+import { plainField, plainText, sanitizeRichText } from '../lib/sanitize';
 import type { AuthUser } from './sessions';
 import { assertAttachableImages, imageRef, markUploadsUsed } from './uploadRefs';
 

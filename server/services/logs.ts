@@ -11,8 +11,8 @@ import {
 import type { Db } from '../db/client';
 import { loginLogs, operationLogs } from '../db/schema';
 import { containsPattern } from './scope';
-import { localDateTime } from './workingDays';
-import type { XlsxColumn } from './xlsx';
+import { localDateTime } from '../lib/workingDays';
+import type { XlsxColumn } from '../lib/xlsx';
 
 type Paging = { current: number; pageSize: number; sortOrder?: 'ascend' | 'descend' };
 

@@ -13,7 +13,7 @@ import { type MyTaskState, type SubmissionStatus, TASK_MESSAGES, type TaskStatus
 import type { DbOrTx } from '../db/client';
 import { submissions, taskAreas, tasks } from '../db/schema';
 import { forbidden, notFound } from '../errors';
-import { plainText } from './sanitize';
+import { plainText } from '../lib/sanitize';
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { ownSubmissions } from './submissions';

@@ -14,7 +14,7 @@ import type { NewsStatus } from '../../common/constants';
 import type { DbOrTx } from '../db/client';
 import { areas, news, uploads, users } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
-import { isBlankRichText, plainField, plainText, sanitizeRichText } from './sanitize';
+import { isBlankRichText, plainField, plainText, sanitizeRichText } from '../lib/sanitize';
 import { containsPattern, periodCondition, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { assertAttachableImages, imageRef, markUploadsUsed } from './uploadRefs';

@@ -23,7 +23,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { dbNow, iso } from './peopleCommon';
 import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
-import { localDate } from './workingDays';
+import { localDate } from '../lib/workingDays';
 
 // 舆情监测: items staff record by hand, and items the keyword watch makes from appeals and photo
 // reports. Scope: all sees everything; area its own area's items; self what it recorded.

@@ -4,7 +4,7 @@ import { ORG_UNIT_DEPTH_MAX } from '../../common/constants';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { orgUnits } from '../db/schema';
 import { AppError, badRequest, conflict, isForeignKeyViolation, notFound } from '../errors';
-import { plainField } from './sanitize';
+import { plainField } from '../lib/sanitize';
 
 // The organisation chart (组织架构): a small tree read whole. A township's chart has tens of
 // units; the cap keeps "load everything, build the tree in memory" honest.

@@ -3,9 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { type DecodeQueue, QueueFullError } from './decodeQueue';
-import { photoHash } from './photoHash';
+import { photoHash } from '../lib/photoHash';
 import { recordPhotoMatches } from './photoMatches';
-import type { FileStorage } from './storage';
+import type { FileStorage } from '../lib/storage';
 
 // Uploads from before photos were hashed (migration 0012 marks them phash_pending) are hashed from
 // their stored copies, as new uploads are, a few at a time, each decode taking its turn in the

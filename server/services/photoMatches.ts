@@ -17,7 +17,7 @@ import {
   users,
 } from '../db/schema';
 import { hasAccess } from './access';
-import { BANDS, bandProbes, isInformative } from './photoHash';
+import { BANDS, bandProbes, isInformative } from '../lib/photoHash';
 import { inScope } from './scope';
 import type { AuthUser } from './sessions';
 import { readSettings } from './settings';

@@ -8,7 +8,7 @@ import { areas, roles, scoreDaily, scoreLedger, scoreWeekly, submissions, tasks,
 import { badRequest, notFound } from '../errors';
 import { containsPattern, inScope, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
-import { EXPORT_BATCH, xlsxStream } from './xlsx';
+import { EXPORT_BATCH, xlsxStream } from '../lib/xlsx';
 
 // ---- Ranking ----
 

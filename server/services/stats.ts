@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { appeals, areas, news, photoReports, roles, submissions, taskAreas, tasks, users } from '../db/schema';
 import type { AuthUser } from './sessions';
-import { localDate } from './workingDays';
+import { localDate } from '../lib/workingDays';
 
 // Every figure is counted by the database (aggregates over indexed columns); nothing loads rows
 // to count them. ADR 0010 says what each figure means.

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { serverSecrets } from '../db/schema';
-import { uploadUrl } from './storage';
+import { uploadUrl } from '../lib/storage';
 
 // Private photos (those of appeals, photo reports and task submissions) are fetched through
 // addresses that carry an expiry and a signature (ADR 0019). Only the API answers that show a

@@ -8,7 +8,7 @@ import { createNews, saveCentre, saveVillage } from '../../tests/helpers/content
 import { createAppeal, createPhotoReport } from '../../tests/helpers/people';
 import { createTask, expectOk, publishedTask, submitOk, uploadImages } from '../../tests/helpers/tasks';
 import { uploads } from '../db/schema';
-import { localStorage } from './storage';
+import { localStorage } from '../lib/storage';
 import { purgeUnusedUploads } from './uploadCleanup';
 
 // Uploads that nothing used are deleted after a day, with their files; everything a record uses

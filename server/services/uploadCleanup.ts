@@ -9,7 +9,7 @@ import {
   uploads,
   villageIntroductions,
 } from '../db/schema';
-import type { FileStorage } from './storage';
+import type { FileStorage } from '../lib/storage';
 
 // An upload that nothing used within a day (a form abandoned after its photos went up, or
 // uploads sent only to fill the disk) is deleted with its file (ADR 0019). "Used" is the

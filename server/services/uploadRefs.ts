@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
 import { badRequest } from '../errors';
 import type { AuthUser } from './sessions';
-import { uploadUrl } from './storage';
+import { uploadUrl } from '../lib/storage';
 
 export const IMAGE_NOT_OWN = '图片不存在或不是您本人上传的，请重新上传';
 

@@ -4,7 +4,7 @@ import type { CalendarDay, CalendarKind, YearCalendar } from '../../common/contr
 import type { Db, DbOrTx } from '../db/client';
 import { calendarDays, calendarYears } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { localDate, type WorkCalendar, WEEKDAYS } from './workingDays';
+import { localDate, type WorkCalendar, WEEKDAYS } from '../lib/workingDays';
 
 /**
  * The State Council's holiday arrangements as the chinese-days package ships them: per year, the

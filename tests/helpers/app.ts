@@ -8,8 +8,8 @@ import { type AppConfig, loadConfig } from '../../server/config';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
 import { seed } from '../../server/seed/seed';
 import { createCaptcha } from '../../server/services/captcha';
-import { useHashCostForTests } from '../../server/services/passwords';
-import { localStorage } from '../../server/services/storage';
+import { useHashCostForTests } from '../../server/lib/passwords';
+import { localStorage } from '../../server/lib/storage';
 
 export interface TestContext {
   app: FastifyInstance;

@@ -1,5 +1,5 @@
 // Known XSS vectors (OWASP cheat-sheet style) and what the rich-text sanitiser makes of each.
-// One list for the sanitiser's unit test (server/services/sanitize.test.ts) and for the HTTP test
+// One list for the sanitiser's unit test (server/lib/sanitize.test.ts) and for the HTTP test
 // that feeds every vector through every field of news, introductions and org units
 // (server/routes/contentXss.test.ts).
 

@@ -7,7 +7,7 @@ import { getToken } from '@/utils/session';
 /** wangEditor's insert callback: puts an image at the cursor. */
 export type InsertImage = (src: string, alt: string, href: string) => void;
 
-/** The formats the server accepts (server/services/images.ts sniffs the content as well). */
+/** The formats the server accepts (server/lib/images.ts sniffs the content as well). */
 export const EDITOR_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
 /** POST /api/uploads with the session token: the stored image, or an Error with a Chinese message. */

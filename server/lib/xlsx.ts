@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -43,16 +42,4 @@ export async function xlsxStream<R>(opts: {
   };
   write().catch((error: Error) => stream.destroy(error));
   return stream;
-}
-
-/** Sends an .xlsx download: an ASCII name for old clients, the Chinese one per RFC 5987 for the rest. */
-export function sendXlsx(reply: FastifyReply, stream: PassThrough, asciiName: string, name: string) {
-  return (
-    reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('cache-control', 'no-store')
-      // A stream goes out as it is (fastify serialises only objects); the typed reply knows only JSON.
-      .send(stream as never)
-  );
 }

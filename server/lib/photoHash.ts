@@ -49,7 +49,7 @@ function cellMeans(grid: Buffer): Float64Array {
  * stored copy is. Scaling straight to 9×8 made the hash of one photo move by up to 13 bits between
  * a JPEG and a WebP copy (libvips picks different shrink paths by size and format); averaging
  * 16×16 blocks of a 144×128 copy keeps the phone's compression, re-encoding and format changes
- * within 2 bits (server/services/photoHash.test.ts). For a JPEG, libvips decodes at 1/8 scale for
+ * within 2 bits (server/lib/photoHash.test.ts). For a JPEG, libvips decodes at 1/8 scale for
  * so small a target, so this costs a fraction of the re-encoding it runs beside (inside the same
  * DecodeQueue turn, ADR 0019). Undefined when the image does not decode.
  */

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { DataDirInUse, lockDataDir } from './lock';
+import { DataDirInUse, lockDataDir } from './dataDirLock';
 import { tempDir } from '../../tests/helpers/serverProcess';
 
 const work = tempDir('glp-lock-');
