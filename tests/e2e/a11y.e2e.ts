@@ -87,6 +87,7 @@ const ADMIN_PAGES: Array<{ path: string; overlay?: (page: Page) => Locator }> = 
   { path: '/dashboard', overlay: (page) => page.getByRole('menuitem', { name: '修改密码' }) },
   { path: '/dashboard/report' },
   { path: '/userManage/list', overlay: (page) => page.getByRole('button', { name: /新建用户/ }) },
+  { path: '/userManage/list', overlay: (page) => page.getByRole('button', { name: /导入用户/ }) },
   { path: '/userManage/group', overlay: (page) => page.getByRole('button', { name: /新建分组/ }) },
   { path: '/userManage/role', overlay: (page) => page.getByRole('button', { name: /新建角色/ }) },
   { path: '/userManage/score', overlay: (page) => page.getByText('积分明细', { exact: true }).first() },
