@@ -73,26 +73,45 @@ export default function CadreActions({ appeal, onDone, onStale }: Props) {
 
   const openReject = () => setShowReject(true);
 
-  const rejectForm = (
-    <div className="dsp-reject">
-      <Field id="dsp-reason" label="不予受理原因" required error={errorOf('reject')} hint="请写明原因，群众会看到">
+  /** The required text of a step (答复 or its reason), checked as it is typed. */
+  const textField = (
+    mode: Mode,
+    field: { id: string; label: string; hint: string; placeholder: string; maxLength: number; rows: [number, number] },
+  ) => {
+    const [value, setValue] = mode === 'reply' ? [reply, setReply] : [reason, setReason];
+    const error = errorOf(mode);
+    return (
+      <Field id={field.id} label={field.label} required error={error} hint={field.hint}>
         <TextArea
-          id="dsp-reason"
+          id={field.id}
           className="svc-textarea"
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setTouched((t) => ({ ...t, reject: true }));
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setTouched((t) => ({ ...t, [mode]: true }));
           }}
-          placeholder="例如：该事项不属于村里办理范围，请到镇便民服务中心咨询"
-          maxLength={REASON_MAX}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
           showCount
-          autoSize={{ minRows: 3, maxRows: 6 }}
+          autoSize={{ minRows: field.rows[0], maxRows: field.rows[1] }}
           disabled={attempt.submitting}
-          aria-invalid={!!errorOf('reject')}
-          aria-describedby={errorOf('reject') ? 'dsp-reason-error' : undefined}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${field.id}-error` : undefined}
         />
       </Field>
+    );
+  };
+
+  const rejectForm = (
+    <div className="dsp-reject">
+      {textField('reject', {
+        id: 'dsp-reason',
+        label: '不予受理原因',
+        hint: '请写明原因，群众会看到',
+        placeholder: '例如：该事项不属于村里办理范围，请到镇便民服务中心咨询',
+        maxLength: REASON_MAX,
+        rows: [3, 6],
+      })}
       <div className="dsp-buttons">
         <Button block color="danger" size="large" disabled={attempt.submitting} onClick={sendReject}>
           确认不予受理
@@ -142,24 +161,14 @@ export default function CadreActions({ appeal, onDone, onStale }: Props) {
         rejectForm
       ) : (
         <>
-          <Field id="dsp-reply" label="答复内容" required error={errorOf('reply')} hint="群众会在手机上看到您的答复">
-            <TextArea
-              id="dsp-reply"
-              className="svc-textarea"
-              value={reply}
-              onChange={(value) => {
-                setReply(value);
-                setTouched((t) => ({ ...t, reply: true }));
-              }}
-              placeholder="写明办理情况和结果"
-              maxLength={REPLY_MAX}
-              showCount
-              autoSize={{ minRows: 4, maxRows: 10 }}
-              disabled={attempt.submitting}
-              aria-invalid={!!errorOf('reply')}
-              aria-describedby={errorOf('reply') ? 'dsp-reply-error' : undefined}
-            />
-          </Field>
+          {textField('reply', {
+            id: 'dsp-reply',
+            label: '答复内容',
+            hint: '群众会在手机上看到您的答复',
+            placeholder: '写明办理情况和结果',
+            maxLength: REPLY_MAX,
+            rows: [4, 10],
+          })}
           <div className="dsp-buttons">
             <Button
               block
