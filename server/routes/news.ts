@@ -1,25 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, sql } from 'drizzle-orm';
 import { IdParams, Page } from '../../common/contracts/base';
 import { NewsBody, NewsDetail, NewsItem, NewsListQuery } from '../../common/contracts/content';
 import { NEWS_STATUS_LABELS, newsColumnLabel } from '../../common/constants';
-import { news } from '../db/schema';
-import { AppError } from '../errors';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
 import {
-  currentNewsState,
-  FROM_STATES,
-  inStates,
+  changeNewsStatus,
+  createNews,
+  deleteNews,
   listNews,
-  loadWritableNews,
   newsDetailOrFail,
   newsItemOrFail,
-  newsRefusal,
-  newsValues,
-  PIN_REFUSALS,
+  setNewsPinned,
+  updateNews,
 } from '../services/news';
 
 /** News management (新闻管理): drafts, publishing, taking offline, pinning. */
@@ -72,14 +67,9 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/news',
     { config: access, schema: { tags, summary: '新建新闻（草稿）', body: NewsBody, response: replies(NewsDetail) } },
     async (request) => {
-      const caller = requireUser(request);
-      const values = await newsValues(db, caller, request.body);
-      const [created] = await db
-        .insert(news)
-        .values({ ...values, status: 'draft', authorId: caller.id })
-        .returning({ id: news.id });
-      request.createdId = String(created.id);
-      return ok(await newsDetailOrFail(db, created.id));
+      const id = await createNews(db, requireUser(request), request.body);
+      request.createdId = String(id);
+      return ok(await newsDetailOrFail(db, id));
     },
   );
 
@@ -90,16 +80,8 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '修改新闻（已发布的修改后立即生效）', params: IdParams, body: NewsBody, response: replies(NewsDetail) },
     },
     async (request) => {
-      const caller = requireUser(request);
       const { id } = request.params;
-      const current = await loadWritableNews(db, caller, id);
-      const values = await newsValues(db, caller, request.body, current);
-      const [updated] = await db
-        .update(news)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(news.id, id))
-        .returning({ id: news.id });
-      if (!updated) throw new AppError(404, '新闻不存在');
+      await updateNews(db, requireUser(request), id, request.body);
       return ok(await newsDetailOrFail(db, id));
     },
   );
@@ -108,19 +90,7 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/news/:id',
     { config: access, schema: { tags, summary: '删除新闻（已发布的须先下线）', params: IdParams, response: replies() } },
     async (request) => {
-      const { id } = request.params;
-      const current = await loadWritableNews(db, requireUser(request), id);
-      if (!FROM_STATES.delete.includes(current.status)) throw newsRefusal('delete', current.status);
-      // Only while not published: a publish that slipped in between wins.
-      const deleted = await db
-        .delete(news)
-        .where(and(eq(news.id, id), inStates(FROM_STATES.delete)))
-        .returning({ id: news.id });
-      if (!deleted.length) {
-        const state = await currentNewsState(db, id);
-        if (!state) throw new AppError(404, '新闻不存在');
-        throw newsRefusal('delete', state.status);
-      }
+      await deleteNews(db, requireUser(request), request.params.id);
       return { code: 200 as const, message: '新闻已删除' };
     },
   );
@@ -138,25 +108,8 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const { id } = request.params;
-        const current = await loadWritableNews(db, requireUser(request), id);
-        if (!FROM_STATES[action].includes(current.status)) throw newsRefusal(action, current.status);
-        const changes =
-          action === 'publish'
-            ? // The first publication dates the item; going back online keeps that date.
-              { status: 'published', publishedAt: sql`coalesce(${news.publishedAt}, now())`, updatedAt: sql`now()` }
-            : { status: 'offline', updatedAt: sql`now()` };
-        const changed = await db
-          .update(news)
-          .set(changes)
-          .where(and(eq(news.id, id), inStates(FROM_STATES[action])))
-          .returning({ id: news.id });
-        if (!changed.length) {
-          const state = await currentNewsState(db, id);
-          if (!state) throw new AppError(404, '新闻不存在');
-          throw newsRefusal(action, state.status);
-        }
-        return ok(await newsItemOrFail(db, id));
+        await changeNewsStatus(db, requireUser(request), request.params.id, action);
+        return ok(await newsItemOrFail(db, request.params.id));
       },
     );
   }
@@ -170,20 +123,8 @@ const newsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: { tags, summary: pinned ? '置顶新闻' : '取消置顶', params: IdParams, response: replies(NewsItem) },
       },
       async (request) => {
-        const { id } = request.params;
-        const current = await loadWritableNews(db, requireUser(request), id);
-        if (current.pinned === pinned) throw new AppError(409, PIN_REFUSALS[action]);
-        const changed = await db
-          .update(news)
-          .set({ pinned, updatedAt: sql`now()` })
-          .where(and(eq(news.id, id), eq(news.pinned, !pinned)))
-          .returning({ id: news.id });
-        if (!changed.length) {
-          const state = await currentNewsState(db, id);
-          if (!state) throw new AppError(404, '新闻不存在');
-          throw new AppError(409, PIN_REFUSALS[action]);
-        }
-        return ok(await newsItemOrFail(db, id));
+        await setNewsPinned(db, requireUser(request), request.params.id, pinned);
+        return ok(await newsItemOrFail(db, request.params.id));
       },
     );
   }

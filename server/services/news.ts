@@ -179,7 +179,7 @@ export async function readPublicNews(db: DbOrTx, id: number): Promise<PublicNews
 // ---- Writing ----
 
 /** The item's current state, for a manager allowed to change it (404 outside their scope). */
-export async function loadWritableNews(db: DbOrTx, caller: AuthUser, id: number) {
+async function loadWritableNews(db: DbOrTx, caller: AuthUser, id: number) {
   const [row] = await db
     .select({ id: news.id, status: news.status, pinned: news.pinned, coverId: news.coverId, area: news.area })
     .from(news)
@@ -196,7 +196,7 @@ function assertAreaAllowed(caller: AuthUser, area: number | null) {
 }
 
 /** Checked, sanitised values of a news form; `current` is the item being edited. */
-export async function newsValues(db: DbOrTx, caller: AuthUser, body: NewsBody, current?: { coverId: number | null }) {
+async function newsValues(db: DbOrTx, caller: AuthUser, body: NewsBody, current?: { coverId: number | null }) {
   assertAreaAllowed(caller, body.area);
   const content = sanitizeRichText(body.content);
   if (isBlankRichText(content)) throw badRequest('content', '正文', '不能为空');
@@ -218,7 +218,7 @@ export async function newsValues(db: DbOrTx, caller: AuthUser, body: NewsBody, c
 
 // ---- State changes ----
 
-export type NewsAction = 'delete' | 'publish' | 'offline' | 'pin' | 'unpin';
+type NewsAction = 'delete' | 'publish' | 'offline' | 'pin' | 'unpin';
 
 /** What each state answers to a change it does not allow. */
 const REFUSALS: Record<Exclude<NewsAction, 'pin' | 'unpin'>, Partial<Record<NewsStatus, string>>> = {
@@ -226,22 +226,93 @@ const REFUSALS: Record<Exclude<NewsAction, 'pin' | 'unpin'>, Partial<Record<News
   publish: { published: '新闻已发布，请勿重复发布' },
   offline: { draft: '草稿尚未发布，无需下线', offline: '新闻已下线，请勿重复操作' },
 };
-export const PIN_REFUSALS = { pin: '新闻已置顶，请勿重复操作', unpin: '新闻未置顶，无需取消' } as const;
+const PIN_REFUSALS = { pin: '新闻已置顶，请勿重复操作', unpin: '新闻未置顶，无需取消' } as const;
 
-export const newsRefusal = (action: keyof typeof REFUSALS, status: NewsStatus) =>
+const newsRefusal = (action: keyof typeof REFUSALS, status: NewsStatus) =>
   new AppError(409, REFUSALS[action][status] ?? '新闻状态已变化，请刷新后重试');
 
 /** The states an action starts from. */
-export const FROM_STATES: Record<'delete' | 'publish' | 'offline', NewsStatus[]> = {
+const FROM_STATES: Record<'delete' | 'publish' | 'offline', NewsStatus[]> = {
   delete: ['draft', 'offline'],
   publish: ['draft', 'offline'],
   offline: ['published'],
 };
 
 /** Conditional update or delete found nothing: re-read to say why (gone, or moved by someone else). */
-export async function currentNewsState(db: DbOrTx, id: number) {
+async function currentNewsState(db: DbOrTx, id: number) {
   const [row] = await db.select({ status: news.status, pinned: news.pinned }).from(news).where(eq(news.id, id));
   return row ? { status: row.status as NewsStatus, pinned: row.pinned } : undefined;
 }
 
-export const inStates = (states: NewsStatus[]) => inArray(news.status, states);
+const inStates = (states: NewsStatus[]) => inArray(news.status, states);
+
+/** Creates a draft; answers its id. */
+export async function createNews(db: DbOrTx, caller: AuthUser, body: NewsBody): Promise<number> {
+  const values = await newsValues(db, caller, body);
+  const [created] = await db
+    .insert(news)
+    .values({ ...values, status: 'draft', authorId: caller.id })
+    .returning({ id: news.id });
+  return created.id;
+}
+
+/** Changes an item (a published one changes at once). */
+export async function updateNews(db: DbOrTx, caller: AuthUser, id: number, body: NewsBody) {
+  const current = await loadWritableNews(db, caller, id);
+  const values = await newsValues(db, caller, body, current);
+  const [updated] = await db
+    .update(news)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(news.id, id))
+    .returning({ id: news.id });
+  if (!updated) throw new AppError(404, '新闻不存在');
+}
+
+/** The refusal for a step that lost a race: the item is gone, or its state moved meanwhile. */
+async function lostRace(db: DbOrTx, id: number, refusal: (status: NewsStatus) => AppError): Promise<never> {
+  const state = await currentNewsState(db, id);
+  if (!state) throw new AppError(404, '新闻不存在');
+  throw refusal(state.status);
+}
+
+/** Deletes an item that is not published. */
+export async function deleteNews(db: DbOrTx, caller: AuthUser, id: number) {
+  const current = await loadWritableNews(db, caller, id);
+  if (!FROM_STATES.delete.includes(current.status)) throw newsRefusal('delete', current.status);
+  // Only while not published: a publish that slipped in between wins.
+  const deleted = await db
+    .delete(news)
+    .where(and(eq(news.id, id), inStates(FROM_STATES.delete)))
+    .returning({ id: news.id });
+  if (!deleted.length) await lostRace(db, id, (status) => newsRefusal('delete', status));
+}
+
+/** 发布 (a draft or an offline item) or 下线 (a published one). */
+export async function changeNewsStatus(db: DbOrTx, caller: AuthUser, id: number, action: 'publish' | 'offline') {
+  const current = await loadWritableNews(db, caller, id);
+  if (!FROM_STATES[action].includes(current.status)) throw newsRefusal(action, current.status);
+  const changes =
+    action === 'publish'
+      ? // The first publication dates the item; going back online keeps that date.
+        { status: 'published', publishedAt: sql`coalesce(${news.publishedAt}, now())`, updatedAt: sql`now()` }
+      : { status: 'offline', updatedAt: sql`now()` };
+  const changed = await db
+    .update(news)
+    .set(changes)
+    .where(and(eq(news.id, id), inStates(FROM_STATES[action])))
+    .returning({ id: news.id });
+  if (!changed.length) await lostRace(db, id, (status) => newsRefusal(action, status));
+}
+
+/** 置顶 or 取消置顶. */
+export async function setNewsPinned(db: DbOrTx, caller: AuthUser, id: number, pinned: boolean) {
+  const action = pinned ? 'pin' : 'unpin';
+  const current = await loadWritableNews(db, caller, id);
+  if (current.pinned === pinned) throw new AppError(409, PIN_REFUSALS[action]);
+  const changed = await db
+    .update(news)
+    .set({ pinned, updatedAt: sql`now()` })
+    .where(and(eq(news.id, id), eq(news.pinned, !pinned)))
+    .returning({ id: news.id });
+  if (!changed.length) await lostRace(db, id, () => new AppError(409, PIN_REFUSALS[action]));
+}
