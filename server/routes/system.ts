@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { asc, eq, sql } from 'drizzle-orm';
 import { ApiError, Page } from '../../common/contracts/base';
 import {
   AreaBody,
@@ -17,12 +16,10 @@ import {
   SettingsBody,
 } from '../../common/contracts/system';
 import { AREA_MAX, AREA_MIN } from '../../common/constants';
-import { areas, settings } from '../db/schema';
-import { notFound } from '../errors';
 import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
 import { clearDemo, demoSummary } from '../services/demoData';
-import { assertAreaNameFree, assertVillageWritable } from '../services/introductions';
+import { listAreas, renameArea } from '../services/introductions';
 import {
   LOGIN_LOG_COLUMNS,
   listLoginLogs,
@@ -31,7 +28,7 @@ import {
   OPERATION_LOG_COLUMNS,
   operationLogBatch,
 } from '../services/logs';
-import { SETTINGS_CONFIRMED_KEY, readSettings, settingRows, unsetSettings } from '../services/settings';
+import { readSettings, saveSettings, unsetSettings } from '../services/settings';
 import { isAdmin } from '../services/sessions';
 import { XLSX_TYPE, xlsxStream } from '../lib/xlsx';
 
@@ -63,7 +60,7 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/areas',
     { config: { access: 'public' }, schema: { tags: ['areas'], summary: '区域（镇社区与各村）', response: replies(Type.Array(AreaItem)) } },
-    async () => ok(await db.select({ id: areas.id, name: areas.name }).from(areas).orderBy(asc(areas.id))),
+    async () => ok(await listAreas(db)),
   );
 
   app.put(
@@ -78,19 +75,7 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(AreaItem),
       },
     },
-    async (request) => {
-      // The same rules as the village introduction form, which also renames the area.
-      assertVillageWritable(requireUser(request), request.params.id);
-      const name = request.body.name.trim();
-      await assertAreaNameFree(db, request.params.id, name);
-      const [row] = await db
-        .update(areas)
-        .set({ name, updatedAt: sql`now()` })
-        .where(eq(areas.id, request.params.id))
-        .returning({ id: areas.id, name: areas.name });
-      if (!row) throw notFound('区域');
-      return ok(row);
-    },
+    async (request) => ok(await renameArea(db, requireUser(request), request.params.id, request.body.name)),
   );
 
   app.get(
@@ -117,16 +102,7 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['settings'], summary: '修改平台设置', body: SettingsBody, response: replies(Settings) },
     },
     async (request) => {
-      // Saving the settings, even unchanged, answers the first-run reminder: the admin has looked.
-      const rows = [...settingRows(request.body), { key: SETTINGS_CONFIRMED_KEY, value: new Date().toISOString() }];
-      await db.transaction(async (tx) => {
-        for (const { key, value } of rows) {
-          await tx
-            .insert(settings)
-            .values({ key, value })
-            .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-        }
-      });
+      await saveSettings(db, request.body);
       return ok({ ...(await readSettings(db)), unset: [] });
     },
   );

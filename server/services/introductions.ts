@@ -226,3 +226,20 @@ export async function saveVillageIntroduction(db: Db, caller: AuthUser, area: nu
       .onConflictDoUpdate({ target: villageIntroductions.area, set: values });
   });
 }
+
+/** The town's areas (镇社区 and the villages) in their order. */
+export const listAreas = (db: DbOrTx) => db.select({ id: areas.id, name: areas.name }).from(areas).orderBy(asc(areas.id));
+
+/** Renames an area, with the same rules as the village introduction form, which also renames it. */
+export async function renameArea(db: DbOrTx, caller: AuthUser, id: number, rawName: string) {
+  assertVillageWritable(caller, id);
+  const name = rawName.trim();
+  await assertAreaNameFree(db, id, name);
+  const [row] = await db
+    .update(areas)
+    .set({ name, updatedAt: sql`now()` })
+    .where(eq(areas.id, id))
+    .returning({ id: areas.id, name: areas.name });
+  if (!row) throw notFound('区域');
+  return row;
+}

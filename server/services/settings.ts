@@ -9,7 +9,7 @@ import {
   PHOTO_STALE_DAYS_MIN,
   PLATFORM_TITLE,
 } from '../../common/constants';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 
 // No filing number until an admin enters the real one: a made-up number in the footer would be
@@ -75,4 +75,20 @@ export async function unsetSettings(db: DbOrTx, current: Settings): Promise<Setu
   if (current.centreName === DEFAULT_SETTINGS.centreName) unset.push('centreName');
   if (!current.icpNumber) unset.push('icpNumber');
   return unset;
+}
+
+/**
+ * Saves the settings in one transaction. Saving them, even unchanged, answers the first-run
+ * reminder: the admin has looked.
+ */
+export async function saveSettings(db: Db, values: Partial<Settings>) {
+  const rows = [...settingRows(values), { key: SETTINGS_CONFIRMED_KEY, value: new Date().toISOString() }];
+  await db.transaction(async (tx) => {
+    for (const { key, value } of rows) {
+      await tx
+        .insert(settings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+    }
+  });
 }
