@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { UploadResult } from '../../common/contracts/system';
-import { uploads } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
@@ -24,6 +22,7 @@ import {
 } from '../lib/images';
 import { uploadUrl } from '../lib/storage';
 import { signatureValidFor } from '../services/uploadAccess';
+import { bytesStoredToday, recordUpload, uploadVisibility } from '../services/uploads';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
@@ -39,14 +38,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limitText = sizeText(config.uploadMaxBytes);
   const decodes = app.imageDecodes;
   const quotaExceeded = () => new AppError(429, `24小时内上传的图片已达上限（${sizeText(config.uploadDailyBytes)}），请稍后再试`);
-  /** Bytes the caller stored in the last 24 hours (on uploads_owner_idx). */
-  const storedToday = async (ownerId: number) => {
-    const [row] = await db
-      .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
-      .from(uploads)
-      .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, sql`now() - interval '24 hours'`)));
-    return Number(row.bytes);
-  };
+  const storedToday = (ownerId: number) => bytesStoredToday(db, ownerId);
 
   app.post(
     '/uploads',
@@ -131,24 +123,21 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The name is checked above and never used as a path: the stored name is generated.
       const originalName = (filename || '').slice(0, 200);
       const size = image.content.length;
-      const [row] = await db
-        .insert(uploads)
-        .values({
-          storedName,
-          originalName,
-          ownerId: user.id,
-          contentType,
-          size,
-          width: image.width,
-          height: image.height,
-          takenAt: facts.takenAt,
-          gpsLat: facts.lat,
-          gpsLng: facts.lng,
-          phash: phash ?? null,
-        })
-        .returning({ id: uploads.id });
-      request.createdId = String(row.id);
-      return ok({ id: row.id, url: uploadUrl(storedName), width: image.width, height: image.height, size });
+      const id = await recordUpload(db, {
+        storedName,
+        originalName,
+        ownerId: user.id,
+        contentType,
+        size,
+        width: image.width,
+        height: image.height,
+        takenAt: facts.takenAt,
+        gpsLat: facts.lat,
+        gpsLng: facts.lng,
+        phash: phash ?? null,
+      });
+      request.createdId = String(id);
+      return ok({ id, url: uploadUrl(storedName), width: image.width, height: image.height, size });
     },
   );
 
@@ -169,15 +158,15 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       if (!STORED_NAME.test(name)) throw new AppError(404, '文件不存在');
-      const [row] = await db.select({ visibility: uploads.visibility }).from(uploads).where(eq(uploads.storedName, name));
-      if (!row) throw new AppError(404, '文件不存在');
+      const visibility = await uploadVisibility(db, name);
+      if (!visibility) throw new AppError(404, '文件不存在');
       let cacheControl: string;
-      if (row.visibility === 'private') {
+      if (visibility === 'private') {
         // Only the answers that show the record hand out this signature (ADR 0019).
         const seconds = signatureValidFor(name, request.query.exp, request.query.sig);
         if (!seconds) throw new AppError(403, '图片链接已过期或无权查看，请刷新页面后重试');
         cacheControl = `private, max-age=${seconds}`;
-      } else if (row.visibility === 'public') {
+      } else if (visibility === 'public') {
         cacheControl = 'public, max-age=31536000, immutable';
       } else {
         // Not used by any record yet: it may still become private, so no shared cache keeps it.

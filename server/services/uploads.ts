@@ -1,0 +1,26 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { uploads } from '../db/schema';
+
+// The uploads table as the upload routes use it: the daily quota, a new file, who may read one.
+
+/** Bytes the owner stored in the last 24 hours (on uploads_owner_idx). */
+export async function bytesStoredToday(db: DbOrTx, ownerId: number): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, sql`now() - interval '24 hours'`)));
+  return Number(row.bytes);
+}
+
+/** Records a stored file; answers its id. */
+export async function recordUpload(db: DbOrTx, values: typeof uploads.$inferInsert): Promise<number> {
+  const [row] = await db.insert(uploads).values(values).returning({ id: uploads.id });
+  return row.id;
+}
+
+/** Who may read a stored file (undefined when there is none by that name). */
+export async function uploadVisibility(db: DbOrTx, storedName: string) {
+  const [row] = await db.select({ visibility: uploads.visibility }).from(uploads).where(eq(uploads.storedName, storedName));
+  return row?.visibility;
+}
