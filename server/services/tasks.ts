@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   CompletionArea,
@@ -14,12 +14,14 @@ import type {
 } from '../../common/contracts/tasks';
 import type { PageResult } from '../../common/contracts/base';
 import { type SubmissionStatus, TASK_ROLE_CODES, TASK_STATUS_ISSUED, type TaskStatus } from '../../common/constants';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, roles, submissions, taskAreas, taskGroups, tasks, userGroups, users } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { AppError, badRequest, forbidden, notFound } from '../errors';
+import { isBlankRichText, sanitizeRichText } from '../lib/sanitize';
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { countedTotal } from './rowCounts';
+import { markUploadsUsed } from './uploadRefs';
 
 // ---- Who a task targets (docs/decisions/0006-who-a-task-targets.md) ----
 
@@ -222,7 +224,7 @@ export async function taskDetailOrFail(db: DbOrTx, id: number, caller?: AuthUser
 }
 
 /** A task the caller may change: 404 when they cannot see it, 403 when it reaches beyond their area. */
-export async function loadWritableTask(db: DbOrTx, caller: AuthUser, id: number) {
+async function loadWritableTask(db: DbOrTx, caller: AuthUser, id: number) {
   const [row] = await db
     .select({ id: tasks.id, status: tasks.status, deadline: tasks.deadline, publisherId: tasks.publisherId, areas: areasOfTask })
     .from(tasks)
@@ -273,19 +275,19 @@ export async function taskFormOptions(db: DbOrTx, query: TaskFormOptionsQuery): 
 
 // ---- Writing tasks ----
 
-export async function assertTaskGroupsExist(db: DbOrTx, groupIds: number[]) {
+async function assertTaskGroupsExist(db: DbOrTx, groupIds: number[]) {
   if (!groupIds.length) return;
   const found = await db.select({ id: groups.id }).from(groups).where(inArray(groups.id, groupIds));
   if (found.length !== new Set(groupIds).size) throw badRequest('groupIds', '目标分组', '所选分组不存在，请刷新后重新选择');
 }
 
-export function assertTaskAreasAllowed(caller: AuthUser, targetAreas: number[]) {
+function assertTaskAreasAllowed(caller: AuthUser, targetAreas: number[]) {
   if (!canWriteTask(caller, { areas: targetAreas, publisherId: caller.id })) {
     throw badRequest('areas', '目标区域', '只能向本村（社区）派发任务');
   }
 }
 
-export async function setTaskTargets(db: DbOrTx, taskId: number, targetAreas: number[], groupIds: number[]) {
+async function setTaskTargets(db: DbOrTx, taskId: number, targetAreas: number[], groupIds: number[]) {
   await db.delete(taskAreas).where(eq(taskAreas.taskId, taskId));
   await db.delete(taskGroups).where(eq(taskGroups.taskId, taskId));
   await db.insert(taskAreas).values([...new Set(targetAreas)].map((area) => ({ taskId, area })));
@@ -293,15 +295,114 @@ export async function setTaskTargets(db: DbOrTx, taskId: number, targetAreas: nu
   if (uniqueGroups.length) await db.insert(taskGroups).values(uniqueGroups.map((groupId) => ({ taskId, groupId })));
 }
 
-export const taskValues = (body: TaskBody, content: string) => ({
-  title: body.title.trim(),
-  category: body.category,
-  content,
-  template: body.template,
-  imageNum: body.imageNum,
-  points: body.points,
-  deadline: new Date(body.deadline),
-});
+/** The checked values of a task form: targets the caller may reach, groups that exist, sanitised content. */
+async function taskValues(db: DbOrTx, caller: AuthUser, body: TaskBody) {
+  assertTaskAreasAllowed(caller, body.areas);
+  await assertTaskGroupsExist(db, body.groupIds ?? []);
+  const content = sanitizeRichText(body.content);
+  // Refused when nothing visible is left of it.
+  if (isBlankRichText(content)) throw badRequest('content', '任务内容', '不能为空');
+  await markUploadsUsed(db, { html: content }, 'public');
+  return {
+    title: body.title.trim(),
+    category: body.category,
+    content,
+    template: body.template,
+    imageNum: body.imageNum,
+    points: body.points,
+    deadline: new Date(body.deadline),
+  };
+}
+
+// What each state answers to a change it does not allow.
+const REFUSALS: Record<'edit' | 'delete' | 'publish' | 'close', Partial<Record<TaskStatus, string>>> = {
+  edit: { published: '任务已发布，不能再修改', closed: '任务已关闭，不能再修改' },
+  delete: { published: '任务已发布，不能删除，请改为关闭', closed: '任务已关闭，不能删除' },
+  publish: { published: '任务已发布，请勿重复发布', closed: '任务已关闭，不能再发布' },
+  close: { draft: '草稿任务不能关闭，请直接删除或先发布', closed: '任务已关闭，请勿重复操作' },
+};
+const refusal = (action: keyof typeof REFUSALS, status: TaskStatus) =>
+  new AppError(409, REFUSALS[action][status] ?? '任务状态已变化，请刷新后重试');
+
+const DEADLINE_PASSED = '截止时间已过，请改为晚于当前的时间';
+
+/** Re-reads the state after a conditional update found nothing to change: someone else moved it. */
+async function currentStatus(db: DbOrTx, id: number): Promise<TaskStatus | undefined> {
+  const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id));
+  return row?.status as TaskStatus | undefined;
+}
+
+/** Creates a draft; answers its id. */
+export async function createTask(db: Db, caller: AuthUser, body: TaskBody): Promise<number> {
+  const values = await taskValues(db, caller, body);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tasks)
+      .values({ ...values, status: 'draft', publisherId: caller.id })
+      .returning({ id: tasks.id });
+    await setTaskTargets(tx, created.id, body.areas, body.groupIds ?? []);
+    return created.id;
+  });
+}
+
+/** Changes a draft. */
+export async function updateTask(db: Db, caller: AuthUser, id: number, body: TaskBody): Promise<void> {
+  const task = await loadWritableTask(db, caller, id);
+  if (task.status !== 'draft') throw refusal('edit', task.status);
+  const values = await taskValues(db, caller, body);
+  const changed = await db.transaction(async (tx) => {
+    // Only while still a draft: a publish that slipped in between wins.
+    const updated = await tx
+      .update(tasks)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), eq(tasks.status, 'draft')))
+      .returning({ id: tasks.id });
+    if (!updated.length) return false;
+    await setTaskTargets(tx, id, body.areas, body.groupIds ?? []);
+    return true;
+  });
+  if (!changed) throw refusal('edit', (await currentStatus(db, id)) ?? 'draft');
+}
+
+/** Deletes a draft. */
+export async function deleteTask(db: DbOrTx, caller: AuthUser, id: number): Promise<void> {
+  const task = await loadWritableTask(db, caller, id);
+  if (task.status !== 'draft') throw refusal('delete', task.status);
+  const deleted = await db
+    .delete(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.status, 'draft')))
+    .returning({ id: tasks.id });
+  if (!deleted.length) throw refusal('delete', (await currentStatus(db, id)) ?? 'draft');
+}
+
+/** Publishes a draft whose deadline is still ahead. */
+export async function publishTask(db: DbOrTx, caller: AuthUser, id: number): Promise<void> {
+  const task = await loadWritableTask(db, caller, id);
+  if (task.status !== 'draft') throw refusal('publish', task.status);
+  if (task.deadline.getTime() <= Date.now()) throw badRequest('deadline', '截止时间', DEADLINE_PASSED);
+  const published = await db
+    .update(tasks)
+    .set({ status: 'published', publishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(tasks.id, id), eq(tasks.status, 'draft'), gt(tasks.deadline, sql`now()`)))
+    .returning({ id: tasks.id });
+  if (!published.length) {
+    const status = await currentStatus(db, id);
+    if (status === 'draft') throw badRequest('deadline', '截止时间', DEADLINE_PASSED);
+    throw refusal('publish', status ?? 'closed');
+  }
+}
+
+/** Closes a published task: it stops taking submissions. */
+export async function closeTask(db: DbOrTx, caller: AuthUser, id: number): Promise<void> {
+  const task = await loadWritableTask(db, caller, id);
+  if (task.status !== 'published') throw refusal('close', task.status);
+  const closed = await db
+    .update(tasks)
+    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(tasks.id, id), eq(tasks.status, 'published')))
+    .returning({ id: tasks.id });
+  if (!closed.length) throw refusal('close', (await currentStatus(db, id)) ?? 'closed');
+}
 
 // ---- Completion ----
 
