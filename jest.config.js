@@ -36,6 +36,7 @@ module.exports = async () => {
     moduleNameMapper: {
       ...base.moduleNameMapper,
       '^@common/(.*)$': '<rootDir>/common/$1',
+      '^@mock/(.*)$': '<rootDir>/mock/$1',
       // Deep imports name antd-mobile's ES modules (the build wants them); jest runs its CommonJS twins.
       '^antd-mobile/es/(.*)$': '<rootDir>/node_modules/antd-mobile/cjs/$1',
       '^@ant-design/(pro-field|pro-table)/es/(.*)$': '<rootDir>/node_modules/@ant-design/$1/lib/$2',

@@ -11,11 +11,11 @@ import { PERMISSION_KEYS } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import { registerFeedback } from '@/utils/feedback';
 import { resetUnauthorizedGuard } from '@/utils/requestConfig';
-import { ADMIN_TOKEN, adminUser } from '../mock/fixtures';
-import { api, apiError, ok } from '../mock/handlers';
-import { setPagePath, spyOnLocation } from '../mock/location';
-import { preloadApp, renderApp } from '../mock/renderApp';
-import { type RecordedRequest, recordRequests, server, useMockServer } from '../mock/server';
+import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
+import { api, apiError, ok } from '@mock/handlers';
+import { setPagePath, spyOnLocation } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { type RecordedRequest, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

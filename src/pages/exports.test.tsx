@@ -5,14 +5,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { ADMIN_TOKEN } from '../../mock/fixtures';
-import { api, apiError, ok } from '../../mock/handlers';
-import { contentHandlers, resetContentDb } from '../../mock/content';
-import { peopleHandlers, resetPeopleDb } from '../../mock/people';
-import { setPagePath } from '../../mock/location';
-import { preloadApp, renderApp } from '../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../mock/server';
-import { resetTaskDb, taskHandlers } from '../../mock/tasks';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError, ok } from '@mock/handlers';
+import { contentHandlers, resetContentDb } from '@mock/content';
+import { peopleHandlers, resetPeopleDb } from '@mock/people';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { resetTaskDb, taskHandlers } from '@mock/tasks';
 import AntdProviders from '@/components/AntdProviders';
 import PeopleDrawer from './taskManage/complete/components/PeopleDrawer';
 

@@ -1,4 +1,4 @@
-import { exifSegment, JFIF, SCAN } from '../../mock/jpeg';
+import { exifSegment, JFIF, SCAN } from '@mock/jpeg';
 import { KEEP_ORIGINAL_BYTES, MAX_SIDE, compressImage, fitWithin, isSmallEnough } from './compressImage';
 import { findExifSegment } from './jpegExif';
 

@@ -1,5 +1,5 @@
 /** The draft store (ADR 0030) against a fake IndexedDB, and without any. */
-import { keptDraft, useFreshDrafts } from '../../mock/drafts';
+import { keptDraft, useFreshDrafts } from '@mock/drafts';
 import {
   DRAFT_DAYS,
   type Draft,

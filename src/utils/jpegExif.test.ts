@@ -1,4 +1,4 @@
-import { exifSegment, JFIF, SCAN } from '../../mock/jpeg';
+import { exifSegment, JFIF, SCAN } from '@mock/jpeg';
 import { findExifSegment, jpegWithExif, withUprightOrientation } from './jpegExif';
 
 const orientationOf = (segment: Uint8Array, little: boolean) => new DataView(segment.buffer, segment.byteOffset).getUint16(10 + 30, little);

@@ -14,11 +14,11 @@ import type { NoticeGroup, Notices } from '@common/contracts/people';
 import { markNoticesStale } from '@/services/notices';
 import { registerFeedback } from '@/utils/feedback';
 import { resetUnauthorizedGuard } from '@/utils/requestConfig';
-import { ADMIN_TOKEN } from '../../../mock/fixtures';
-import { api, apiError } from '../../../mock/handlers';
-import { setPagePath, spyOnLocation } from '../../../mock/location';
-import { peopleDb, peopleHandlers, resetPeopleDb } from '../../../mock/people';
-import { callsTo, recordRequests, server, useMockServer } from '../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/handlers';
+import { setPagePath, spyOnLocation } from '@mock/location';
+import { peopleDb, peopleHandlers, resetPeopleDb } from '@mock/people';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import NoticeBell from './NoticeBell';
 
 useMockServer();

@@ -7,11 +7,11 @@ import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
 import { registerFeedback } from '@/utils/feedback';
 import { resetUnauthorizedGuard } from '@/utils/requestConfig';
-import { ADMIN_TOKEN } from '../../../mock/fixtures';
-import { api, apiError } from '../../../mock/handlers';
-import { spyOnLocation } from '../../../mock/location';
-import { server, useMockServer } from '../../../mock/server';
-import { resetTaskDb, taskHandlers } from '../../../mock/tasks';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/handlers';
+import { spyOnLocation } from '@mock/location';
+import { server, useMockServer } from '@mock/server';
+import { resetTaskDb, taskHandlers } from '@mock/tasks';
 import { uploadAndInsertImage } from './uploadImage';
 
 useMockServer();

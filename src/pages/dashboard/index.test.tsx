@@ -4,12 +4,12 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { ADMIN_TOKEN, adminUser } from '../../../mock/fixtures';
-import { api, apiError, ok } from '../../../mock/handlers';
-import { setPagePath } from '../../../mock/location';
-import { emptyOverview, overviewDb } from '../../../mock/overview';
-import { preloadApp, renderApp } from '../../../mock/renderApp';
-import { server, useMockServer } from '../../../mock/server';
+import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
+import { api, apiError, ok } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { emptyOverview, overviewDb } from '@mock/overview';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { server, useMockServer } from '@mock/server';
 import { drillDown } from './components/drillDown';
 
 // jsdom draws nothing: echarts is replaced by a recorder of the options and of the plot's click

@@ -1,10 +1,10 @@
 /** /digital inside the real app: every village's figures side by side, totals, states. */
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { api, apiError } from '../../../mock/handlers';
-import { publicContentDb, usePublicContentHandlers } from '../../../mock/publicContent';
-import { preloadApp, renderApp } from '../../../mock/renderApp';
-import { server, useMockServer } from '../../../mock/server';
+import { api, apiError } from '@mock/handlers';
+import { publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { server, useMockServer } from '@mock/server';
 
 // echarts ships as ES modules, which jest here does not load: the chart is drawn in the screenshots.
 jest.mock('./components/VillageChart', () => ({

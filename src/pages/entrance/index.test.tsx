@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { CurrentUser } from '@common/contracts/auth';
-import { ADMIN_TOKEN } from '../../../mock/fixtures';
-import { api, ok } from '../../../mock/handlers';
-import { preloadApp, renderApp } from '../../../mock/renderApp';
-import { server, useMockServer } from '../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, ok } from '@mock/handlers';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

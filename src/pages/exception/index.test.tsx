@@ -3,8 +3,8 @@
  * each status with its own heading and advice, the answer's message when the link carries one.
  */
 import { screen } from '@testing-library/react';
-import { preloadApp, renderApp } from '../../../mock/renderApp';
-import { useMockServer } from '../../../mock/server';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { useMockServer } from '@mock/server';
 import { STATUS_WORDS } from './statusWords';
 
 useMockServer();

@@ -1,8 +1,8 @@
 /** /introductList, /introductList/:area and /introductCenter inside the real app (public, desktop). */
 import { screen, waitFor, within } from '@testing-library/react';
-import { publicContentDb, usePublicContentHandlers } from '../../../mock/publicContent';
-import { preloadApp, renderApp } from '../../../mock/renderApp';
-import { useMockServer } from '../../../mock/server';
+import { publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { useMockServer } from '@mock/server';
 
 useMockServer();
 usePublicContentHandlers();

@@ -1,10 +1,10 @@
 /** /orgShow inside the real app: the chart drawn from the tree, unit details, empty and error states. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { api, apiError } from '../../../mock/handlers';
-import { publicContentDb, usePublicContentHandlers } from '../../../mock/publicContent';
-import { preloadApp, renderApp } from '../../../mock/renderApp';
-import { server, useMockServer } from '../../../mock/server';
+import { api, apiError } from '@mock/handlers';
+import { publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { server, useMockServer } from '@mock/server';
 
 useMockServer();
 usePublicContentHandlers();

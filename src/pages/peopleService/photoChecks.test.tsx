@@ -4,11 +4,11 @@
  * photo report, its others carry no capture time; the first pending report's photo is weeks old.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_TOKEN } from '../../../mock/fixtures';
-import { setPagePath } from '../../../mock/location';
-import { APPEALS, REPORTS, peopleHandlers, resetPeopleDb } from '../../../mock/people';
-import { preloadApp, renderApp } from '../../../mock/renderApp';
-import { server, useMockServer } from '../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { setPagePath } from '@mock/location';
+import { APPEALS, REPORTS, peopleHandlers, resetPeopleDb } from '@mock/people';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

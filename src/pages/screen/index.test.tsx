@@ -4,12 +4,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { ADMIN_TOKEN } from '../../../mock/fixtures';
-import { api, apiError } from '../../../mock/handlers';
-import { spyOnLocation } from '../../../mock/location';
-import { preloadApp, renderApp } from '../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../mock/server';
-import { SCREEN_KEY, SCREEN_KEY_REFUSED, resetScreenDb, screenDb, screenHandlers } from '../../../mock/stats';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/handlers';
+import { spyOnLocation } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { SCREEN_KEY, SCREEN_KEY_REFUSED, resetScreenDb, screenDb, screenHandlers } from '@mock/stats';
 
 // jsdom draws nothing: echarts is replaced by a recorder of what the page asks it to draw.
 interface MockChart {

@@ -6,13 +6,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, VILLAGER_TOKEN } from '../../../../mock/appTasks';
-import { useAppServiceHandlers } from '../../../../mock/appService';
-import { DISPATCHED, DISPATCHED_IDS, dispatchDb, useDispatchHandlers } from '../../../../mock/dispatch';
-import { api, apiError } from '../../../../mock/handlers';
-import { noticeDb } from '../../../../mock/notices';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/appTasks';
+import { useAppServiceHandlers } from '@mock/appService';
+import { DISPATCHED, DISPATCHED_IDS, dispatchDb, useDispatchHandlers } from '@mock/dispatch';
+import { api, apiError } from '@mock/handlers';
+import { noticeDb } from '@mock/notices';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 useAppServiceHandlers();

@@ -1,8 +1,8 @@
 /** /app/introductList and /app/introductList/:area inside the real app (phone). */
 import { screen, waitFor, within } from '@testing-library/react';
-import { usePublicContentHandlers } from '../../../../mock/publicContent';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { useMockServer } from '../../../../mock/server';
+import { usePublicContentHandlers } from '@mock/publicContent';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { useMockServer } from '@mock/server';
 
 useMockServer();
 usePublicContentHandlers();

@@ -5,11 +5,11 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, appTaskDb, networkError, useAppTaskHandlers } from '../../../../mock/appTasks';
-import { api, apiError } from '../../../../mock/handlers';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { CADRE_TOKEN, appTaskDb, networkError, useAppTaskHandlers } from '@mock/appTasks';
+import { api, apiError } from '@mock/handlers';
+import { preloadApp, renderApp } from '@mock/renderApp';
 import { NETWORK_FAILED } from './components/SubmitForm';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 useAppTaskHandlers();

@@ -1,9 +1,9 @@
 /** /app/newsList and /app/newsList/:id inside the real app: columns as tabs, paging, the detail. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api } from '../../../../mock/handlers';
-import { MARKUP_TITLE, publicContentDb, usePublicContentHandlers } from '../../../../mock/publicContent';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { api } from '@mock/handlers';
+import { MARKUP_TITLE, publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { http } from 'msw';
 
 useMockServer();

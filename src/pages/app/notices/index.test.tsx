@@ -4,13 +4,13 @@
  * a notice marked read as it opens its appeal, 全部已读, and the empty states.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { CADRE_TOKEN, VILLAGER_TOKEN } from '../../../../mock/appTasks';
-import { useAppServiceHandlers } from '../../../../mock/appService';
-import { DISPATCHED, DISPATCHED_IDS, NOTICES, useDispatchHandlers } from '../../../../mock/dispatch';
-import { noticeDb } from '../../../../mock/notices';
-import { usePublicContentHandlers } from '../../../../mock/publicContent';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, useMockServer } from '../../../../mock/server';
+import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/appTasks';
+import { useAppServiceHandlers } from '@mock/appService';
+import { DISPATCHED, DISPATCHED_IDS, NOTICES, useDispatchHandlers } from '@mock/dispatch';
+import { noticeDb } from '@mock/notices';
+import { usePublicContentHandlers } from '@mock/publicContent';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, useMockServer } from '@mock/server';
 
 useMockServer();
 usePublicContentHandlers();

@@ -5,12 +5,12 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { villagerUser, VILLAGER_TOKEN, appTaskDb, networkError } from '../../../../mock/appTasks';
-import { IMAGE_NOT_OWN, answerCreateAppeal, photo, usePhotoDevice, useAppServiceHandlers } from '../../../../mock/appService';
-import { api, apiError, ok } from '../../../../mock/handlers';
-import { peopleDb } from '../../../../mock/people';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { villagerUser, VILLAGER_TOKEN, appTaskDb, networkError } from '@mock/appTasks';
+import { IMAGE_NOT_OWN, answerCreateAppeal, photo, usePhotoDevice, useAppServiceHandlers } from '@mock/appService';
+import { api, apiError, ok } from '@mock/handlers';
+import { peopleDb } from '@mock/people';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { shortDateTime } from './components/serviceText';
 import { NETWORK_FAILED } from './components/useSubmitAttempt';
 

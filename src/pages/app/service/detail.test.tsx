@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { PEOPLE_MESSAGES } from '@common/constants';
-import { VILLAGER_TOKEN } from '../../../../mock/appTasks';
+import { VILLAGER_TOKEN } from '@mock/appTasks';
 import {
   MY_APPEALS,
   MY_INVALID_REASON,
@@ -17,11 +17,11 @@ import {
   MY_REPORTS,
   MY_RESULT,
   useAppServiceHandlers,
-} from '../../../../mock/appService';
-import { api, apiError } from '../../../../mock/handlers';
-import { peopleDb } from '../../../../mock/people';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+} from '@mock/appService';
+import { api, apiError } from '@mock/handlers';
+import { peopleDb } from '@mock/people';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 useAppServiceHandlers();

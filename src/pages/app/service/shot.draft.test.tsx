@@ -5,12 +5,12 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, VILLAGER_TOKEN, villagerUser } from '../../../../mock/appTasks';
-import { photo, usePhotoDevice, useAppServiceHandlers } from '../../../../mock/appService';
-import { keptDraft, noDraft, useFreshDrafts } from '../../../../mock/drafts';
-import { api } from '../../../../mock/handlers';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { CADRE_TOKEN, VILLAGER_TOKEN, villagerUser } from '@mock/appTasks';
+import { photo, usePhotoDevice, useAppServiceHandlers } from '@mock/appService';
+import { keptDraft, noDraft, useFreshDrafts } from '@mock/drafts';
+import { api } from '@mock/handlers';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { draftId } from '@/utils/drafts';
 
 useMockServer();

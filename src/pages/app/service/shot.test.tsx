@@ -5,12 +5,12 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { VILLAGER_TOKEN, networkError } from '../../../../mock/appTasks';
-import { answerCreatePhotoReport, photo, usePhotoDevice, useAppServiceHandlers } from '../../../../mock/appService';
-import { api } from '../../../../mock/handlers';
-import { peopleDb } from '../../../../mock/people';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { VILLAGER_TOKEN, networkError } from '@mock/appTasks';
+import { answerCreatePhotoReport, photo, usePhotoDevice, useAppServiceHandlers } from '@mock/appService';
+import { api } from '@mock/handlers';
+import { peopleDb } from '@mock/people';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { GEO_FAILURE_TEXT } from './components/useGeolocation';
 import { NETWORK_FAILED } from './components/useSubmitAttempt';
 

@@ -1,10 +1,10 @@
 /** /app/taskList and /app/taskList/:id inside the real app: public, filtered by category. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, useAppTaskHandlers } from '../../../../mock/appTasks';
-import { api, apiError } from '../../../../mock/handlers';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { server, useMockServer } from '../../../../mock/server';
+import { CADRE_TOKEN, useAppTaskHandlers } from '@mock/appTasks';
+import { api, apiError } from '@mock/handlers';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { server, useMockServer } from '@mock/server';
 
 useMockServer();
 useAppTaskHandlers();

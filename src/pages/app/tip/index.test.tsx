@@ -1,8 +1,8 @@
 /** /app/tip: a result page driven by the query, whose back link must stay on this site. */
 import { screen, waitFor } from '@testing-library/react';
-import { useAppTaskHandlers } from '../../../../mock/appTasks';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { useMockServer } from '../../../../mock/server';
+import { useAppTaskHandlers } from '@mock/appTasks';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { useMockServer } from '@mock/server';
 
 useMockServer();
 useAppTaskHandlers();

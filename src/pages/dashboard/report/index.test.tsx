@@ -7,12 +7,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { delay, http } from 'msw';
 import { addDays, lastCompletePeriod, periodOf, townshipToday } from '@common/reportPeriod';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { api, apiError } from '../../../../mock/handlers';
-import { setPagePath } from '../../../../mock/location';
-import { reportFigures, setReportFigures } from '../../../../mock/reports';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { reportFigures, setReportFigures } from '@mock/reports';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

@@ -6,13 +6,13 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { contentDb, contentHandlers, resetContentDb } from '../../../../mock/content';
-import { ADMIN_TOKEN, adminUser } from '../../../../mock/fixtures';
-import { api, apiError, ok } from '../../../../mock/handlers';
-import { setPagePath } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
+import { contentDb, contentHandlers, resetContentDb } from '@mock/content';
+import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
+import { api, apiError, ok } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
 import { setTabsEnabled } from '@/components/Workbench/store';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

@@ -6,12 +6,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { http } from 'msw';
-import { CONTENT_MESSAGES, contentDb, contentHandlers, resetContentDb } from '../../../../mock/content';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { api, apiError } from '../../../../mock/handlers';
-import { setPagePath } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { CONTENT_MESSAGES, contentDb, contentHandlers, resetContentDb } from '@mock/content';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

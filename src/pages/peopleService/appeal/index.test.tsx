@@ -4,11 +4,11 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { setPagePath } from '../../../../mock/location';
-import { APPEALS, PEOPLE_MESSAGES, peopleDb, peopleHandlers, resetPeopleDb } from '../../../../mock/people';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { setPagePath } from '@mock/location';
+import { APPEALS, PEOPLE_MESSAGES, peopleDb, peopleHandlers, resetPeopleDb } from '@mock/people';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

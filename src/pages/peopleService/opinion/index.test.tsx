@@ -5,12 +5,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { http } from 'msw';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { api, apiError, ok } from '../../../../mock/handlers';
-import { setPagePath } from '../../../../mock/location';
-import { OPINIONS, PEOPLE_MESSAGES, peopleDb, peopleHandlers, resetPeopleDb } from '../../../../mock/people';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError, ok } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { OPINIONS, PEOPLE_MESSAGES, peopleDb, peopleHandlers, resetPeopleDb } from '@mock/people';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 // jsdom draws nothing: echarts is replaced by a recorder of what the page asks it to draw.
 interface MockChart {

@@ -8,12 +8,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { http } from 'msw';
 import { NOTICES_STALE_EVENT } from '@/services/notices';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { api, apiError } from '../../../../mock/handlers';
-import { setPagePath } from '../../../../mock/location';
-import { PEOPLE_MESSAGES, REPORTS, peopleDb, peopleHandlers, resetPeopleDb } from '../../../../mock/people';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { PEOPLE_MESSAGES, REPORTS, peopleDb, peopleHandlers, resetPeopleDb } from '@mock/people';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

@@ -4,11 +4,11 @@
  * export carries the list's filters.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { logHandlers } from '../../../../mock/logs';
-import { setPagePath } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { logHandlers } from '@mock/logs';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

@@ -6,12 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { SettingsBody } from '@common/contracts/system';
-import { ADMIN_TOKEN, settings } from '../../../../mock/fixtures';
-import { api, apiError, ok } from '../../../../mock/handlers';
-import { setPagePath } from '../../../../mock/location';
-import { overviewDb } from '../../../../mock/overview';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { ADMIN_TOKEN, settings } from '@mock/fixtures';
+import { api, apiError, ok } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { overviewDb } from '@mock/overview';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

@@ -3,11 +3,11 @@
  * (王村干 of 第一村, 刘网格 of 第二村, late) and one approved (陈委员, hidden by the default filter).
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { setPagePath } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
-import { resetTaskDb, taskDb, taskHandlers } from '../../../../mock/tasks';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { resetTaskDb, taskDb, taskHandlers } from '@mock/tasks';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

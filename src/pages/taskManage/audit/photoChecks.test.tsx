@@ -5,11 +5,11 @@
  * 通过 and 驳回 stay as they are.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { setPagePath } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { server, useMockServer } from '../../../../mock/server';
-import { resetTaskDb, taskHandlers } from '../../../../mock/tasks';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { server, useMockServer } from '@mock/server';
+import { resetTaskDb, taskHandlers } from '@mock/tasks';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

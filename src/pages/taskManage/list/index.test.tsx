@@ -3,11 +3,11 @@
  * closed task, each with the actions of its state.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { setPagePath } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
-import { resetTaskDb, taskHandlers } from '../../../../mock/tasks';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { resetTaskDb, taskHandlers } from '@mock/tasks';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

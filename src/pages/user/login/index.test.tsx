@@ -5,11 +5,11 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { handleUnauthorized, resetUnauthorizedGuard } from '@/utils/requestConfig';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { setPagePath, spyOnLocation } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
-import { CAPTCHA_ANSWER, captchasIssued, FIRST_ADMIN, resetSignIn, signInHandlers } from '../../../../mock/signIn';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { setPagePath, spyOnLocation } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { CAPTCHA_ANSWER, captchasIssued, FIRST_ADMIN, resetSignIn, signInHandlers } from '@mock/signIn';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

@@ -5,11 +5,11 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { api, apiError } from '../../../../mock/handlers';
-import { setPagePath } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

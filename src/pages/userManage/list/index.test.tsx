@@ -6,11 +6,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { RULE_MESSAGES } from '@common/constants';
-import { ADMIN_TOKEN } from '../../../../mock/fixtures';
-import { api, apiError, mockDb, okEmpty } from '../../../../mock/handlers';
-import { setPagePath } from '../../../../mock/location';
-import { preloadApp, renderApp } from '../../../../mock/renderApp';
-import { callsTo, recordRequests, server, useMockServer } from '../../../../mock/server';
+import { ADMIN_TOKEN } from '@mock/fixtures';
+import { api, apiError, mockDb, okEmpty } from '@mock/handlers';
+import { setPagePath } from '@mock/location';
+import { preloadApp, renderApp } from '@mock/renderApp';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
