@@ -1,41 +1,63 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { IdParams, Page } from '../../common/contracts/base';
-import { Value } from '@sinclair/typebox/value';
 import {
   ResetPasswordBody,
   UserCreateBody,
-  UserImportFields,
   UserImportPreview,
   UserImportResult,
   UserItem,
   UserListQuery,
   UserUpdateBody,
 } from '../../common/contracts/users';
-import { RULE_MESSAGES, USER_STATUS_LABELS } from '../../common/constants';
-import { roles, userGroups, users } from '../db/schema';
-import { AppError, badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
+import { USER_IMPORT_MAX_BYTES, USER_STATUS_LABELS } from '../../common/constants';
+import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import { XLSX_TYPE, type XlsxColumn } from '../lib/xlsx';
-import { importTemplate, parseUserSheet, readImportUpload, validateImportRows } from '../services/userImport';
+import { type ImportUpload, importTemplate, importUsers, previewImport } from '../services/userImport';
 import { requireUser } from '../plugins/auth';
-import { assertPasswordAllowed } from '../services/passwordPolicy';
-import { hashPassword } from '../lib/passwords';
-import { accountKeyOf, clearAccount } from '../services/signInGuard';
-import { revokeUserSessions } from '../services/sessions';
 import {
-  assertAreaForRole,
-  assertAssignableArea,
-  assertAssignableRole,
-  assertGroupsExist,
-  getUserItem,
+  changeUserStatus,
+  createUser,
+  deleteUser,
   listUsers,
-  loadManageableUser,
-  setUserGroups,
+  manageableUserItem,
+  resetUserPassword,
+  unlockUser,
+  updateUser,
+  userItemOrFail,
+  type UserStatusChange,
 } from '../services/users';
 
-const ACCOUNT_TAKEN = '该账号已存在，请换一个账号';
+const FILE_LABEL = '文件';
+const fileError = (message: string) => badRequest('file', FILE_LABEL, message);
+
+/** The one .xlsx file and the text fields of a multipart request, whatever their order. */
+async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
+  if (!request.isMultipart()) throw fileError('请以表单方式上传 .xlsx 文件');
+  const fields: Record<string, string> = {};
+  let file: { content: Buffer; filename: string } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1, fields: 5 } })) {
+      if (part.type === 'file') {
+        file = { content: await part.toBuffer(), filename: part.filename ?? '' };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, `${FILE_LABEL}：文件不能超过2MB`, [{ field: 'file', label: FILE_LABEL, message: '文件不能超过2MB' }]);
+    }
+    // The multipart parser's own errors (no boundary, truncated body) are the sender's fault.
+    if (!(error as { statusCode?: number }).statusCode) throw fileError('上传内容不完整或格式不正确');
+    throw error;
+  }
+  if (!file) throw fileError('请选择要导入的 .xlsx 文件');
+  return { ...file, fields };
+}
 
 // No password or its hash, ever: the columns are what the list shows.
 const USER_COLUMNS: Array<XlsxColumn<UserItem>> = [
@@ -54,12 +76,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const access = { access: 'userManage' as const };
   const tags = ['users'];
-
-  async function itemOrFail(id: number) {
-    const item = await getUserItem(db, id);
-    if (!item) throw notFound('用户');
-    return item;
-  }
 
   app.get(
     '/users',
@@ -110,10 +126,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const caller = requireUser(request);
-      const rows = await parseUserSheet(await readImportUpload(request));
-      const { resolved: _resolved, ...preview } = await validateImportRows(db, caller, rows);
-      return ok(preview);
+      return ok(await previewImport(db, requireUser(request), await readImportUpload(request)));
     },
   );
 
@@ -129,124 +142,32 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const caller = requireUser(request);
-      const upload = await readImportUpload(request);
-      const fields = { password: upload.fields.password ?? '', skipInvalid: upload.fields.skipInvalid === 'true' };
-      if (!Value.Check(UserImportFields, fields)) throw badRequest('password', '初始密码', RULE_MESSAGES.password);
-      assertPasswordAllowed(fields.password, 'password', '初始密码');
-      const checked = await validateImportRows(db, caller, await parseUserSheet(upload));
-      const bad = checked.rows.filter((r) => r.errors.length);
-      if (bad.length && !fields.skipInvalid) {
-        const listed = bad
-          .slice(0, 10)
-          .map((r) => `第${r.row}行`)
-          .join('、');
-        throw badRequest(
-          'file',
-          '文件',
-          `${listed}${bad.length > 10 ? `等${bad.length}行` : ''}有误，请改正后重新上传，或选择跳过有误的行`,
-        );
-      }
-      const toInsert = [...checked.resolved.values()];
-      if (!toInsert.length) throw badRequest('file', '文件', '没有可导入的行');
-      // One hash for every account: each costs about 0.3 s, and everyone must replace it at first sign-in.
-      const passwordHash = await hashPassword(fields.password);
-      try {
-        await db.transaction(async (tx) => {
-          const created = await tx
-            .insert(users)
-            .values(
-              toInsert.map((u) => ({
-                account: u.account,
-                name: u.name.trim(),
-                phone: u.phone,
-                passwordHash,
-                roleId: u.roleId,
-                area: u.area,
-                status: 'active' as const,
-                mustChangePassword: true,
-              })),
-            )
-            .returning({ id: users.id, account: users.account });
-          const idOf = new Map(created.map((c) => [c.account, c.id]));
-          const memberships = toInsert.flatMap((u) => u.groupIds.map((groupId) => ({ userId: idOf.get(u.account) as number, groupId })));
-          if (memberships.length) await tx.insert(userGroups).values(memberships);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('导入期间有账号被他人占用，未导入任何用户，请重新预览后再导入', 'file', '文件');
-        throw error;
-      }
-      const skipped = bad.length;
+      const { accounts, skippedRows } = await importUsers(db, requireUser(request), await readImportUpload(request));
       request.auditSummary = [
         {
           field: '导入用户',
           before: null,
-          after: `${toInsert.length}个（${toInsert
-            .map((u) => u.account)
-            .join('、')
-            .slice(0, 200)}）`,
+          after: `${accounts.length}个（${accounts.join('、').slice(0, 200)}）`,
         },
-        ...(skipped
-          ? [
-              {
-                field: '跳过有误的行',
-                before: null,
-                after: bad
-                  .map((r) => r.row)
-                  .join('、')
-                  .slice(0, 200),
-              },
-            ]
-          : []),
+        ...(skippedRows.length ? [{ field: '跳过有误的行', before: null, after: skippedRows.join('、').slice(0, 200) }] : []),
       ];
-      return ok({ imported: toInsert.length, skipped });
+      return ok({ imported: accounts.length, skipped: skippedRows.length });
     },
   );
 
   app.get(
     '/users/:id',
     { config: access, schema: { tags, summary: '用户详情', params: IdParams, response: replies(UserItem) } },
-    async (request) => {
-      await loadManageableUser(db, requireUser(request), request.params.id);
-      return ok(await itemOrFail(request.params.id));
-    },
+    async (request) => ok(await manageableUserItem(db, requireUser(request), request.params.id)),
   );
 
   app.post(
     '/users',
     { config: access, schema: { tags, summary: '新建用户', body: UserCreateBody, response: replies(UserItem) } },
     async (request) => {
-      const caller = requireUser(request);
-      const body = request.body;
-      const role = await assertAssignableRole(db, caller, body.roleId);
-      assertAreaForRole(role, body.area);
-      assertAssignableArea(caller, body.area);
-      await assertGroupsExist(db, body.groupIds);
-      assertPasswordAllowed(body.password, 'password', '密码');
-      const passwordHash = await hashPassword(body.password);
-      try {
-        const id = await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({
-              account: body.account,
-              name: body.name.trim(),
-              phone: body.phone,
-              passwordHash,
-              roleId: body.roleId,
-              area: body.area,
-              status: 'active',
-            })
-            .returning({ id: users.id });
-          await setUserGroups(tx, created.id, body.groupIds);
-          return created.id;
-        });
-        request.createdId = String(id);
-        return ok(await itemOrFail(id));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(ACCOUNT_TAKEN, 'account', '账号');
-        throw error;
-      }
+      const id = await createUser(db, requireUser(request), request.body);
+      request.createdId = String(id);
+      return ok(await userItemOrFail(db, id));
     },
   );
 
@@ -257,41 +178,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '修改用户', params: IdParams, body: UserUpdateBody, response: replies(UserItem) },
     },
     async (request) => {
-      const caller = requireUser(request);
       const { id } = request.params;
-      const body = request.body;
-      const target = await loadManageableUser(db, caller, id);
-      if (body.roleId !== undefined && body.roleId !== target.roleId) {
-        if (id === caller.id) throw badRequest('roleId', '角色', '不能修改自己的角色');
-        await assertAssignableRole(db, caller, body.roleId);
-      }
-      const [finalRole] = await db
-        .select()
-        .from(roles)
-        .where(eq(roles.id, body.roleId ?? target.roleId));
-      assertAreaForRole(finalRole, body.area !== undefined ? body.area : target.area);
-      assertAssignableArea(caller, body.area);
-      if (body.groupIds) await assertGroupsExist(db, body.groupIds);
-      try {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(users)
-            .set({
-              ...(body.account !== undefined ? { account: body.account } : {}),
-              ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-              ...(body.phone !== undefined ? { phone: body.phone } : {}),
-              ...(body.roleId !== undefined ? { roleId: body.roleId } : {}),
-              ...(body.area !== undefined ? { area: body.area } : {}),
-              updatedAt: sql`now()`,
-            })
-            .where(eq(users.id, id));
-          if (body.groupIds) await setUserGroups(tx, id, body.groupIds);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(ACCOUNT_TAKEN, 'account', '账号');
-        throw error;
-      }
-      return ok(await itemOrFail(id));
+      await updateUser(db, requireUser(request), id, request.body);
+      return ok(await userItemOrFail(db, id));
     },
   );
 
@@ -299,49 +188,24 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/:id',
     { config: access, schema: { tags, summary: '删除用户', params: IdParams, response: replies() } },
     async (request) => {
-      const caller = requireUser(request);
-      const { id } = request.params;
-      if (id === caller.id) throw new AppError(409, '不能删除自己的账号');
-      await loadManageableUser(db, caller, id);
-      try {
-        await db.delete(users).where(eq(users.id, id));
-      } catch (error) {
-        if (isForeignKeyViolation(error)) throw conflict('该用户已有业务记录，不能删除，请改为停用');
-        throw error;
-      }
+      await deleteUser(db, requireUser(request), request.params.id);
       return { code: 200 as const, message: '用户已删除' };
     },
   );
 
-  const statusAction = (
-    verb: 'approve' | 'disable' | 'enable',
-    summary: string,
-    from: ReadonlyArray<string>,
-    to: 'active' | 'disabled',
-    refusal: string,
-  ) =>
+  const statusAction = (change: UserStatusChange, summary: string) =>
     app.post(
-      `/users/:id/${verb}`,
+      `/users/:id/${change}`,
       { config: access, schema: { tags, summary, params: IdParams, response: replies(UserItem) } },
       async (request) => {
-        const caller = requireUser(request);
         const { id } = request.params;
-        if (id === caller.id) throw new AppError(409, '不能修改自己账号的状态');
-        const target = await loadManageableUser(db, caller, id);
-        if (!from.includes(target.status)) throw new AppError(409, refusal);
-        await db.transaction(async (tx) => {
-          await tx
-            .update(users)
-            .set({ status: to, updatedAt: sql`now()` })
-            .where(eq(users.id, id));
-          if (to === 'disabled') await revokeUserSessions(tx, id);
-        });
-        return ok(await itemOrFail(id));
+        await changeUserStatus(db, requireUser(request), id, change);
+        return ok(await userItemOrFail(db, id));
       },
     );
-  statusAction('approve', '审核通过注册用户', ['pending'], 'active', '该用户不是待审核状态');
-  statusAction('disable', '停用用户', ['active', 'pending'], 'disabled', '该用户已是停用状态');
-  statusAction('enable', '启用用户', ['disabled'], 'active', '该用户不是停用状态');
+  statusAction('approve', '审核通过注册用户');
+  statusAction('disable', '停用用户');
+  statusAction('enable', '启用用户');
 
   app.post(
     '/users/:id/unlock',
@@ -350,10 +214,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '解除登录锁定（清除该账号各地址的密码错误计数与验证码要求）', params: IdParams, response: replies() },
     },
     async (request) => {
-      const { id } = request.params;
-      await loadManageableUser(db, requireUser(request), id);
-      const [target] = await db.select({ account: users.account }).from(users).where(eq(users.id, id));
-      await clearAccount(db, accountKeyOf(target.account));
+      await unlockUser(db, requireUser(request), request.params.id);
       return { code: 200 as const, message: '已解锁' };
     },
   );
@@ -365,21 +226,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '重置密码', params: IdParams, body: ResetPasswordBody, response: replies() },
     },
     async (request) => {
-      const caller = requireUser(request);
-      const { id } = request.params;
-      await loadManageableUser(db, caller, id);
-      assertPasswordAllowed(request.body.password, 'password', '新密码');
-      const passwordHash = await hashPassword(request.body.password);
-      await db.transaction(async (tx) => {
-        const [target] = await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: sql`now()` })
-          .where(eq(users.id, id))
-          .returning({ account: users.account });
-        await revokeUserSessions(tx, id);
-        // A new password lifts every lock on the account, as the unlock action does.
-        await clearAccount(tx, accountKeyOf(target.account));
-      });
+      await resetUserPassword(db, requireUser(request), request.params.id, request.body.password);
       return { code: 200 as const, message: '密码已重置' };
     },
   );

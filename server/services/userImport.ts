@@ -1,20 +1,21 @@
+import { Value } from '@sinclair/typebox/value';
 import ExcelJS from 'exceljs';
-import type { FastifyRequest } from 'fastify';
 import { asc, inArray, sql } from 'drizzle-orm';
 import {
   ACCOUNT_PATTERN,
   PHONE_PATTERN,
   RULE_MESSAGES,
   USER_IMPORT_HEADERS,
-  USER_IMPORT_MAX_BYTES,
   USER_IMPORT_MAX_ROWS,
   WHOLE_TOWNSHIP,
 } from '../../common/constants';
 import { INVISIBLE_CHARACTERS } from '../../common/contracts/base';
-import type { UserImportRow } from '../../common/contracts/users';
-import type { DbOrTx } from '../db/client';
-import { areas, groups, roles, users } from '../db/schema';
-import { AppError, badRequest } from '../errors';
+import { UserImportFields, type UserImportRow } from '../../common/contracts/users';
+import type { Db, DbOrTx } from '../db/client';
+import { areas, groups, roles, userGroups, users } from '../db/schema';
+import { badRequest, conflict, isUniqueViolation } from '../errors';
+import { hashPassword } from '../lib/passwords';
+import { assertPasswordAllowed } from './passwordPolicy';
 import type { AuthUser } from './sessions';
 import { areaForRoleRefusal, areaRefusal, roleRefusal } from './users';
 
@@ -28,36 +29,11 @@ const PERSON_NAME_MAX = 32;
 
 const fileError = (message: string) => badRequest('file', FILE_LABEL, message);
 
+/** The uploaded file and the text fields sent with it. */
 export interface ImportUpload {
   content: Buffer;
   filename: string;
   fields: Record<string, string>;
-}
-
-/** The one .xlsx file and the text fields of a multipart request, whatever their order. */
-export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
-  if (!request.isMultipart()) throw fileError('请以表单方式上传 .xlsx 文件');
-  const fields: Record<string, string> = {};
-  let file: { content: Buffer; filename: string } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        file = { content: await part.toBuffer(), filename: part.filename ?? '' };
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, `${FILE_LABEL}：文件不能超过2MB`, [{ field: 'file', label: FILE_LABEL, message: '文件不能超过2MB' }]);
-    }
-    // The multipart parser's own errors (no boundary, truncated body) are the sender's fault.
-    if (!(error as { statusCode?: number }).statusCode) throw fileError('上传内容不完整或格式不正确');
-    throw error;
-  }
-  if (!file) throw fileError('请选择要导入的 .xlsx 文件');
-  return { ...file, fields };
 }
 
 /**
@@ -86,7 +62,7 @@ function declaredUnzippedSize(buffer: Buffer): number | undefined {
 }
 
 /** A row of the sheet as typed, every cell as its displayed text. */
-export interface RawImportRow {
+interface RawImportRow {
   row: number;
   account: string;
   name: string;
@@ -97,7 +73,7 @@ export interface RawImportRow {
 }
 
 /** The filled rows of an uploaded template, checked by name, content and size before and after parsing. */
-export async function parseUserSheet(upload: ImportUpload): Promise<RawImportRow[]> {
+async function parseUserSheet(upload: ImportUpload): Promise<RawImportRow[]> {
   const named = upload.filename ? `「${upload.filename}」` : '';
   const notXlsx = () => fileError(`${named}不是 Excel 文件，请下载模板填写后上传 .xlsx 文件`);
   if (!upload.content.length) throw fileError(`${named}是空文件`);
@@ -140,7 +116,7 @@ export async function parseUserSheet(upload: ImportUpload): Promise<RawImportRow
 }
 
 /** A row ready to insert, resolved to ids. */
-export interface ResolvedImportRow {
+interface ResolvedImportRow {
   account: string;
   name: string;
   phone: string;
@@ -160,7 +136,7 @@ async function assignableAreas(db: DbOrTx, caller: AuthUser) {
 }
 
 /** What the template's 填写说明 sheet lists: the roles and areas this caller may use. */
-export async function importChoices(db: DbOrTx, caller: AuthUser) {
+async function importChoices(db: DbOrTx, caller: AuthUser) {
   const allRoles = await db.select().from(roles).orderBy(asc(roles.id));
   return {
     roles: allRoles.filter((role) => roleRefusal(caller, role) === null).map((role) => role.name),
@@ -174,7 +150,7 @@ export async function importChoices(db: DbOrTx, caller: AuthUser) {
  * index), a role the caller may hand out, an area in the caller's scope and fitting the role, groups
  * that exist.
  */
-export async function validateImportRows(db: DbOrTx, caller: AuthUser, raw: RawImportRow[]) {
+async function validateImportRows(db: DbOrTx, caller: AuthUser, raw: RawImportRow[]) {
   const allRoles = await db.select().from(roles);
   const allAreas = await db.select({ id: areas.id, name: areas.name }).from(areas);
   const groupNames = [...new Set(raw.flatMap((r) => splitGroups(r.groups)))];
@@ -289,4 +265,59 @@ export async function importTemplate(db: DbOrTx, caller: AuthUser): Promise<Buff
   for (const [item, text] of lines) help.addRow({ item, text });
   help.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Every row of the file with its errors, nothing written. */
+export async function previewImport(db: DbOrTx, caller: AuthUser, upload: ImportUpload) {
+  const { resolved: _resolved, ...preview } = await validateImportRows(db, caller, await parseUserSheet(upload));
+  return preview;
+}
+
+/**
+ * Creates every valid row's account in one transaction, all with one initial password to be changed
+ * at first sign-in. Rows with errors refuse the whole file unless the form asks to skip them.
+ */
+export async function importUsers(db: Db, caller: AuthUser, upload: ImportUpload) {
+  const fields = { password: upload.fields.password ?? '', skipInvalid: upload.fields.skipInvalid === 'true' };
+  if (!Value.Check(UserImportFields, fields)) throw badRequest('password', '初始密码', RULE_MESSAGES.password);
+  assertPasswordAllowed(fields.password, 'password', '初始密码');
+  const checked = await validateImportRows(db, caller, await parseUserSheet(upload));
+  const bad = checked.rows.filter((r) => r.errors.length);
+  if (bad.length && !fields.skipInvalid) {
+    const listed = bad
+      .slice(0, 10)
+      .map((r) => `第${r.row}行`)
+      .join('、');
+    throw badRequest('file', '文件', `${listed}${bad.length > 10 ? `等${bad.length}行` : ''}有误，请改正后重新上传，或选择跳过有误的行`);
+  }
+  const toInsert = [...checked.resolved.values()];
+  if (!toInsert.length) throw badRequest('file', '文件', '没有可导入的行');
+  // One hash for every account: each costs about 0.3 s, and everyone must replace it at first sign-in.
+  const passwordHash = await hashPassword(fields.password);
+  try {
+    await db.transaction(async (tx) => {
+      const created = await tx
+        .insert(users)
+        .values(
+          toInsert.map((u) => ({
+            account: u.account,
+            name: u.name.trim(),
+            phone: u.phone,
+            passwordHash,
+            roleId: u.roleId,
+            area: u.area,
+            status: 'active' as const,
+            mustChangePassword: true,
+          })),
+        )
+        .returning({ id: users.id, account: users.account });
+      const idOf = new Map(created.map((c) => [c.account, c.id]));
+      const memberships = toInsert.flatMap((u) => u.groupIds.map((groupId) => ({ userId: idOf.get(u.account) as number, groupId })));
+      if (memberships.length) await tx.insert(userGroups).values(memberships);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('导入期间有账号被他人占用，未导入任何用户，请重新预览后再导入', 'file', '文件');
+    throw error;
+  }
+  return { accounts: toInsert.map((u) => u.account), skippedRows: bad.map((r) => r.row) };
 }

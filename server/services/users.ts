@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { UserItem, UserListQuery } from '../../common/contracts/users';
+import type { UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '../../common/contracts/users';
 import type { DataScope, UserStatus } from '../../common/constants';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, type RoleRow, roles, signInFailures, userGroups, users } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { AppError, badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
+import { hashPassword } from '../lib/passwords';
+import { assertPasswordAllowed } from './passwordPolicy';
 import { containsPattern, inScope, scopeCondition, scopeWithin } from './scope';
-import { type AuthUser, effectivePermissions, isAdmin } from './sessions';
+import { type AuthUser, effectivePermissions, isAdmin, revokeUserSessions } from './sessions';
+import { accountKeyOf, clearAccount } from './signInGuard';
 
 const userColumns = {
   id: users.id,
@@ -94,7 +97,7 @@ export async function listUsers(db: DbOrTx, caller: AuthUser, query: UserListQue
   };
 }
 
-export async function getUserItem(db: DbOrTx, id: number): Promise<UserItem | undefined> {
+async function getUserItem(db: DbOrTx, id: number): Promise<UserItem | undefined> {
   const rows = await selectUsers(db).where(eq(users.id, id));
   const [item] = await attachGroups(db, rows);
   return item;
@@ -104,7 +107,7 @@ export async function getUserItem(db: DbOrTx, id: number): Promise<UserItem | un
  * Loads a user the caller may manage. Out-of-scope users answer 404, as if absent, so ids cannot
  * be probed; admin accounts are touched by admins only.
  */
-export async function loadManageableUser(db: DbOrTx, caller: AuthUser, id: number) {
+async function loadManageableUser(db: DbOrTx, caller: AuthUser, id: number) {
   const [target] = await db
     .select({
       id: users.id,
@@ -141,7 +144,7 @@ export function roleRefusal(caller: AuthUser, role: RoleRow): string | null {
   return null;
 }
 
-export async function assertAssignableRole(db: DbOrTx, caller: AuthUser, roleId: number) {
+async function assertAssignableRole(db: DbOrTx, caller: AuthUser, roleId: number) {
   const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
   if (!role) throw badRequest('roleId', '角色', '角色不存在');
   const refusal = roleRefusal(caller, role);
@@ -162,24 +165,169 @@ export function areaRefusal(caller: AuthUser, area: number | null | undefined): 
   return '只能管理本村（社区）的用户';
 }
 
-export function assertAreaForRole(role: { code: string; dataScope: string }, area: number | null | undefined) {
+function assertAreaForRole(role: { code: string; dataScope: string }, area: number | null | undefined) {
   const refusal = areaForRoleRefusal(role, area);
   if (refusal) throw badRequest('area', '所属区域', refusal);
 }
 
-export function assertAssignableArea(caller: AuthUser, area: number | null | undefined) {
+function assertAssignableArea(caller: AuthUser, area: number | null | undefined) {
   const refusal = areaRefusal(caller, area);
   if (refusal) throw badRequest('area', '所属区域', refusal);
 }
 
-export async function assertGroupsExist(db: DbOrTx, groupIds: number[]) {
+async function assertGroupsExist(db: DbOrTx, groupIds: number[]) {
   if (!groupIds.length) return;
   const found = await db.select({ id: groups.id }).from(groups).where(inArray(groups.id, groupIds));
   if (found.length !== new Set(groupIds).size) throw badRequest('groupIds', '用户分组', '所选分组不存在');
 }
 
-export async function setUserGroups(db: DbOrTx, userId: number, groupIds: number[]) {
+async function setUserGroups(db: DbOrTx, userId: number, groupIds: number[]) {
   await db.delete(userGroups).where(eq(userGroups.userId, userId));
   const unique = [...new Set(groupIds)];
   if (unique.length) await db.insert(userGroups).values(unique.map((groupId) => ({ userId, groupId })));
+}
+
+// ---- Writing users ----
+
+const ACCOUNT_TAKEN = '该账号已存在，请换一个账号';
+
+/** A unique violation on insert or update is the account name taken meanwhile. */
+async function accountFree<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ACCOUNT_TAKEN, 'account', '账号');
+    throw error;
+  }
+}
+
+export async function userItemOrFail(db: DbOrTx, id: number): Promise<UserItem> {
+  const item = await getUserItem(db, id);
+  if (!item) throw notFound('用户');
+  return item;
+}
+
+/** A user as the list shows them, when the caller may manage them. */
+export async function manageableUserItem(db: DbOrTx, caller: AuthUser, id: number): Promise<UserItem> {
+  await loadManageableUser(db, caller, id);
+  return userItemOrFail(db, id);
+}
+
+/** Creates an active account with the role, area and groups the caller may hand out; answers its id. */
+export async function createUser(db: Db, caller: AuthUser, body: UserCreateBody): Promise<number> {
+  const role = await assertAssignableRole(db, caller, body.roleId);
+  assertAreaForRole(role, body.area);
+  assertAssignableArea(caller, body.area);
+  await assertGroupsExist(db, body.groupIds);
+  assertPasswordAllowed(body.password, 'password', '密码');
+  const passwordHash = await hashPassword(body.password);
+  return accountFree(() =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          account: body.account,
+          name: body.name.trim(),
+          phone: body.phone,
+          passwordHash,
+          roleId: body.roleId,
+          area: body.area,
+          status: 'active',
+        })
+        .returning({ id: users.id });
+      await setUserGroups(tx, created.id, body.groupIds);
+      return created.id;
+    }),
+  );
+}
+
+/** Changes the fields sent; one's own role stays. */
+export async function updateUser(db: Db, caller: AuthUser, id: number, body: UserUpdateBody): Promise<void> {
+  const target = await loadManageableUser(db, caller, id);
+  if (body.roleId !== undefined && body.roleId !== target.roleId) {
+    if (id === caller.id) throw badRequest('roleId', '角色', '不能修改自己的角色');
+    await assertAssignableRole(db, caller, body.roleId);
+  }
+  const [finalRole] = await db
+    .select()
+    .from(roles)
+    .where(eq(roles.id, body.roleId ?? target.roleId));
+  assertAreaForRole(finalRole, body.area !== undefined ? body.area : target.area);
+  assertAssignableArea(caller, body.area);
+  if (body.groupIds) await assertGroupsExist(db, body.groupIds);
+  await accountFree(() =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          ...(body.account !== undefined ? { account: body.account } : {}),
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          ...(body.phone !== undefined ? { phone: body.phone } : {}),
+          ...(body.roleId !== undefined ? { roleId: body.roleId } : {}),
+          ...(body.area !== undefined ? { area: body.area } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, id));
+      if (body.groupIds) await setUserGroups(tx, id, body.groupIds);
+    }),
+  );
+}
+
+/** Deletes an account without business records (one with them is disabled instead); never one's own. */
+export async function deleteUser(db: DbOrTx, caller: AuthUser, id: number): Promise<void> {
+  if (id === caller.id) throw new AppError(409, '不能删除自己的账号');
+  await loadManageableUser(db, caller, id);
+  try {
+    await db.delete(users).where(eq(users.id, id));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('该用户已有业务记录，不能删除，请改为停用');
+    throw error;
+  }
+}
+
+/** The account state changes: the states each starts from, where it leads, and the answer from any other. */
+const STATUS_CHANGES = {
+  approve: { from: ['pending'], to: 'active', refusal: '该用户不是待审核状态' },
+  disable: { from: ['active', 'pending'], to: 'disabled', refusal: '该用户已是停用状态' },
+  enable: { from: ['disabled'], to: 'active', refusal: '该用户不是停用状态' },
+} as const satisfies Record<string, { from: UserStatus[]; to: UserStatus; refusal: string }>;
+export type UserStatusChange = keyof typeof STATUS_CHANGES;
+
+/** Approves, disables or enables an account (never one's own); disabling ends its sessions. */
+export async function changeUserStatus(db: Db, caller: AuthUser, id: number, change: UserStatusChange): Promise<void> {
+  const { from, to, refusal } = STATUS_CHANGES[change];
+  if (id === caller.id) throw new AppError(409, '不能修改自己账号的状态');
+  const target = await loadManageableUser(db, caller, id);
+  if (!(from as readonly string[]).includes(target.status)) throw new AppError(409, refusal);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    if (to === 'disabled') await revokeUserSessions(tx, id);
+  });
+}
+
+/** Clears the account's wrong-password counts and locks from every address. */
+export async function unlockUser(db: DbOrTx, caller: AuthUser, id: number): Promise<void> {
+  await loadManageableUser(db, caller, id);
+  const [target] = await db.select({ account: users.account }).from(users).where(eq(users.id, id));
+  await clearAccount(db, accountKeyOf(target.account));
+}
+
+/** Sets a new password chosen by a manager: the user's sessions end and the account's locks go. */
+export async function resetUserPassword(db: Db, caller: AuthUser, id: number, password: string): Promise<void> {
+  await loadManageableUser(db, caller, id);
+  assertPasswordAllowed(password, 'password', '新密码');
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning({ account: users.account });
+    await revokeUserSessions(tx, id);
+    // A new password lifts every lock on the account, as the unlock action does.
+    await clearAccount(tx, accountKeyOf(target.account));
+  });
 }
