@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperationChange } from '../../common/contracts/system';
 import type { Db } from '../db/client';
-import { operationLogs } from '../db/schema';
-import { type AuditTarget, changesBetween, snapshot } from '../services/auditTrail';
+import { type AuditTarget, changesBetween, snapshot, writeOperationLog } from '../services/auditTrail';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -55,7 +54,7 @@ export default fp(async function auditPlugin(app: FastifyInstance, opts: { db: D
         if (after !== undefined || before !== undefined)
           changes = await changesBetween(opts.db, where.route, before ?? null, after ?? null);
       }
-      await opts.db.insert(operationLogs).values({
+      await writeOperationLog(opts.db, {
         userId: user.id,
         account: user.account,
         method: request.method,

@@ -21,6 +21,7 @@ import {
 } from '../../common/constants';
 import type { OperationChange } from '../../common/contracts/system';
 import type { Db } from '../db/client';
+import { operationLogs } from '../db/schema';
 import { localDateTime } from '../lib/workingDays';
 
 /**
@@ -298,4 +299,9 @@ export async function changesBetween(db: Db, route: string, before: Row | null, 
     changes.push({ field: field.label, before: before ? show(was) : null, after: after ? show(now) : null });
   }
   return changes;
+}
+
+/** One line of the operation log. */
+export async function writeOperationLog(db: Db, entry: typeof operationLogs.$inferInsert): Promise<void> {
+  await db.insert(operationLogs).values(entry);
 }
