@@ -8,13 +8,9 @@ import {
   AppealDispatchBody,
   AppealItem,
   AppealListQuery,
-  AppealRateBody,
   AppealRecallBody,
   AppealRejectBody,
   AppealReplyBody,
-  DispatchedAppealQuery,
-  MyAppealItem,
-  MyAppealQuery,
 } from '../../common/contracts/people';
 import { APPEAL_STATUS_LABELS, appealCategoryLabel, SATISFACTION_LABELS } from '../../common/constants';
 import { ok, replies, sendXlsx } from '../http';
@@ -26,10 +22,7 @@ import {
   createAppeal,
   dispatchAppeal,
   listAppeals,
-  listDispatchedAppeals,
-  listMyAppeals,
   moveAppeal,
-  rateAppeal,
   recallAppeal,
 } from '../services/appeals';
 import { localDateTime } from '../lib/workingDays';
@@ -200,72 +193,6 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await recallAppeal(db, requireUser(request), request.params.id, request.body.note?.trim() ?? '');
       return { ...ok(await appealOrFail(db, request.params.id)), message: '已撤回，由镇里办理' };
-    },
-  );
-
-  // A village cadre's appeals handed to their village (phone). The detail is GET /appeals/:id.
-  app.get(
-    '/my/dispatched-appeals',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['my'],
-        summary: '转派到本村的诉求（村干部、网格员）',
-        querystring: DispatchedAppealQuery,
-        response: replies(Page(AppealItem)),
-      },
-    },
-    async (request) => ok(await listDispatchedAppeals(db, requireUser(request), request.query)),
-  );
-
-  const cadreStep = (path: 'accept' | 'reply' | 'reject', summary: string, message: string, noteOf: (body: unknown) => string) =>
-    app.post(
-      `/my/dispatched-appeals/:id/${path}`,
-      {
-        config: { access: 'signedIn' },
-        schema: {
-          tags: ['my'],
-          summary,
-          params: IdParams,
-          ...(path === 'reply' ? { body: AppealReplyBody } : path === 'reject' ? { body: AppealRejectBody } : {}),
-          response: replies(AppealDetail),
-        },
-      },
-      async (request) => {
-        const caller = requireUser(request);
-        await moveAppeal(db, caller, request.params.id, path, noteOf(request.body), 'cadre');
-        return { ...ok(await appealOrFail(db, request.params.id, caller)), message };
-      },
-    );
-  cadreStep('accept', '村里受理转派的诉求（待受理 → 处理中）', '已受理', () => '');
-  cadreStep('reply', '村里答复转派的诉求（处理中 → 已答复）', '已答复', (body) => (body as AppealReplyBody).reply.trim());
-  cadreStep('reject', '村里不予受理转派的诉求（须填原因）', '已不予受理', (body) => (body as AppealRejectBody).reason.trim());
-
-  app.get(
-    '/my/appeals',
-    {
-      config: { access: 'signedIn' },
-      schema: { tags: ['my'], summary: '我的诉求', querystring: MyAppealQuery, response: replies(Page(MyAppealItem)) },
-    },
-    async (request) => ok(await listMyAppeals(db, requireUser(request), request.query)),
-  );
-
-  app.post(
-    '/my/appeals/:id/rate',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['my'],
-        summary: '评价诉求答复（提交人答复后评价一次；已答复的随之办结）',
-        params: IdParams,
-        body: AppealRateBody,
-        response: replies(AppealDetail),
-      },
-    },
-    async (request) => {
-      const caller = requireUser(request);
-      await rateAppeal(db, caller, request.params.id, request.body);
-      return { ...ok(await appealOrFail(db, request.params.id, caller)), message: '感谢您的评价' };
     },
   );
 };

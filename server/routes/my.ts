@@ -1,16 +1,32 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Page } from '../../common/contracts/base';
-import { UserNotice, UserNoticeCount, UserNoticeQuery } from '../../common/contracts/people';
+import {
+  AppealDetail,
+  AppealItem,
+  AppealRateBody,
+  AppealRejectBody,
+  AppealReplyBody,
+  DispatchedAppealQuery,
+  MyAppealItem,
+  MyAppealQuery,
+  MyPhotoReportItem,
+  MyPhotoReportQuery,
+  UserNotice,
+  UserNoticeCount,
+  UserNoticeQuery,
+} from '../../common/contracts/people';
 import { MyScore } from '../../common/contracts/scores';
 import { MyTaskCounts, MyTaskDetail, MyTaskItem, MyTaskQuery } from '../../common/contracts/tasks';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
+import { appealOrFail, listDispatchedAppeals, listMyAppeals, moveAppeal, rateAppeal } from '../services/appeals';
 import { listMyTasks, myTask, myTaskCounts } from '../services/myTasks';
+import { listMyPhotoReports } from '../services/photoReports';
 import { myScore } from '../services/scores';
 import { listUserNotices, markAllNoticesRead, markNoticeRead, unreadNoticeCount } from '../services/userNotices';
 import { Type } from '@sinclair/typebox';
 
-/** The signed-in user's own tasks and points (phone pages). */
+/** Every /api/my/* route: the signed-in user's own tasks, points, notices, appeals and photo reports (phone pages). */
 const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const access = { access: 'signedIn' as const };
@@ -74,6 +90,81 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const marked = await markAllNoticesRead(db, requireUser(request));
       return { ...ok({ marked }), message: marked ? '已全部标为已读' : '没有未读消息' };
     },
+  );
+
+  // A village cadre's appeals handed to their village (phone). The detail is GET /appeals/:id.
+  app.get(
+    '/my/dispatched-appeals',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: '转派到本村的诉求（村干部、网格员）',
+        querystring: DispatchedAppealQuery,
+        response: replies(Page(AppealItem)),
+      },
+    },
+    async (request) => ok(await listDispatchedAppeals(db, requireUser(request), request.query)),
+  );
+
+  const cadreStep = (path: 'accept' | 'reply' | 'reject', summary: string, message: string, noteOf: (body: unknown) => string) =>
+    app.post(
+      `/my/dispatched-appeals/:id/${path}`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary,
+          params: IdParams,
+          ...(path === 'reply' ? { body: AppealReplyBody } : path === 'reject' ? { body: AppealRejectBody } : {}),
+          response: replies(AppealDetail),
+        },
+      },
+      async (request) => {
+        const caller = requireUser(request);
+        await moveAppeal(db, caller, request.params.id, path, noteOf(request.body), 'cadre');
+        return { ...ok(await appealOrFail(db, request.params.id, caller)), message };
+      },
+    );
+  cadreStep('accept', '村里受理转派的诉求（待受理 → 处理中）', '已受理', () => '');
+  cadreStep('reply', '村里答复转派的诉求（处理中 → 已答复）', '已答复', (body) => (body as AppealReplyBody).reply.trim());
+  cadreStep('reject', '村里不予受理转派的诉求（须填原因）', '已不予受理', (body) => (body as AppealRejectBody).reason.trim());
+
+  app.get(
+    '/my/appeals',
+    {
+      config: access,
+      schema: { tags, summary: '我的诉求', querystring: MyAppealQuery, response: replies(Page(MyAppealItem)) },
+    },
+    async (request) => ok(await listMyAppeals(db, requireUser(request), request.query)),
+  );
+
+  app.post(
+    '/my/appeals/:id/rate',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: '评价诉求答复（提交人答复后评价一次；已答复的随之办结）',
+        params: IdParams,
+        body: AppealRateBody,
+        response: replies(AppealDetail),
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      await rateAppeal(db, caller, request.params.id, request.body);
+      return { ...ok(await appealOrFail(db, request.params.id, caller)), message: '感谢您的评价' };
+    },
+  );
+
+  app.get(
+    '/my/photo-reports',
+    {
+      config: access,
+      schema: { tags, summary: '我的随手拍', querystring: MyPhotoReportQuery, response: replies(Page(MyPhotoReportItem)) },
+    },
+    async (request) => ok(await listMyPhotoReports(db, requireUser(request), request.query)),
   );
 };
 

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Page } from '../../common/contracts/base';
 import {
-  MyPhotoReportItem,
-  MyPhotoReportQuery,
   PhotoReportBody,
   PhotoReportCounts,
   PhotoReportCountsQuery,
@@ -17,14 +15,7 @@ import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
-import {
-  createPhotoReport,
-  finishPhotoReport,
-  listMyPhotoReports,
-  listPhotoReports,
-  photoReportCounts,
-  photoReportOrFail,
-} from '../services/photoReports';
+import { createPhotoReport, finishPhotoReport, listPhotoReports, photoReportCounts, photoReportOrFail } from '../services/photoReports';
 
 const PHOTO_REPORT_COLUMNS: Array<XlsxColumn<PhotoReportItem>> = [
   { header: '编号', width: 8, value: (r) => r.id },
@@ -139,15 +130,6 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await finishPhotoReport(db, requireUser(request), request.params.id, { invalid: request.body.reason });
       return { ...ok(await photoReportOrFail(db, request.params.id)), message: '已标为无效' };
     },
-  );
-
-  app.get(
-    '/my/photo-reports',
-    {
-      config: { access: 'signedIn' },
-      schema: { tags: ['my'], summary: '我的随手拍', querystring: MyPhotoReportQuery, response: replies(Page(MyPhotoReportItem)) },
-    },
-    async (request) => ok(await listMyPhotoReports(db, requireUser(request), request.query)),
   );
 };
 
