@@ -303,7 +303,7 @@ async function prepare(url: string): Promise<Person[]> {
       passwordHash,
       roleId: roleIds[p.kind === 'cadre' ? 'village' : p.kind],
       area: p.area,
-      status: 'active',
+      status: 'active' as const,
     })),
   );
   const [admin] = await database.db.select().from(users).where(eq(users.account, 'admin'));

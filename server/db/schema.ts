@@ -1,4 +1,17 @@
 import { relations, sql } from 'drizzle-orm';
+import type {
+  AppealStatus,
+  DataScope,
+  NewsStatus,
+  OpinionSentiment,
+  OpinionStatus,
+  PhotoRecordKind,
+  PhotoReportStatus,
+  SubmissionStatus,
+  TaskStatus,
+  UserNoticeKind,
+  UserStatus,
+} from '../../common/constants';
 import type { OperationChange } from '../../common/contracts/system';
 import {
   bigint,
@@ -66,7 +79,7 @@ export const roles = pgTable('roles', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  dataScope: text('data_scope').notNull().default('self'),
+  dataScope: text('data_scope').$type<DataScope>().notNull().default('self'),
   builtIn: boolean('built_in').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -84,7 +97,7 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id),
     area: smallint('area').references(() => areas.id),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<UserStatus>().notNull().default('active'),
     /** Sum of the user's score_ledger entries, kept in the same transaction as each entry. */
     points: integer('points').notNull().default(0),
     /** Set on the admin whose password was generated at first start: every other call waits for a new one. */
@@ -335,7 +348,7 @@ export const tasks = pgTable(
     imageNum: smallint('image_num').notNull().default(0),
     points: integer('points').notNull().default(0),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<TaskStatus>().notNull().default('draft'),
     publisherId: integer('publisher_id')
       .notNull()
       .references(() => users.id),
@@ -394,7 +407,7 @@ export const submissions = pgTable(
       .notNull()
       .references(() => areas.id),
     text: text('text').notNull().default(''),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<SubmissionStatus>().notNull().default('pending'),
     late: boolean('late').notNull().default(false),
     reviewerId: integer('reviewer_id').references(() => users.id),
     comment: text('comment').notNull().default(''),
@@ -478,7 +491,7 @@ export const news = pgTable(
     /** Null: town-wide. */
     area: smallint('area').references(() => areas.id),
     coverId: integer('cover_id').references(() => uploads.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<NewsStatus>().notNull().default('draft'),
     pinned: boolean('pinned').notNull().default(false),
     /** Set by the first publication and kept when the item goes offline and back. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -581,7 +594,7 @@ export const appeals = pgTable(
       .notNull()
       .references(() => areas.id),
     phone: text('phone').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<AppealStatus>().notNull().default('pending'),
     handlerId: integer('handler_id').references(() => users.id),
     reply: text('reply'),
     rejectReason: text('reject_reason'),
@@ -649,7 +662,7 @@ export const photoReports = pgTable(
     location: text('location').notNull().default(''),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<PhotoReportStatus>().notNull().default('pending'),
     handlerId: integer('handler_id').references(() => users.id),
     result: text('result'),
     invalidReason: text('invalid_reason'),
@@ -695,10 +708,10 @@ export const photoReportImages = pgTable(
 export const photoMatches = pgTable(
   'photo_matches',
   {
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<PhotoRecordKind>().notNull(),
     recordId: integer('record_id').notNull(),
     uploadId: integer('upload_id').notNull(),
-    otherKind: text('other_kind').notNull(),
+    otherKind: text('other_kind').$type<PhotoRecordKind>().notNull(),
     otherRecordId: integer('other_record_id').notNull(),
     otherUploadId: integer('other_upload_id').notNull(),
     distance: smallint('distance').notNull(),
@@ -738,7 +751,7 @@ export const userNotices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** USER_NOTICE_KINDS. */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<UserNoticeKind>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'cascade' }),
@@ -762,12 +775,12 @@ export const opinions = pgTable(
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
     link: text('link').notNull().default(''),
-    sentiment: text('sentiment').notNull(),
+    sentiment: text('sentiment').$type<OpinionSentiment>().notNull(),
     /** OPINION_LEVELS index + 1. */
     level: smallint('level').notNull(),
     /** Null: town-wide. */
     area: smallint('area').references(() => areas.id),
-    status: text('status').notNull().default('monitoring'),
+    status: text('status').$type<OpinionStatus>().notNull().default('monitoring'),
     appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'set null' }),
     photoReportId: integer('photo_report_id').references(() => photoReports.id, { onDelete: 'set null' }),
     /** The watch keywords that made an automatic item. */

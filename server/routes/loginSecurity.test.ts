@@ -39,7 +39,7 @@ async function makeAccounts(t: TestContext, prefix: string, count: number): Prom
       passwordHash,
       roleId: villager.id,
       area: 2,
-      status: 'active',
+      status: 'active' as const,
     })),
   );
   return accounts;

@@ -121,7 +121,7 @@ type ItemRow = Awaited<ReturnType<typeof selectBase>>[number];
 function toItem(r: ItemRow): AppealItem {
   return {
     ...r,
-    status: r.status as AppealStatus,
+    status: r.status,
     createdAt: r.createdAt.toISOString(),
     acceptedAt: iso(r.acceptedAt),
     repliedAt: iso(r.repliedAt),
@@ -368,7 +368,7 @@ async function refusal(tx: DbOrTx, id: number, scope: SQL | undefined): Promise<
     .from(appeals)
     .where(and(eq(appeals.id, id), scope));
   if (!current) return notFound('诉求');
-  return new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status as AppealStatus));
+  return new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status));
 }
 
 const STEP_NOTICES: Partial<Record<AppealStep, UserNoticeKind>> = {
@@ -448,7 +448,7 @@ export async function dispatchAppeal(db: Db, caller: AuthUser, id: number, body:
         .where(and(eq(appeals.id, id), scope));
       if (!current) throw notFound('诉求');
       if (current.dispatchedArea === body.areaId) throw new AppError(409, PEOPLE_MESSAGES.dispatchSameVillage);
-      throw new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status as AppealStatus));
+      throw new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status));
     }
     const [village] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, body.areaId));
     await addEvent(tx, { appealId: id }, 'dispatch', caller.id, note, body.areaId);
@@ -474,7 +474,7 @@ export async function recallAppeal(db: Db, caller: AuthUser, id: number, note: s
         .where(and(eq(appeals.id, id), scope));
       if (!current) throw notFound('诉求');
       if (current.dispatchedArea === null) throw new AppError(409, PEOPLE_MESSAGES.dispatchNotDispatched);
-      throw new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status as AppealStatus));
+      throw new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status));
     }
     await addEvent(tx, { appealId: id }, 'recall', caller.id, note);
   });

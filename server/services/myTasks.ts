@@ -45,7 +45,7 @@ const publicColumns = {
 type PublicRow = {
   areas: number[];
   deadline: Date;
-  status: string;
+  status: TaskStatus;
   publishedAt: Date | null;
   contentHead: string;
 };
@@ -54,7 +54,7 @@ function toPublicItem<T extends PublicRow>(row: T) {
   return {
     ...rest,
     areas: row.areas.map(Number),
-    status: row.status as TaskStatus,
+    status: row.status,
     deadline: row.deadline.toISOString(),
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     summary: plainText(contentHead, SUMMARY_LENGTH),
@@ -138,19 +138,19 @@ function myTaskSource(db: DbOrTx, caller: AuthUser) {
 
 type LatestRow = {
   id: number | null;
-  status: string | null;
+  status: SubmissionStatus | null;
   late: boolean | null;
   comment: string | null;
   createdAt: Date | null;
   reviewedAt: Date | null;
 };
-// drizzle answers a left-joined object whose fields are all null as null.
+// drizzle answers a left-joined object whose fields are all null as null; a submission always has a status.
 const toSubmissionSummary = (latest: LatestRow | null) =>
-  !latest || latest.id === null
+  !latest || latest.id === null || latest.status === null
     ? null
     : {
         id: latest.id,
-        status: latest.status as SubmissionStatus,
+        status: latest.status,
         late: latest.late ?? false,
         comment: latest.comment ?? '',
         createdAt: (latest.createdAt as Date).toISOString(),

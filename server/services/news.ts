@@ -73,7 +73,7 @@ function toItem(row: ItemRow): NewsItem {
     area: row.area,
     areaName: row.area === null ? TOWN_WIDE : (row.areaName ?? ''),
     cover: imageRef({ id: row.coverId, storedName: row.coverName, width: row.coverWidth, height: row.coverHeight }),
-    status: row.status as NewsStatus,
+    status: row.status,
     pinned: row.pinned,
     views: row.views,
     authorId: row.authorId,
@@ -185,7 +185,7 @@ async function loadWritableNews(db: DbOrTx, caller: AuthUser, id: number) {
     .from(news)
     .where(and(eq(news.id, id), newsScope(caller)));
   if (!row) throw notFound('新闻');
-  return { ...row, status: row.status as NewsStatus };
+  return { ...row, status: row.status };
 }
 
 /** An area-scoped manager writes news of their own area only; 'self' and 'all' may choose any. */
@@ -241,7 +241,7 @@ const FROM_STATES: Record<'delete' | 'publish' | 'offline', NewsStatus[]> = {
 /** Conditional update or delete found nothing: re-read to say why (gone, or moved by someone else). */
 async function currentNewsState(db: DbOrTx, id: number) {
   const [row] = await db.select({ status: news.status, pinned: news.pinned }).from(news).where(eq(news.id, id));
-  return row ? { status: row.status as NewsStatus, pinned: row.pinned } : undefined;
+  return row ? { status: row.status, pinned: row.pinned } : undefined;
 }
 
 const inStates = (states: NewsStatus[]) => inArray(news.status, states);
@@ -294,8 +294,8 @@ export async function changeNewsStatus(db: DbOrTx, caller: AuthUser, id: number,
   const changes =
     action === 'publish'
       ? // The first publication dates the item; going back online keeps that date.
-        { status: 'published', publishedAt: sql`coalesce(${news.publishedAt}, now())`, updatedAt: sql`now()` }
-      : { status: 'offline', updatedAt: sql`now()` };
+        { status: 'published' as const, publishedAt: sql`coalesce(${news.publishedAt}, now())`, updatedAt: sql`now()` }
+      : { status: 'offline' as const, updatedAt: sql`now()` };
   const changed = await db
     .update(news)
     .set(changes)

@@ -14,7 +14,6 @@ import {
   OPINION_TREND_DAYS,
   PEOPLE_MESSAGES,
   TIME_ZONE,
-  type OpinionSentiment,
   type OpinionStatus,
 } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
@@ -62,8 +61,8 @@ type OpinionRowJoined = Awaited<ReturnType<typeof selectOpinions>>[number];
 
 const toItem = ({ createdById, ...row }: OpinionRowJoined): OpinionItem => ({
   ...row,
-  sentiment: row.sentiment as OpinionSentiment,
-  status: row.status as OpinionStatus,
+  sentiment: row.sentiment,
+  status: row.status,
   areaName: row.area === null ? '全镇' : (row.areaName ?? ''),
   createdByName: createdById === null ? (row.keyword ? '关键词监测' : '已删除用户') : (row.createdByName ?? '已删除用户'),
   createdAt: row.createdAt.toISOString(),

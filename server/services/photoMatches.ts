@@ -296,6 +296,7 @@ export async function photoChecks(
           {
             ...row,
             recordId: row.recordId,
+            otherKind: row.otherKind,
             otherRecordId: row.otherRecordId,
             distance: row.distance,
             uploadedAt: row.uploadedAt,
@@ -319,7 +320,7 @@ export async function photoChecks(
       const byRecord = new Map<string, PhotoDuplicate & { at: number }>();
       for (const match of matches) {
         if (match.recordId !== record.id || match.uploadId !== uploadId) continue;
-        const otherKind = match.otherKind as PhotoRecordKind;
+        const { otherKind } = match;
         const other = others.get(`${otherKind}:${match.otherRecordId}`);
         if (!other) continue;
         const key = `${otherKind}:${match.otherRecordId}`;

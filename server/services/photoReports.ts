@@ -81,7 +81,7 @@ async function toItems<R extends ItemRow>(db: DbOrTx, rows: R[]): Promise<Array<
   );
   return rows.map((r) => ({
     ...r,
-    status: r.status as PhotoReportStatus,
+    status: r.status,
     cover: images.get(r.id)?.[0] ?? null,
     createdAt: r.createdAt.toISOString(),
     handledAt: iso(r.handledAt),

@@ -24,11 +24,10 @@ const roleColumns = {
   userCount,
   createdAt: roles.createdAt,
 };
-type RoleRowWithCount = { code: string; permissions: string[]; dataScope: string; createdAt: Date };
+type RoleRowWithCount = { code: string; permissions: string[]; dataScope: DataScope; createdAt: Date };
 const toItem = <T extends RoleRowWithCount>(row: T) => ({
   ...row,
   permissions: effectivePermissions(row.code, row.permissions),
-  dataScope: row.dataScope as DataScope,
   createdAt: row.createdAt.toISOString(),
 });
 

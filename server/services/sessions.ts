@@ -127,7 +127,7 @@ export async function resolveSession(db: DbOrTx, token: string, policy: SessionP
     roleCode: row.roleCode,
     roleName: row.roleName,
     permissions: effectivePermissions(row.roleCode, row.permissions),
-    dataScope: row.dataScope as DataScope,
+    dataScope: row.dataScope,
     area: row.area,
     areaName: row.areaName,
     mustChangePassword: row.mustChangePassword,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageResult } from '../../common/contracts/base';
 import type { SubmissionBody, SubmissionItem, SubmissionListQuery } from '../../common/contracts/tasks';
-import { requiredImageCount, type SubmissionStatus, TASK_MESSAGES, templateHasImages, templateHasText } from '../../common/constants';
+import { requiredImageCount, TASK_MESSAGES, templateHasImages, templateHasText } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { scoreLedger, submissionImages, submissions, tasks, uploads, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
@@ -83,7 +83,7 @@ async function withImages(db: DbOrTx, rows: SubmissionRowJoined[], reviewer?: Au
       : undefined;
   return rows.map(({ taskPublishedAt: _publishedAt, ...row }) => ({
     ...row,
-    status: row.status as SubmissionStatus,
+    status: row.status,
     images: images
       .filter((image) => image.submissionId === row.id)
       .map((image) => ({

@@ -123,7 +123,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 type TaskItemRow = {
   deadline: Date;
-  status: string;
+  status: TaskStatus;
   publishedAt: Date | null;
   closedAt: Date | null;
   createdAt: Date;
@@ -134,7 +134,7 @@ export const toTaskItem = <T extends TaskItemRow>(row: T) => ({
   ...row,
   areas: row.areas.map(Number),
   groupIds: row.groupIds.map(Number),
-  status: row.status as TaskStatus,
+  status: row.status,
   deadline: row.deadline.toISOString(),
   publishedAt: iso(row.publishedAt),
   closedAt: iso(row.closedAt),
@@ -230,7 +230,7 @@ async function loadWritableTask(db: DbOrTx, caller: AuthUser, id: number) {
     .from(tasks)
     .where(and(eq(tasks.id, id), taskReadScope(caller)));
   if (!row) throw notFound('任务');
-  const task = { ...row, areas: row.areas.map(Number), status: row.status as TaskStatus };
+  const task = { ...row, areas: row.areas.map(Number), status: row.status };
   if (!canWriteTask(caller, task)) throw forbidden('只能管理仅派发到本村（社区）的任务');
   return task;
 }
@@ -329,7 +329,7 @@ const DEADLINE_PASSED = '截止时间已过，请改为晚于当前的时间';
 /** Re-reads the state after a conditional update found nothing to change: someone else moved it. */
 async function currentStatus(db: DbOrTx, id: number): Promise<TaskStatus | undefined> {
   const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id));
-  return row?.status as TaskStatus | undefined;
+  return row?.status;
 }
 
 /** Creates a draft; answers its id. */
@@ -509,7 +509,7 @@ export async function completionPeople(
       ...row,
       area: row.area ?? 0,
       areaName: row.areaName ?? '',
-      status: (row.status as SubmissionStatus | null) ?? null,
+      status: row.status ?? null,
       late: row.late ?? false,
       submittedAt: iso(row.submittedAt),
     })),

@@ -56,7 +56,7 @@ export async function listUserNotices(db: DbOrTx, caller: AuthUser, query: UserN
   return {
     list: rows.map((row) => ({
       ...row,
-      kind: row.kind as UserNoticeKind,
+      kind: row.kind,
       read: Boolean(row.read),
       createdAt: row.createdAt.toISOString(),
     })),

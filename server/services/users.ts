@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '../../common/contracts/users';
-import type { DataScope, UserStatus } from '../../common/constants';
+import type { UserStatus } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, type RoleRow, roles, signInFailures, userGroups, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
@@ -45,7 +45,7 @@ async function attachGroups(db: DbOrTx, rows: UserRowJoined[]): Promise<UserItem
     const mine = memberships.filter((m) => m.userId === row.id).map(({ id, name }) => ({ id, name }));
     return {
       ...row,
-      status: row.status as UserStatus,
+      status: row.status,
       groupIds: mine.map((g) => g.id),
       groups: mine,
       lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
@@ -126,7 +126,7 @@ async function loadManageableUser(db: DbOrTx, caller: AuthUser, id: number) {
   if (target.roleCode === 'admin') throw forbidden('只有超级管理员可以管理超级管理员账号');
   // Resetting the password of someone who holds more would hand the caller their rights.
   const held = effectivePermissions(target.roleCode, target.rolePermissions);
-  if (held.some((key) => !caller.permissions.includes(key)) || !scopeWithin(target.roleDataScope as DataScope, caller.dataScope)) {
+  if (held.some((key) => !caller.permissions.includes(key)) || !scopeWithin(target.roleDataScope, caller.dataScope)) {
     throw forbidden('不能管理权限高于自己的用户');
   }
   return target;
@@ -140,7 +140,7 @@ export function roleRefusal(caller: AuthUser, role: RoleRow): string | null {
   if (isAdmin(caller)) return null;
   const granted = effectivePermissions(role.code, role.permissions);
   if (role.code === 'admin' || granted.some((key) => !caller.permissions.includes(key))) return '不能分配超出自己权限的角色';
-  if (!scopeWithin(role.dataScope as DataScope, caller.dataScope)) return '不能分配数据范围超出自己的角色';
+  if (!scopeWithin(role.dataScope, caller.dataScope)) return '不能分配数据范围超出自己的角色';
   return null;
 }
 
