@@ -1,7 +1,8 @@
 import type { PageResult } from '@common/contracts/base';
 import type { UserCreateBody, UserImportPreview, UserImportResult, UserItem, UserListQuery, UserUpdateBody } from '@common/contracts/users';
 import { type CallOptions, del, get, post, put } from './http';
-import { downloadFile, type DownloadProgress, postForm } from '@/utils/download';
+import { downloadFile, type DownloadProgress } from '@/utils/download';
+import { postForm } from '@/utils/upload';
 
 export type UserQuery = Partial<UserListQuery>;
 

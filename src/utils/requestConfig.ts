@@ -47,6 +47,29 @@ export function resetUnauthorizedGuard() {
 const isApiBody = (value: unknown): value is ApiBody =>
   typeof value === 'object' && value !== null && typeof (value as ApiBody).code === 'number';
 
+/** The server's answer inside a failed call (a BizError or an HTTP error status), and that status. */
+function failedAnswer(error: unknown): { body?: ApiBody; status?: number } {
+  if (error instanceof BizError) return { body: error.info.body };
+  const response = (error as AxiosError<ApiBody>).response;
+  // axios 0.27 puts the bare XHR (status 0) in `response` on a network failure: not an answer.
+  return { body: isApiBody(response?.data) ? response.data : undefined, status: response?.status || undefined };
+}
+
+const isJsonBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob && /\bjson\b/i.test(value.type);
+
+/**
+ * A file download asks for a blob (responseType 'blob'), so a refusal's JSON body comes as one too:
+ * read it back, so a download's failure carries the server's words and code like any other call's.
+ */
+async function decodeJsonBlob(data: unknown): Promise<unknown> {
+  if (!isJsonBlob(data)) return data;
+  try {
+    return JSON.parse(await data.text()) as unknown;
+  } catch {
+    return data;
+  }
+}
+
 /**
  * Shows a failed call the way its answer asks (`showType`, default an error message), in the
  * server's own words; the seed's status messages stand in when the answer has none (a proxy's
@@ -80,19 +103,26 @@ export function showFailure(body: ApiBody | undefined, status?: number): void {
   }
 }
 
-export function errorHandler(error: unknown, opts?: RequestOptions): void {
+/**
+ * A call option for transfers whose caller says what failed in its own words (导出失败：…, an upload
+ * tile's reason): nothing is shown for it here, but a 401 still signs out here, as for every call.
+ */
+interface TransferErrorOption {
+  callerShowsError?: boolean;
+}
+
+export function errorHandler(error: unknown, opts?: RequestOptions & TransferErrorOption): void {
   if (opts?.skipErrorHandler) throw error;
-  if (error instanceof BizError) {
-    showFailure(error.info.body);
+  const { body, status } = failedAnswer(error);
+  if (opts?.callerShowsError) {
+    if ((body?.code ?? status) === 401) handleUnauthorized();
+    return;
+  }
+  if (body || status) {
+    showFailure(body, status);
     return;
   }
   const axiosError = error as AxiosError<ApiBody>;
-  // axios 0.27 puts the bare XHR (status 0) in `response` on a network failure: not an answer.
-  if (axiosError.response?.status) {
-    const { status, data } = axiosError.response;
-    showFailure(isApiBody(data) ? data : undefined, status);
-    return;
-  }
   if (axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT') {
     showMessage('error', HTTP_STATUS_MESSAGES[408]);
     return;
@@ -118,6 +148,17 @@ export const requestConfig: RequestConfig = {
     },
   ],
   responseInterceptors: [
+    [
+      async (response: AxiosResponse) => {
+        response.data = await decodeJsonBlob(response.data);
+        return response;
+      },
+      async (error: Error) => {
+        const { response } = error as AxiosError;
+        if (response) response.data = await decodeJsonBlob(response.data);
+        throw error;
+      },
+    ],
     (response: AxiosResponse) => {
       const body = response.data as unknown;
       if (isApiBody(body) && body.code !== 200) {

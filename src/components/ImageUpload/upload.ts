@@ -1,5 +1,6 @@
 import type { ImageRef } from '@common/contracts/tasks';
-import { uploadImage } from '@/components/RichTextEditor/uploadImage';
+import { uploadImage } from '@/services/uploads';
+import { apiErrorMessage, apiErrorStatus } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 import { imageFileProblem } from './checkImage';
 
@@ -15,10 +16,10 @@ export async function uploadPickedImage(file: File, what: string): Promise<Image
     return undefined;
   }
   try {
-    const { id, url, width, height } = await uploadImage(file);
+    const { id, url, width, height } = await uploadImage(file, file.name);
     return { id, url, width, height };
   } catch (error) {
-    if (!(error as { signedOut?: boolean }).signedOut) showMessage('error', `${what}上传失败：${(error as Error).message}`);
+    if (apiErrorStatus(error) !== 401) showMessage('error', `${what}上传失败：${apiErrorMessage(error)}`);
     return undefined;
   }
 }

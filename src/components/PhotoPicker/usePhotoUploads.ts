@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadResult } from '@common/contracts/system';
-import { type UploadHandle, UploadError, uploadImage } from '@/services/appTasks';
+import { uploadImage } from '@/services/uploads';
+import { apiErrorMessage } from '@/utils/apiError';
 import { type CompressedImage, compressImage } from '@/utils/compressImage';
 import { type DraftPhoto, restorablePhotos } from '@/utils/drafts';
-import { handleUnauthorized } from '@/utils/requestConfig';
 
 export type PhotoStatus = 'compressing' | 'uploading' | 'done' | 'error';
 
@@ -40,7 +40,7 @@ export function usePhotoUploads(limit: number) {
   photosRef.current = photos;
   const files = useRef(new Map<string, File>());
   const compressed = useRef(new Map<string, CompressedImage>());
-  const uploads = useRef(new Map<string, UploadHandle>());
+  const uploads = useRef(new Map<string, AbortController>());
   const uploadedAt = useRef(new Map<string, number>());
 
   const patch = useCallback((key: string, changes: Partial<Photo>) => {
@@ -60,17 +60,20 @@ export function usePhotoUploads(limit: number) {
           compressed.current.set(key, image);
         }
         patch(key, { status: 'uploading', progress: 0, error: undefined });
-        const handle = uploadImage(image.blob, image.name, (progress) => patch(key, { progress }));
-        uploads.current.set(key, handle);
-        const upload = await handle.promise;
+        const upload = new AbortController();
+        uploads.current.set(key, upload);
+        const stored = await uploadImage(image.blob, image.name, {
+          onProgress: (progress) => patch(key, { progress }),
+          signal: upload.signal,
+        });
         uploads.current.delete(key);
         uploadedAt.current.set(key, Date.now());
-        patch(key, { status: 'done', progress: 100, upload });
+        patch(key, { status: 'done', progress: 100, upload: stored });
       } catch (error) {
         uploads.current.delete(key);
         if (!files.current.has(key)) return;
-        if (error instanceof UploadError && error.status === 401) handleUnauthorized();
-        patch(key, { status: 'error', error: (error as Error)?.message || '上传失败' });
+        // A 401 has already signed out (the request layer); the tile keeps the server's words.
+        patch(key, { status: 'error', error: apiErrorMessage(error) });
       }
     },
     [patch],
@@ -154,7 +157,7 @@ export function usePhotoUploads(limit: number) {
 
   useEffect(
     () => () => {
-      uploads.current.forEach((handle) => handle.abort());
+      uploads.current.forEach((upload) => upload.abort());
       photosRef.current.forEach((p) => releaseUrl(p.preview));
     },
     [],
