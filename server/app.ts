@@ -51,7 +51,7 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   config: AppConfig;
   db: Db;
   storage?: FileStorage;

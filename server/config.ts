@@ -59,7 +59,7 @@ export type StorageConfig =
     };
 
 /** Logs of operations and sign-ins are evidence: kept at least this long (issue 7). */
-export const MIN_LOG_RETENTION_DAYS = 180;
+const MIN_LOG_RETENTION_DAYS = 180;
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;

@@ -5,7 +5,7 @@ import { XLSX_TYPE, type XlsxColumn, xlsxStream } from './lib/xlsx';
 import { sendXlsx } from './http';
 
 /** Rows per page read for an export: each page is one list query, so memory holds one page at most. */
-export const EXPORT_PAGE_SIZE = 500;
+const EXPORT_PAGE_SIZE = 500;
 
 /**
  * 导出Excel for an admin list: the list's own service, with the filters the page shows, read page

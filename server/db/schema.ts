@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type {
   AppealStatus,
   DataScope,
@@ -320,20 +320,7 @@ export const rateLimitCounters = pgTable(
   (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
 
-export const usersRelations = relations(users, ({ one, many }) => ({
-  role: one(roles, { fields: [users.roleId], references: [roles.id] }),
-  groups: many(userGroups),
-}));
-export const userGroupsRelations = relations(userGroups, ({ one }) => ({
-  user: one(users, { fields: [userGroups.userId], references: [users.id] }),
-  group: one(groups, { fields: [userGroups.groupId], references: [groups.id] }),
-}));
-
-export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
-export type GroupRow = typeof groups.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
-export type UploadRow = typeof uploads.$inferSelect;
 
 // ---- Tasks, submissions and points (issue 3) ----
 
@@ -473,9 +460,6 @@ export const scoreLedger = pgTable(
   (t) => [index('score_ledger_user_idx').on(t.userId, t.createdAt), index('score_ledger_created_idx').on(t.createdAt, t.userId, t.delta)],
 );
 
-export type TaskRow = typeof tasks.$inferSelect;
-export type SubmissionRow = typeof submissions.$inferSelect;
-
 // ---- News, introductions and the organisation chart (issue 4) ----
 
 export const news = pgTable(
@@ -573,9 +557,6 @@ export const orgUnits = pgTable(
   },
   (t) => [index('org_units_parent_idx').on(t.parentId, t.sort, t.id)],
 );
-
-export type NewsRow = typeof news.$inferSelect;
-export type OrgUnitRow = typeof orgUnits.$inferSelect;
 
 // ---- People services: appeals, photo reports, public opinion (issue 5) ----
 
@@ -816,10 +797,6 @@ export const opinionKeywords = pgTable(
     index('opinion_keywords_created_idx').on(t.createdAt, t.id),
   ],
 );
-
-export type AppealRow = typeof appeals.$inferSelect;
-export type PhotoReportRow = typeof photoReports.$inferSelect;
-export type OpinionRow = typeof opinions.$inferSelect;
 
 // ---- The wall display's links (issue 6) ----
 

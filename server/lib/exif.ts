@@ -2,7 +2,7 @@
 // (ADR 0019). A small TIFF reader over sharp's `metadata().exif` buffer; anything malformed,
 // out of bounds or implausible is simply not found.
 
-export interface PhotoFacts {
+interface PhotoFacts {
   takenAt: Date | null;
   lat: number | null;
   lng: number | null;

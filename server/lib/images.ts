@@ -6,7 +6,7 @@ export const IMAGE_TYPES = {
   gif: { ext: 'gif', contentType: 'image/gif' },
   webp: { ext: 'webp', contentType: 'image/webp' },
 } as const;
-export type ImageKind = keyof typeof IMAGE_TYPES;
+type ImageKind = keyof typeof IMAGE_TYPES;
 
 /** Decides the type from the file's first bytes; the client's name and type are not trusted. */
 export function sniffImage(buf: Buffer): ImageKind | undefined {
@@ -24,12 +24,12 @@ export function sniffImage(buf: Buffer): ImageKind | undefined {
 /** Pixels an upload may decode to, every frame counted (a 9990×9990 PNG of 291 KB is 100 MP). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The stored image's longest side; larger photos are scaled down to it. */
-export const MAX_STORED_SIDE = 2560;
+const MAX_STORED_SIDE = 2560;
 
 // One libvips thread per image: decodes run one at a time through DecodeQueue (ADR 0019).
 sharp.concurrency(1);
 
-export interface ImageHeader {
+interface ImageHeader {
   width: number;
   height: number;
   /** Frames of an animated GIF or WebP; 1 otherwise. */
@@ -51,7 +51,7 @@ export async function readImageHeader(buf: Buffer, kind: ImageKind): Promise<Ima
 
 export const pixelCount = (header: ImageHeader) => header.width * header.height * header.pages;
 
-export interface StoredImage {
+interface StoredImage {
   content: Buffer;
   width: number;
   height: number;

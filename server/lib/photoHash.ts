@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { PHOTO_DUPLICATE_MAX_DISTANCE } from '../../common/constants';
 import { MAX_INPUT_PIXELS } from './images';
 
 // A photo's 64-bit difference hash (dHash): the picture shrunk to 9×8 grey pixels, one bit per pair
@@ -21,7 +20,7 @@ function bitPosition(row: number, col: number): number {
 }
 
 /** The hash of 9×8 grey values (row-major, 72 of them), as a signed 64-bit integer (PostgreSQL's bigint). */
-export function hashFromPixels(pixels: ArrayLike<number>): bigint {
+function hashFromPixels(pixels: ArrayLike<number>): bigint {
   let hash = 0n;
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 8; col++) {
@@ -76,8 +75,6 @@ export function hammingDistance(a: bigint, b: bigint): number {
   return count;
 }
 
-export const isNearIdentical = (a: bigint, b: bigint) => hammingDistance(a, b) <= PHOTO_DUPLICATE_MAX_DISTANCE;
-
 /** Band `k` (0–3) of a hash: 16 bits, 0–65535, as the expression indexes compute it. */
 export const bandValue = (hash: bigint, k: number) => Number((BigInt.asUintN(64, hash) >> BigInt(k * BAND_BITS)) & BAND_MASK);
 
@@ -96,7 +93,7 @@ export function bandProbes(hash: bigint, k: number): number[] {
  * Too uniform to compare: a black, white or evenly lit picture (a lens cap, a blank wall) has
  * (almost) all bits equal, and would be "identical" to every other such picture.
  */
-export const MIN_HASH_EDGES = 8;
+const MIN_HASH_EDGES = 8;
 export function isInformative(hash: bigint): boolean {
   const ones = hammingDistance(hash, 0n);
   return ones >= MIN_HASH_EDGES && ones <= 64 - MIN_HASH_EDGES;

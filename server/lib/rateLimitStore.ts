@@ -31,7 +31,7 @@ const rowsOf = (result: unknown) => (result as { rows: CounterRow[] }).rows;
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-export interface SharedRateLimit {
+interface SharedRateLimit {
   /** The constructor to give @fastify/rate-limit as `store`. */
   Store: FastifyRateLimitStoreCtor;
   /** Sends the pending increments and reads back the totals now (tests, shutdown). */

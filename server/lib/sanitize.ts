@@ -6,7 +6,7 @@ import sanitizeHtml from 'sanitize-html';
  */
 
 /** Our own stored uploads, exactly as POST /api/uploads names them. */
-export const UPLOAD_SRC = /^\/api\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
+const UPLOAD_SRC = /^\/api\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 const LINK_HREF = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 const TABLE_WIDTH_ATTR = /^(auto|\d{1,4}(px|%)?)$/;
 

@@ -3,7 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 // AWS Signature Version 4 (header form), enough for S3-compatible object storage: a few dozen lines
 // on node's crypto instead of the AWS SDK. Checked against AWS's published examples in the test.
 
-export interface SignInput {
+interface SignInput {
   method: string;
   url: URL;
   /** Headers to sign besides host and x-amz-date (names in any case). */
@@ -25,7 +25,7 @@ export const uriEncode = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** `20130524T000000Z` */
-export const amzDate = (date: Date) =>
+const amzDate = (date: Date) =>
   date
     .toISOString()
     .replace(/[-:]/g, '')
@@ -53,7 +53,7 @@ export function canonicalRequest(input: SignInput, allHeaders: Record<string, st
   return { text, signed };
 }
 
-export function signingKey(secret: string, day: string, region: string, service: string): Buffer {
+function signingKey(secret: string, day: string, region: string, service: string): Buffer {
   return hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), service), 'aws4_request');
 }
 

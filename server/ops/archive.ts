@@ -18,10 +18,10 @@ import { extractTarGz, TarGzWriter } from './tar';
 // rebuilds it by running the migrations up to the archive's level, loads the rows, then runs the
 // newer migrations (so an old backup restores into a newer release).
 
-export const ARCHIVE_FORMAT = 'glp-backup';
-export const ARCHIVE_VERSION = 1;
+const ARCHIVE_FORMAT = 'glp-backup';
+const ARCHIVE_VERSION = 1;
 
-export interface TableEntry {
+interface TableEntry {
   name: string;
   columns: string[];
   primaryKey: string[];
@@ -29,7 +29,7 @@ export interface TableEntry {
   sha256: string;
 }
 
-export interface Manifest {
+interface Manifest {
   format: typeof ARCHIVE_FORMAT;
   version: number;
   createdAt: string;
@@ -202,7 +202,7 @@ function uploadNames(dir: string): string[] {
     .sort();
 }
 
-export interface BackupResult {
+interface BackupResult {
   file: string;
   bytes: number;
   tables: number;
@@ -369,7 +369,7 @@ async function loadTable(conn: Conn, table: TableEntry, file: string) {
   await flush();
 }
 
-export interface RestoreResult {
+interface RestoreResult {
   tables: number;
   rows: number;
   uploads: number;

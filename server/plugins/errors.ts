@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /** ajv's error, with `parentSchema` present because the validator runs with `verbose`. */
-export interface ErrorObject {
+interface ErrorObject {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
@@ -79,7 +79,7 @@ function describe(error: ErrorObject): string {
 }
 
 /** Turns ajv's errors into one entry per bad field, named by the schema's Chinese title. */
-export function fieldErrors(errors: ErrorObject[]): FieldError[] {
+function fieldErrors(errors: ErrorObject[]): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const error of errors) {
     if (error.keyword === 'additionalProperties') continue;
@@ -113,7 +113,7 @@ export function fieldErrors(errors: ErrorObject[]): FieldError[] {
   return [...byField.values()];
 }
 
-export const DATABASE_UNAVAILABLE = '数据库暂时无法连接，请稍后再试';
+const DATABASE_UNAVAILABLE = '数据库暂时无法连接，请稍后再试';
 
 // Socket-level failures reaching the database server.
 const CONNECTION_ERRNOS = new Set([
@@ -133,7 +133,7 @@ const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|terminating connection due to administrator command/i;
 
 /** True when an error (or any error it wraps, e.g. drizzle's DrizzleQueryError) says the database cannot be reached. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
     const code = typeof current.code === 'string' ? current.code : '';

@@ -45,7 +45,6 @@ const EXPORT_COLUMNS: Array<XlsxColumn<ExportRow>> = [
   { header: '答复内容', width: 40, value: (r) => r.reply ?? r.rejectReason ?? '' },
   { header: '满意度', width: 12, value: (r) => (r.satisfaction ? SATISFACTION_LABELS[r.satisfaction - 1] : '') },
 ];
-export const APPEAL_EXPORT_HEADER = EXPORT_COLUMNS.map((c) => c.header);
 
 /** 群众诉求: villagers submit and rate; staff with peopleService handle them within their data scope. */
 const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -157,7 +157,7 @@ function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL |
   return conditions;
 }
 
-export function listConditions(caller: AuthUser, query: Omit<AppealListQuery, 'current' | 'pageSize'>): SQL | undefined {
+function listConditions(caller: AuthUser, query: Omit<AppealListQuery, 'current' | 'pageSize'>): SQL | undefined {
   const conditions = baseConditions(caller, query);
   if (query.status) conditions.push(eq(appeals.status, query.status));
   if (query.overdue === true) conditions.push(and(inArray(appeals.status, OPEN), sql`${appeals.dueAt} < now()`));
@@ -352,7 +352,7 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
 
 // ---- Handling ----
 
-export type AppealStep = 'accept' | 'reply' | 'close' | 'reject';
+type AppealStep = 'accept' | 'reply' | 'close' | 'reject';
 
 const STEPS: Record<AppealStep, { from: AppealStatus[]; to: AppealStatus; at: keyof typeof appeals.$inferInsert }> = {
   accept: { from: ['pending'], to: 'processing', at: 'acceptedAt' },

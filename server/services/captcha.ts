@@ -7,7 +7,7 @@ import { captchas } from '../db/schema';
 // Image captchas for sign-in (ADR 0023). Made here, no outside service; kept in the database so any
 // server process can check one another made; only hashes stored; each is good once, for minutes.
 
-export const CAPTCHA_MINUTES = 5;
+const CAPTCHA_MINUTES = 5;
 /** Letters that look alike in a distorted font are left out; the answer ignores case. */
 const IGNORE = '0oO1lIi';
 

@@ -28,7 +28,7 @@ export const villagePlaceholder = (name: string) =>
 
 /** Either placeholder above, as stored (the area may have been renamed since): one paragraph opening 【待完善】. */
 const SEED_PLACEHOLDER = /^<p>【待完善】[^<]*<\/p>$/;
-export const isSeedPlaceholder = (html: string) => SEED_PLACEHOLDER.test(html.trim());
+const isSeedPlaceholder = (html: string) => SEED_PLACEHOLDER.test(html.trim());
 
 /**
  * What the public pages get: a placeholder is a note for the admin, so the public reads no text at
@@ -151,7 +151,7 @@ function toVillage(row: VillageRow): VillageIntroduction {
 }
 
 /** Which areas' introductions a manager changes: every one with scope 'all', otherwise their own. */
-export function canWriteVillage(caller: AuthUser, area: number): boolean {
+function canWriteVillage(caller: AuthUser, area: number): boolean {
   return caller.dataScope === 'all' || caller.area === area;
 }
 
@@ -175,12 +175,12 @@ export async function villageIntroductionOrFail(db: DbOrTx, area: number): Promi
 }
 
 /** 403 unless the caller may rename or describe this area. */
-export function assertVillageWritable(caller: AuthUser, area: number) {
+function assertVillageWritable(caller: AuthUser, area: number) {
   if (!canWriteVillage(caller, area)) throw forbidden(OTHER_AREA);
 }
 
 /** Two areas with one name would be told apart by nobody. */
-export async function assertAreaNameFree(db: DbOrTx, area: number, name: string) {
+async function assertAreaNameFree(db: DbOrTx, area: number, name: string) {
   const [taken] = await db
     .select({ id: areas.id })
     .from(areas)

@@ -6,7 +6,7 @@ import { loginLogs, operationLogs } from '../db/schema';
 // Deleted in batches of ids picked through the created_at index, so that no single statement holds
 // locks or builds WAL for long, and writers of new log rows never wait on the purge.
 
-export interface PurgeResult {
+interface PurgeResult {
   operationLogs: number;
   loginLogs: number;
 }

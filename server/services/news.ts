@@ -91,7 +91,7 @@ function toPublicItem(row: ItemRow): PublicNewsItem {
 }
 
 /** Which news a manager sees and changes. */
-export const newsScope = (caller: AuthUser): SQL | undefined => scopeCondition(caller, { area: news.area, owner: news.authorId });
+const newsScope = (caller: AuthUser): SQL | undefined => scopeCondition(caller, { area: news.area, owner: news.authorId });
 
 const SORT_COLUMNS: Record<NonNullable<NewsListQuery['sortField']>, PgColumn> = {
   createdAt: news.createdAt,

@@ -9,7 +9,7 @@ import type { AuthUser } from './sessions';
 import { reviewScope } from './submissions';
 
 /** How many of a group's latest items the bell lists. */
-export const NOTICE_ITEMS = 5;
+const NOTICE_ITEMS = 5;
 
 const entry = (row: { id: number; title: string; name: string; areaName: string; time: Date }): NoticeEntry => ({
   id: row.id,

@@ -12,7 +12,7 @@ import { plainField } from '../lib/sanitize';
 /** The most units the chart may hold. */
 export const ORG_UNIT_MAX = 2000;
 
-export const ORG_MESSAGES = {
+const ORG_MESSAGES = {
   hasChildren: '该单位下还有下级单位，请先删除或移走下级单位',
   full: `组织架构最多${ORG_UNIT_MAX}个单位，已达上限`,
   unknownParent: '上级单位不存在，请刷新后重新选择',

@@ -18,7 +18,7 @@ function commonPasswords(): Set<string> {
 }
 
 /** Whether the password is among the most common ones, whatever its case. */
-export const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
+const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
 
 /**
  * The rule the contract cannot say (length and letters+digits are checked there): a password on

@@ -13,7 +13,7 @@ import { signedUploadUrl } from './uploadAccess';
 // What appeals and photo reports share: who sees which, their history, their photos and the
 // client key that makes a phone's retry harmless.
 
-export interface PeopleColumns {
+interface PeopleColumns {
   area: PgColumn;
   submitter: PgColumn;
   handler: PgColumn;

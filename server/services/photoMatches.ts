@@ -244,7 +244,7 @@ function hiddenLabel(caller: AuthUser, kind: PhotoRecordKind, record: OtherRecor
 
 const DAY_MS = 86400_000;
 
-export interface CheckedRecord {
+interface CheckedRecord {
   id: number;
   uploadIds: number[];
   /** A submission's task publication: a photo taken before it cannot show the task done. */

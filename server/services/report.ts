@@ -31,7 +31,7 @@ const daysOverdue = (due: PgColumn, asOf: Date) =>
   sql<number>`greatest(1, ceil(extract(epoch from (${stamp(asOf)} - ${due})) / 86400))::int`.mapWith(Number);
 
 /** The period and its bounds: [start, end), with the figures taken at `asOf` (the end, or now). */
-export interface ReportWindow {
+interface ReportWindow {
   period: ReportPeriod;
   start: Date;
   end: Date;
@@ -40,7 +40,7 @@ export interface ReportWindow {
 }
 
 /** The period a query asks for; a malformed, impossible or future day is a 400 naming the field. */
-export function reportWindow(query: ReportQuery, now = new Date()): ReportWindow {
+function reportWindow(query: ReportQuery, now = new Date()): ReportWindow {
   const kind = query.kind ?? 'week';
   const today = townshipToday(now.getTime());
   let period: ReportPeriod;

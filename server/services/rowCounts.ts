@@ -4,7 +4,7 @@ import { rowCounts } from '../db/schema';
 import type { AuthUser } from './sessions';
 
 /** Tables whose rows per status (and area, or category for tasks) the database keeps in row_counts (migrations 0005, 0007; ADR 0013). */
-export type CountedTable = 'tasks' | 'submissions' | 'appeals' | 'photo_reports';
+type CountedTable = 'tasks' | 'submissions' | 'appeals' | 'photo_reports';
 
 /**
  * The area a list is limited to by the caller's scope and its own area filter: undefined for the

@@ -134,7 +134,7 @@ function rankingSource(db: DbOrTx, caller: AuthUser, filters: RankingFilters) {
 }
 
 /** One page of the ranking: dense ranks by points, ties ordered by name, then id. */
-export async function rankingRows(
+async function rankingRows(
   db: DbOrTx,
   caller: AuthUser,
   filters: RankingFilters,
@@ -162,7 +162,7 @@ export async function rankingRows(
     .offset(offset);
 }
 
-export async function rankingTotal(db: DbOrTx, caller: AuthUser, filters: RankingFilters): Promise<number> {
+async function rankingTotal(db: DbOrTx, caller: AuthUser, filters: RankingFilters): Promise<number> {
   const source = rankingSource(db, caller, filters);
   const base = db.select({ total: count() }).from(users);
   const joined = source.join ? base.leftJoin(source.join, eq(source.join.userId, users.id)) : base;

@@ -23,10 +23,10 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** What earlier releases seeded as the filing number: cleared at start (clearLegacyPlaceholders). */
-export const LEGACY_ICP_PLACEHOLDER = 'ICP备XXXXXXXX号';
+const LEGACY_ICP_PLACEHOLDER = 'ICP备XXXXXXXX号';
 
 /** Set (to the time) when an admin first saves the settings: from then on nothing is "unset". */
-export const SETTINGS_CONFIRMED_KEY = 'settingsConfirmedAt';
+const SETTINGS_CONFIRMED_KEY = 'settingsConfirmedAt';
 
 /** Settings rows hold text; these keys are read back as whole numbers within their range. */
 const NUMBER_SETTINGS: Partial<Record<keyof Settings, [number, number]>> = {

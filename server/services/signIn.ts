@@ -14,7 +14,7 @@ import { accountFailures, accountKeyOf, claimTry, clearPair, lockPair, pairLocke
 // Signing in, registering and changing one's own password (ADR 0023 for the guards).
 
 /** The settings sign-in reads: the session lifetimes and the guards' limits. */
-export type SignInConfig = Pick<
+type SignInConfig = Pick<
   AppConfig,
   | 'sessionIdleMinutes'
   | 'sessionAbsoluteHours'
@@ -28,7 +28,7 @@ export type SignInConfig = Pick<
 >;
 
 /** Where a request comes from: the client address and its user agent. */
-export interface ClientMeta {
+interface ClientMeta {
   ip: string;
   userAgent: string;
 }

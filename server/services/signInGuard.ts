@@ -5,7 +5,7 @@ import { signInFailures } from '../db/schema';
 // Wrong passwords counted per (account name, client address), ADR 0023. Names nobody has are counted
 // the same way, so neither the answers nor the captcha nor the lock tell which names exist.
 
-export interface SignInPolicy {
+interface SignInPolicy {
   /** Wrong passwords for a name, from every address, before a captcha is asked. */
   captchaAfter: number;
   /** Wrong passwords for a name from one address before that pair is locked. */

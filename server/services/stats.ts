@@ -282,7 +282,7 @@ async function newsFigures(db: DbOrTx, area: number | null, now: Date) {
 }
 
 /** Every figure of the dashboard and the wall display, for one area or (null) the township. */
-export async function countOverview(db: DbOrTx, area: number | null, now = new Date()): Promise<StatsOverview> {
+async function countOverview(db: DbOrTx, area: number | null, now = new Date()): Promise<StatsOverview> {
   // One query at a time: PGlite has a single connection anyway, and a pool stays free for others.
   const usersFigures = await userFigures(db, area);
   const taskFig = await taskFigures(db, area);

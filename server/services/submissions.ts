@@ -142,7 +142,7 @@ export async function listSubmissions(db: DbOrTx, caller: AuthUser, query: Submi
  * One submission, or undefined when absent or outside the caller's scope. A caller given is a
  * reviewer (the routes that pass one are taskManage's): their answer carries the photo checks.
  */
-export async function getSubmissionItem(db: DbOrTx, id: number, caller?: AuthUser): Promise<SubmissionItem | undefined> {
+async function getSubmissionItem(db: DbOrTx, id: number, caller?: AuthUser): Promise<SubmissionItem | undefined> {
   const rows = await selectSubmissions(db).where(and(eq(submissions.id, id), caller ? reviewScope(caller) : undefined));
   const [item] = await withImages(db, rows, caller);
   return item;
@@ -273,7 +273,7 @@ export async function createSubmission(
 
 // ---- Reviewing ----
 
-export type AuditOutcome = 'done' | 'notFound' | 'reviewed' | 'own';
+type AuditOutcome = 'done' | 'notFound' | 'reviewed' | 'own';
 
 /**
  * Approves or rejects one pending submission. The UPDATE ... WHERE status = 'pending' decides who

@@ -35,7 +35,7 @@ const USER_ID = sql`${users}.${sql.identifier(users.id.name)}`;
  * Condition on "users": targeted by the task whose id is `taskId` (a value or the outer column).
  * Active, a task role, living in one of its areas, and in one of its groups when it has any.
  */
-export function userTargetedBy(taskId: number | SQL): SQL {
+function userTargetedBy(taskId: number | SQL): SQL {
   return sql`(${users.status} = 'active'
     and exists (select 1 from ${roles} where ${roles.id} = ${users.roleId} and ${inArray(roles.code, [...TASK_ROLE_CODES])})
     and exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${taskId} and ${taskAreas.area} = ${users.area})
@@ -44,7 +44,7 @@ export function userTargetedBy(taskId: number | SQL): SQL {
         where ${taskGroups.taskId} = ${taskId} and ${userGroups.userId} = ${USER_ID})))`;
 }
 
-export interface Targetable {
+interface Targetable {
   id: number;
   area: number | null;
   roleCode: string;
@@ -70,7 +70,7 @@ export async function isTargeted(db: DbOrTx, taskId: number, user: Targetable): 
 // ---- Data scope of task managers ----
 
 /** Which tasks a manager sees: all, those targeting their area, or those they published. */
-export function taskReadScope(caller: AuthUser): SQL | undefined {
+function taskReadScope(caller: AuthUser): SQL | undefined {
   if (caller.dataScope === 'all') return undefined;
   if (caller.dataScope === 'area' && caller.area !== null) {
     return sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${caller.area})`;
@@ -79,7 +79,7 @@ export function taskReadScope(caller: AuthUser): SQL | undefined {
 }
 
 /** An area-scoped manager changes only tasks aimed at their own area alone, so a town-wide task stays the centre's. */
-export function canWriteTask(caller: AuthUser, task: { areas: number[]; publisherId: number }): boolean {
+function canWriteTask(caller: AuthUser, task: { areas: number[]; publisherId: number }): boolean {
   if (caller.dataScope === 'all') return true;
   if (caller.dataScope === 'area' && caller.area !== null) return task.areas.every((a) => a === caller.area);
   return task.publisherId === caller.id;
@@ -99,7 +99,7 @@ const submissionCount = (status: SubmissionStatus) =>
     sql`select count(*)::int from ${submissions} where ${submissions.taskId} = ${TASK_ID} and ${submissions.status} = ${status}`,
   )}`.mapWith(Number);
 
-export const taskItemColumns = {
+const taskItemColumns = {
   id: tasks.id,
   title: tasks.title,
   category: tasks.category,
@@ -130,7 +130,7 @@ type TaskItemRow = {
   areas: number[];
   groupIds: number[];
 };
-export const toTaskItem = <T extends TaskItemRow>(row: T) => ({
+const toTaskItem = <T extends TaskItemRow>(row: T) => ({
   ...row,
   areas: row.areas.map(Number),
   groupIds: row.groupIds.map(Number),
@@ -201,7 +201,7 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
 }
 
 /** The task with its content and groups, or undefined when absent or outside the caller's scope. */
-export async function getTaskDetail(db: DbOrTx, id: number, caller?: AuthUser): Promise<TaskDetail | undefined> {
+async function getTaskDetail(db: DbOrTx, id: number, caller?: AuthUser): Promise<TaskDetail | undefined> {
   const [row] = await db
     .select({ ...taskItemColumns, content: tasks.content })
     .from(tasks)

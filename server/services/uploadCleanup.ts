@@ -17,7 +17,7 @@ import type { FileStorage } from '../lib/storage';
 // record links anyway, so a missed mark can never cost a record its photo or a news item its cover.
 
 /** Unused uploads older than this are deleted. */
-export const UNUSED_UPLOAD_HOURS = 24;
+const UNUSED_UPLOAD_HOURS = 24;
 const BATCH = 500;
 
 const stillUnused = sql`${uploads.visibility} = 'unattached'

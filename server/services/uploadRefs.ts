@@ -35,7 +35,7 @@ export async function assertAttachableImages(
 const RICH_TEXT_UPLOAD = /\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|gif|webp))/g;
 
 /** The stored names of the uploads a rich text shows. */
-export const richTextUploads = (html: string) => [...new Set(Array.from(html.matchAll(RICH_TEXT_UPLOAD), (m) => m[1]))];
+const richTextUploads = (html: string) => [...new Set(Array.from(html.matchAll(RICH_TEXT_UPLOAD), (m) => m[1]))];
 
 /**
  * Records that a record uses these uploads (ADR 0019), so the clean-up of unused uploads leaves
