@@ -8,7 +8,7 @@ import { nearUploads } from '../server/services/photoMatches';
 // hash, capture time and link, in set-based SQL. Deterministic: photo n's hash comes from md5(n).
 //
 // Real difference hashes are not uniform: some bits are mostly 0 or mostly 1 (sky above, ground
-// below), so two unrelated photos differ in about 22 of 64 bits rather than 32 (server/db/
+// below), so two unrelated photos differ in about 22 of 64 bits rather than 32 (server/seed/
 // demoScenes.ts's scenes: median 22). Here, in every 4 bits, one is 1 with probability 1/8, one
 // with 7/8 and two with 1/2 (two unrelated photos differ in about 23 bits), which crowds the band
 // index's buckets as real photos would. One photo in 97 is nearly blank (about 4 bits set), and

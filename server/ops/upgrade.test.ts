@@ -11,11 +11,11 @@ import { extractTarGz } from './tar';
 import { cleanUpAfter, scratchDatabase } from '../../tests/helpers/serverProcess';
 
 // A database made by the previous release (migrations 0000–0004 and its demo content, kept as a
-// backup in server/db/fixtures) is brought up to this release by the app's own migrate(), as a
+// backup in tests/fixtures) is brought up to this release by the app's own migrate(), as a
 // start of the new version does, and is then used through the app. Whatever migrations are added
 // later, it must reach the last one with its data intact.
 
-const FIXTURE = path.resolve(__dirname, '../db/fixtures/release-0004.tar.gz');
+const FIXTURE = path.resolve(__dirname, '../../tests/fixtures/release-0004.tar.gz');
 const { dir, defer } = cleanUpAfter();
 
 const allTags = () =>
