@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { ApiError, Page } from '../../common/contracts/base';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { ApiError, Page, type PageResult } from '../../common/contracts/base';
 import {
   AreaBody,
   AreaItem,
@@ -30,7 +30,7 @@ import {
 } from '../services/logs';
 import { readSettings, saveSettings, unsetSettings } from '../services/settings';
 import { isAdmin } from '../services/sessions';
-import { XLSX_TYPE, xlsxStream } from '../lib/xlsx';
+import { XLSX_TYPE, type XlsxColumn, xlsxStream } from '../lib/xlsx';
 
 const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
@@ -107,66 +107,66 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const logs = ['logs'];
-  app.get(
-    '/operation-logs',
-    {
-      config: { access: 'admin' },
-      schema: { tags: logs, summary: '操作日志', querystring: OperationLogQuery, response: replies(Page(OperationLogItem)) },
-    },
-    async (request) => ok(await listOperationLogs(db, request.query)),
-  );
-
-  app.get(
-    '/operation-logs/export',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: logs,
-        summary: '导出操作日志（Excel，筛选条件同列表）',
-        querystring: OperationLogExportQuery,
-        produces: [XLSX_TYPE],
-        response: { '4xx': ApiError, '5xx': ApiError },
+  /**
+   * A log's list and its .xlsx export: the same filters, the export in the list's order, read in
+   * batches without counting again.
+   */
+  function logRoutes<Q extends TSchema, X extends TSchema, I extends TSchema>(log: {
+    path: string;
+    name: string;
+    query: Q;
+    exportQuery: X;
+    item: I;
+    list: (query: Static<Q>) => Promise<PageResult<Static<I>>>;
+    batch: (query: Static<X>) => (limit: number, offset: number) => Promise<Array<Static<I>>>;
+    columns: Array<XlsxColumn<Static<I>>>;
+  }) {
+    const access = { access: 'admin' as const };
+    const tags = ['logs'];
+    app.get(
+      `/${log.path}`,
+      { config: access, schema: { tags, summary: log.name, querystring: log.query, response: replies(Page(log.item)) } },
+      async (request) => ok(await log.list(request.query)),
+    );
+    app.get(
+      `/${log.path}/export`,
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: `导出${log.name}（Excel，筛选条件同列表）`,
+          querystring: log.exportQuery,
+          produces: [XLSX_TYPE],
+          response: { '4xx': ApiError, '5xx': ApiError },
+        },
       },
-    },
-    async (request, reply) => {
-      const { sortOrder, ...filters } = request.query;
-      const stream = await xlsxStream({
-        sheet: '操作日志',
-        columns: OPERATION_LOG_COLUMNS,
-        batch: operationLogBatch(db, filters, sortOrder),
-      });
-      return sendXlsx(reply, stream, 'operation-logs.xlsx', '操作日志.xlsx');
-    },
-  );
-
-  app.get(
-    '/login-logs',
-    {
-      config: { access: 'admin' },
-      schema: { tags: logs, summary: '登录日志', querystring: LoginLogQuery, response: replies(Page(LoginLogItem)) },
-    },
-    async (request) => ok(await listLoginLogs(db, request.query)),
-  );
-
-  app.get(
-    '/login-logs/export',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: logs,
-        summary: '导出登录日志（Excel，筛选条件同列表）',
-        querystring: LoginLogExportQuery,
-        produces: [XLSX_TYPE],
-        response: { '4xx': ApiError, '5xx': ApiError },
+      async (request, reply) => {
+        const stream = await xlsxStream({ sheet: log.name, columns: log.columns, batch: log.batch(request.query) });
+        return sendXlsx(reply, stream, `${log.path}.xlsx`, `${log.name}.xlsx`);
       },
-    },
-    async (request, reply) => {
-      const { sortOrder, ...filters } = request.query;
-      const stream = await xlsxStream({ sheet: '登录日志', columns: LOGIN_LOG_COLUMNS, batch: loginLogBatch(db, filters, sortOrder) });
-      return sendXlsx(reply, stream, 'login-logs.xlsx', '登录日志.xlsx');
-    },
-  );
+    );
+  }
+
+  logRoutes({
+    path: 'operation-logs',
+    name: '操作日志',
+    query: OperationLogQuery,
+    exportQuery: OperationLogExportQuery,
+    item: OperationLogItem,
+    list: (query) => listOperationLogs(db, query),
+    batch: (query) => operationLogBatch(db, query),
+    columns: OPERATION_LOG_COLUMNS,
+  });
+  logRoutes({
+    path: 'login-logs',
+    name: '登录日志',
+    query: LoginLogQuery,
+    exportQuery: LoginLogExportQuery,
+    item: LoginLogItem,
+    list: (query) => listLoginLogs(db, query),
+    batch: (query) => loginLogBatch(db, query),
+    columns: LOGIN_LOG_COLUMNS,
+  });
 };
 
 export default systemRoutes;

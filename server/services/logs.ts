@@ -44,16 +44,16 @@ function loginWhere(f: LoginLogFilters): SQL | undefined {
 const operationRow = (row: typeof operationLogs.$inferSelect): OperationLogItem => ({ ...row, createdAt: row.createdAt.toISOString() });
 const loginRow = (row: typeof loginLogs.$inferSelect): LoginLogItem => ({ ...row, createdAt: row.createdAt.toISOString() });
 
+/** The list's order: by time, then id, newest first unless asked otherwise. */
+const byTime = (log: typeof operationLogs | typeof loginLogs, order: 'ascend' | 'descend' | undefined) =>
+  order === 'ascend' ? [asc(log.createdAt), asc(log.id)] : [desc(log.createdAt), desc(log.id)];
+
 function operationPage(db: Db, filters: OperationLogFilters, order: 'ascend' | 'descend' | undefined, limit: number, offset: number) {
   return db
     .select()
     .from(operationLogs)
     .where(operationWhere(filters))
-    .orderBy(
-      ...(order === 'ascend'
-        ? [asc(operationLogs.createdAt), asc(operationLogs.id)]
-        : [desc(operationLogs.createdAt), desc(operationLogs.id)]),
-    )
+    .orderBy(...byTime(operationLogs, order))
     .limit(limit)
     .offset(offset);
 }
@@ -63,7 +63,7 @@ function loginPage(db: Db, filters: LoginLogFilters, order: 'ascend' | 'descend'
     .select()
     .from(loginLogs)
     .where(loginWhere(filters))
-    .orderBy(...(order === 'ascend' ? [asc(loginLogs.createdAt), asc(loginLogs.id)] : [desc(loginLogs.createdAt), desc(loginLogs.id)]))
+    .orderBy(...byTime(loginLogs, order))
     .limit(limit)
     .offset(offset);
 }
@@ -109,9 +109,15 @@ export const LOGIN_LOG_COLUMNS: Array<XlsxColumn<LoginLogItem>> = [
   { header: '浏览器', width: 50, value: (r) => r.userAgent },
 ];
 
-/** One batch of the export, in the list's order. */
-export const operationLogBatch = (db: Db, filters: OperationLogFilters, order?: 'ascend' | 'descend') => (limit: number, offset: number) =>
-  operationPage(db, filters, order, limit, offset).then((rows) => rows.map(operationRow));
+type Sorted = { sortOrder?: 'ascend' | 'descend' };
 
-export const loginLogBatch = (db: Db, filters: LoginLogFilters, order?: 'ascend' | 'descend') => (limit: number, offset: number) =>
-  loginPage(db, filters, order, limit, offset).then((rows) => rows.map(loginRow));
+/** The export read in batches, in the list's order. */
+export const operationLogBatch = (db: Db, query: OperationLogFilters & Sorted) => {
+  const { sortOrder, ...filters } = query;
+  return (limit: number, offset: number) => operationPage(db, filters, sortOrder, limit, offset).then((rows) => rows.map(operationRow));
+};
+
+export const loginLogBatch = (db: Db, query: LoginLogFilters & Sorted) => {
+  const { sortOrder, ...filters } = query;
+  return (limit: number, offset: number) => loginPage(db, filters, sortOrder, limit, offset).then((rows) => rows.map(loginRow));
+};
