@@ -1,5 +1,6 @@
 import type { PageResult } from '@common/contracts/base';
 import type {
+  AppealBody,
   AppealCounts,
   AppealCountsQuery,
   AppealDetail,
@@ -17,37 +18,56 @@ export type AppealQuery = Partial<AppealListQuery>;
 export type AppealFilterQuery = Partial<AppealCountsQuery> & Pick<AppealQuery, 'status' | 'overdue'>;
 
 /** GET /api/appeals (by the caller's data scope) */
-export const queryAppeals = (params: AppealQuery, options?: CallOptions) => get<PageResult<AppealItem>>('/appeals', params, options);
+export async function queryAppeals(params: AppealQuery, options?: CallOptions) {
+  return get<PageResult<AppealItem>>('/appeals', params, options);
+}
+
+/** POST /api/appeals (a villager, signed in; a retry with the same clientKey creates nothing new) */
+export async function createAppeal(body: AppealBody, options?: CallOptions) {
+  return post<AppealItem>('/appeals', body, options);
+}
 
 /** GET /api/appeals/counts (the status tabs' numbers under the other filters) */
-export const queryAppealCounts = (params: Partial<AppealCountsQuery>, options?: CallOptions) =>
-  get<AppealCounts>('/appeals/counts', params, options);
+export async function queryAppealCounts(params: Partial<AppealCountsQuery>, options?: CallOptions) {
+  return get<AppealCounts>('/appeals/counts', params, options);
+}
 
-/** GET /api/appeals/:id (with its history) */
-export const getAppeal = (id: number, options?: CallOptions) => get<AppealDetail>(`/appeals/${id}`, undefined, options);
+/** GET /api/appeals/:id (with its history; a villager gets only their own) */
+export async function getAppeal(id: number, options?: CallOptions) {
+  return get<AppealDetail>(`/appeals/${id}`, undefined, options);
+}
 
 /** POST /api/appeals/:id/accept (pending → processing) */
-export const acceptAppeal = (id: number, options?: CallOptions) => post<AppealDetail>(`/appeals/${id}/accept`, undefined, options);
+export async function acceptAppeal(id: number, options?: CallOptions) {
+  return post<AppealDetail>(`/appeals/${id}/accept`, undefined, options);
+}
 
 /** POST /api/appeals/:id/reply (processing → replied) */
-export const replyAppeal = (id: number, body: AppealReplyBody, options?: CallOptions) =>
-  post<AppealDetail>(`/appeals/${id}/reply`, body, options);
+export async function replyAppeal(id: number, body: AppealReplyBody, options?: CallOptions) {
+  return post<AppealDetail>(`/appeals/${id}/reply`, body, options);
+}
 
 /** POST /api/appeals/:id/close (replied → closed) */
-export const closeAppeal = (id: number, options?: CallOptions) => post<AppealDetail>(`/appeals/${id}/close`, undefined, options);
+export async function closeAppeal(id: number, options?: CallOptions) {
+  return post<AppealDetail>(`/appeals/${id}/close`, undefined, options);
+}
 
 /** POST /api/appeals/:id/reject (pending or processing → rejected, with a reason) */
-export const rejectAppeal = (id: number, body: AppealRejectBody, options?: CallOptions) =>
-  post<AppealDetail>(`/appeals/${id}/reject`, body, options);
+export async function rejectAppeal(id: number, body: AppealRejectBody, options?: CallOptions) {
+  return post<AppealDetail>(`/appeals/${id}/reject`, body, options);
+}
 
 /** GET /api/appeals/export (xlsx with the list's filters; a file, not JSON) */
-export const exportAppeals = (params: AppealFilterQuery, onProgress?: DownloadProgress) =>
-  downloadFile('/appeals/export', params, '群众诉求.xlsx', onProgress);
+export async function exportAppeals(params: AppealFilterQuery, onProgress?: DownloadProgress) {
+  return downloadFile('/appeals/export', params, '群众诉求.xlsx', onProgress);
+}
 
 /** POST /api/appeals/:id/dispatch (转派 to a village; state and due time kept) */
-export const dispatchAppeal = (id: number, body: AppealDispatchBody, options?: CallOptions) =>
-  post<AppealDetail>(`/appeals/${id}/dispatch`, body, options);
+export async function dispatchAppeal(id: number, body: AppealDispatchBody, options?: CallOptions) {
+  return post<AppealDetail>(`/appeals/${id}/dispatch`, body, options);
+}
 
 /** POST /api/appeals/:id/recall (撤回 to the town) */
-export const recallAppeal = (id: number, body: AppealRecallBody, options?: CallOptions) =>
-  post<AppealDetail>(`/appeals/${id}/recall`, body, options);
+export async function recallAppeal(id: number, body: AppealRecallBody, options?: CallOptions) {
+  return post<AppealDetail>(`/appeals/${id}/recall`, body, options);
+}

@@ -3,22 +3,36 @@ import type { Settings } from '@common/contracts/system';
 import { type CallOptions, get, post, put } from './http';
 
 /** POST /api/login/account */
-export const login = (body: LoginBody, options?: CallOptions) => post<LoginResult>('/login/account', body, options);
+export async function login(body: LoginBody, options?: CallOptions) {
+  return post<LoginResult>('/login/account', body, options);
+}
 
 /** GET /api/login/captcha: a new picture each call (the previous one stops counting once used). */
-export const queryLoginCaptcha = (options?: CallOptions) => get<LoginCaptcha>('/login/captcha', undefined, options);
+export async function queryLoginCaptcha(options?: CallOptions) {
+  return get<LoginCaptcha>('/login/captcha', undefined, options);
+}
 
 /** GET /api/currentUser */
-export const queryCurrentUser = (options?: CallOptions) => get<CurrentUser>('/currentUser', undefined, options);
+export async function queryCurrentUser(options?: CallOptions) {
+  return get<CurrentUser>('/currentUser', undefined, options);
+}
 
 /** GET /api/admin/logout */
-export const logout = () => get('/admin/logout');
+export async function logout() {
+  return get('/admin/logout');
+}
 
 /** POST /api/register */
-export const register = (body: RegisterBody, options?: CallOptions) => post<{ status: 'pending' }>('/register', body, options);
+export async function register(body: RegisterBody, options?: CallOptions) {
+  return post<{ status: 'pending' }>('/register', body, options);
+}
 
 /** PUT /api/currentUser/password */
-export const changePassword = (body: ChangePasswordBody, options?: CallOptions) => put('/currentUser/password', body, options);
+export async function changePassword(body: ChangePasswordBody, options?: CallOptions) {
+  return put('/currentUser/password', body, options);
+}
 
 /** GET /api/settings */
-export const querySettings = (options?: CallOptions) => get<Settings>('/settings', undefined, options);
+export async function querySettings(options?: CallOptions) {
+  return get<Settings>('/settings', undefined, options);
+}

@@ -2,16 +2,21 @@ import type { CenterIntroduction, CenterIntroductionBody, VillageIntroduction, V
 import { type CallOptions, get, put } from './http';
 
 /** GET /api/introductions/center */
-export const getCenterIntroduction = (options?: CallOptions) => get<CenterIntroduction>('/introductions/center', undefined, options);
+export async function getCenterIntroduction(options?: CallOptions) {
+  return get<CenterIntroduction>('/introductions/center', undefined, options);
+}
 
 /** PUT /api/introductions/center */
-export const updateCenterIntroduction = (body: CenterIntroductionBody, options?: CallOptions) =>
-  put<CenterIntroduction>('/introductions/center', body, options);
+export async function updateCenterIntroduction(body: CenterIntroductionBody, options?: CallOptions) {
+  return put<CenterIntroduction>('/introductions/center', body, options);
+}
 
 /** GET /api/introductions/villages (one per area, 1–12) */
-export const queryVillageIntroductions = (options?: CallOptions) =>
-  get<VillageIntroduction[]>('/introductions/villages', undefined, options);
+export async function queryVillageIntroductions(options?: CallOptions) {
+  return get<VillageIntroduction[]>('/introductions/villages', undefined, options);
+}
 
 /** PUT /api/introductions/villages/:area (`name` renames the area) */
-export const updateVillageIntroduction = (area: number, body: VillageIntroductionBody, options?: CallOptions) =>
-  put<VillageIntroduction>(`/introductions/villages/${area}`, body, options);
+export async function updateVillageIntroduction(area: number, body: VillageIntroductionBody, options?: CallOptions) {
+  return put<VillageIntroduction>(`/introductions/villages/${area}`, body, options);
+}

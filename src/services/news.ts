@@ -6,32 +6,51 @@ import { downloadFile, type DownloadProgress } from '@/utils/download';
 export type NewsQuery = Partial<NewsListQuery>;
 
 /** GET /api/news (admin list: every state) */
-export const queryNews = (params: NewsQuery, options?: CallOptions) => get<PageResult<NewsItem>>('/news', params, options);
+export async function queryNews(params: NewsQuery, options?: CallOptions) {
+  return get<PageResult<NewsItem>>('/news', params, options);
+}
 
 /** GET /api/news/:id */
-export const getNews = (id: number, options?: CallOptions) => get<NewsDetail>(`/news/${id}`, undefined, options);
+export async function getNews(id: number, options?: CallOptions) {
+  return get<NewsDetail>(`/news/${id}`, undefined, options);
+}
 
 /** POST /api/news (created as a draft) */
-export const createNews = (body: NewsBody, options?: CallOptions) => post<NewsDetail>('/news', body, options);
+export async function createNews(body: NewsBody, options?: CallOptions) {
+  return post<NewsDetail>('/news', body, options);
+}
 
 /** PUT /api/news/:id */
-export const updateNews = (id: number, body: NewsBody, options?: CallOptions) => put<NewsDetail>(`/news/${id}`, body, options);
+export async function updateNews(id: number, body: NewsBody, options?: CallOptions) {
+  return put<NewsDetail>(`/news/${id}`, body, options);
+}
 
 /** DELETE /api/news/:id (refused with 409 while published) */
-export const deleteNews = (id: number, options?: CallOptions) => del(`/news/${id}`, options);
+export async function deleteNews(id: number, options?: CallOptions) {
+  return del(`/news/${id}`, options);
+}
 
 /** POST /api/news/:id/publish */
-export const publishNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/publish`, undefined, options);
+export async function publishNews(id: number, options?: CallOptions) {
+  return post<NewsItem>(`/news/${id}/publish`, undefined, options);
+}
 
 /** POST /api/news/:id/offline */
-export const offlineNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/offline`, undefined, options);
+export async function offlineNews(id: number, options?: CallOptions) {
+  return post<NewsItem>(`/news/${id}/offline`, undefined, options);
+}
 
 /** POST /api/news/:id/pin */
-export const pinNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/pin`, undefined, options);
+export async function pinNews(id: number, options?: CallOptions) {
+  return post<NewsItem>(`/news/${id}/pin`, undefined, options);
+}
 
 /** POST /api/news/:id/unpin */
-export const unpinNews = (id: number, options?: CallOptions) => post<NewsItem>(`/news/${id}/unpin`, undefined, options);
+export async function unpinNews(id: number, options?: CallOptions) {
+  return post<NewsItem>(`/news/${id}/unpin`, undefined, options);
+}
 
 /** GET /api/news/export (xlsx with the list's filters; a file, not JSON) */
-export const exportNews = (params: NewsQuery, onProgress?: DownloadProgress) =>
-  downloadFile('/news/export', params, '新闻列表.xlsx', onProgress);
+export async function exportNews(params: NewsQuery, onProgress?: DownloadProgress) {
+  return downloadFile('/news/export', params, '新闻列表.xlsx', onProgress);
+}

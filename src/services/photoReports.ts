@@ -1,6 +1,7 @@
 import type { PageResult } from '@common/contracts/base';
 import type {
   PhotoReportCounts,
+  PhotoReportBody,
   PhotoReportCountsQuery,
   PhotoReportDetail,
   PhotoReportHandleBody,
@@ -14,24 +15,36 @@ import { downloadFile, type DownloadProgress } from '@/utils/download';
 export type PhotoReportQuery = Partial<PhotoReportListQuery>;
 
 /** GET /api/photo-reports (by the caller's data scope) */
-export const queryPhotoReports = (params: PhotoReportQuery, options?: CallOptions) =>
-  get<PageResult<PhotoReportItem>>('/photo-reports', params, options);
+export async function queryPhotoReports(params: PhotoReportQuery, options?: CallOptions) {
+  return get<PageResult<PhotoReportItem>>('/photo-reports', params, options);
+}
+
+/** POST /api/photo-reports (a villager, signed in; a retry with the same clientKey creates nothing new) */
+export async function createPhotoReport(body: PhotoReportBody, options?: CallOptions) {
+  return post<PhotoReportItem>('/photo-reports', body, options);
+}
 
 /** GET /api/photo-reports/counts (the status tabs' numbers under the other filters) */
-export const queryPhotoReportCounts = (params: Partial<PhotoReportCountsQuery>, options?: CallOptions) =>
-  get<PhotoReportCounts>('/photo-reports/counts', params, options);
+export async function queryPhotoReportCounts(params: Partial<PhotoReportCountsQuery>, options?: CallOptions) {
+  return get<PhotoReportCounts>('/photo-reports/counts', params, options);
+}
 
-/** GET /api/photo-reports/:id (with its history) */
-export const getPhotoReport = (id: number, options?: CallOptions) => get<PhotoReportDetail>(`/photo-reports/${id}`, undefined, options);
+/** GET /api/photo-reports/:id (with its history; a villager gets only their own) */
+export async function getPhotoReport(id: number, options?: CallOptions) {
+  return get<PhotoReportDetail>(`/photo-reports/${id}`, undefined, options);
+}
 
 /** POST /api/photo-reports/:id/handle (pending → handled, with the result and optional photos) */
-export const handlePhotoReport = (id: number, body: PhotoReportHandleBody, options?: CallOptions) =>
-  post<PhotoReportDetail>(`/photo-reports/${id}/handle`, body, options);
+export async function handlePhotoReport(id: number, body: PhotoReportHandleBody, options?: CallOptions) {
+  return post<PhotoReportDetail>(`/photo-reports/${id}/handle`, body, options);
+}
 
 /** POST /api/photo-reports/:id/invalid (pending → invalid, with a reason) */
-export const invalidatePhotoReport = (id: number, body: PhotoReportInvalidBody, options?: CallOptions) =>
-  post<PhotoReportDetail>(`/photo-reports/${id}/invalid`, body, options);
+export async function invalidatePhotoReport(id: number, body: PhotoReportInvalidBody, options?: CallOptions) {
+  return post<PhotoReportDetail>(`/photo-reports/${id}/invalid`, body, options);
+}
 
 /** GET /api/photo-reports/export (xlsx with the list's filters; a file, not JSON) */
-export const exportPhotoReports = (params: PhotoReportQuery, onProgress?: DownloadProgress) =>
-  downloadFile('/photo-reports/export', params, '随手拍.xlsx', onProgress);
+export async function exportPhotoReports(params: PhotoReportQuery, onProgress?: DownloadProgress) {
+  return downloadFile('/photo-reports/export', params, '随手拍.xlsx', onProgress);
+}

@@ -12,23 +12,31 @@ import type {
 import { type CallOptions, get } from './http';
 
 /** GET /api/public/news */
-export const queryPublicNews = (params: Partial<PublicNewsQuery>, options?: CallOptions) =>
-  get<PageResult<PublicNewsItem>>('/public/news', params, options);
+export async function queryPublicNews(params: Partial<PublicNewsQuery>, options?: CallOptions) {
+  return get<PageResult<PublicNewsItem>>('/public/news', params, options);
+}
 
 /** GET /api/public/news/:id */
-export const queryPublicNewsDetail = (id: number, options?: CallOptions) => get<PublicNewsDetail>(`/public/news/${id}`, undefined, options);
+export async function queryPublicNewsDetail(id: number, options?: CallOptions) {
+  return get<PublicNewsDetail>(`/public/news/${id}`, undefined, options);
+}
 
 /** GET /api/public/introductions/center */
-export const queryCenterIntroduction = (options?: CallOptions) =>
-  get<CenterIntroduction>('/public/introductions/center', undefined, options);
+export async function queryCenterIntroduction(options?: CallOptions) {
+  return get<CenterIntroduction>('/public/introductions/center', undefined, options);
+}
 
 /** GET /api/public/introductions/villages */
-export const queryVillageIntroductions = (options?: CallOptions) =>
-  get<VillageIntroduction[]>('/public/introductions/villages', undefined, options);
+export async function queryVillageIntroductions(options?: CallOptions) {
+  return get<VillageIntroduction[]>('/public/introductions/villages', undefined, options);
+}
 
 /** GET /api/public/introductions/villages/:area */
-export const queryVillageIntroduction = (area: number, options?: CallOptions) =>
-  get<VillageIntroduction>(`/public/introductions/villages/${area}`, undefined, options);
+export async function queryVillageIntroduction(area: number, options?: CallOptions) {
+  return get<VillageIntroduction>(`/public/introductions/villages/${area}`, undefined, options);
+}
 
 /** GET /api/public/org-units */
-export const queryPublicOrgUnits = (options?: CallOptions) => get<OrgUnitNode[]>('/public/org-units', undefined, options);
+export async function queryPublicOrgUnits(options?: CallOptions) {
+  return get<OrgUnitNode[]>('/public/org-units', undefined, options);
+}

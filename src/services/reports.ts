@@ -3,8 +3,11 @@ import { type DownloadProgress, downloadFile } from '@/utils/download';
 import { type CallOptions, get } from './http';
 
 /** GET /api/reports (the township's report for a week or a month, by the caller's data scope) */
-export const queryReport = (params: ReportQuery, options?: CallOptions) => get<Report>('/reports', params, options);
+export async function queryReport(params: ReportQuery, options?: CallOptions) {
+  return get<Report>('/reports', params, options);
+}
 
 /** GET /api/reports/docx (the same report as a Word document; a file, not JSON) */
-export const downloadReportDocx = (params: ReportQuery, onProgress?: DownloadProgress) =>
-  downloadFile('/reports/docx', params, '工作通报.docx', onProgress);
+export async function downloadReportDocx(params: ReportQuery, onProgress?: DownloadProgress) {
+  return downloadFile('/reports/docx', params, '工作通报.docx', onProgress);
+}

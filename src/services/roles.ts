@@ -3,13 +3,21 @@ import type { RoleBody, RoleItem, RoleListQuery } from '@common/contracts/roles'
 import { type CallOptions, del, get, post, put } from './http';
 
 /** GET /api/roles */
-export const queryRoles = (params: Partial<RoleListQuery>, options?: CallOptions) => get<PageResult<RoleItem>>('/roles', params, options);
+export async function queryRoles(params: Partial<RoleListQuery>, options?: CallOptions) {
+  return get<PageResult<RoleItem>>('/roles', params, options);
+}
 
 /** POST /api/roles */
-export const createRole = (body: RoleBody, options?: CallOptions) => post<RoleItem>('/roles', body, options);
+export async function createRole(body: RoleBody, options?: CallOptions) {
+  return post<RoleItem>('/roles', body, options);
+}
 
 /** PUT /api/roles/:id */
-export const updateRole = (id: number, body: RoleBody, options?: CallOptions) => put<RoleItem>(`/roles/${id}`, body, options);
+export async function updateRole(id: number, body: RoleBody, options?: CallOptions) {
+  return put<RoleItem>(`/roles/${id}`, body, options);
+}
 
 /** DELETE /api/roles/:id */
-export const deleteRole = (id: number, options?: CallOptions) => del(`/roles/${id}`, options);
+export async function deleteRole(id: number, options?: CallOptions) {
+  return del(`/roles/${id}`, options);
+}

@@ -3,19 +3,31 @@ import type { AreaItem, DemoCleared, DemoSummary, Settings, SettingsBody } from 
 import { type CallOptions, del, get, put } from './http';
 
 /** GET /api/areas */
-export const queryAreas = (options?: CallOptions) => get<AreaItem[]>('/areas', undefined, options);
+export async function queryAreas(options?: CallOptions) {
+  return get<AreaItem[]>('/areas', undefined, options);
+}
 
 /** PUT /api/areas/:id */
-export const updateArea = (id: number, name: string, options?: CallOptions) => put<AreaItem>(`/areas/${id}`, { name }, options);
+export async function updateArea(id: number, name: string, options?: CallOptions) {
+  return put<AreaItem>(`/areas/${id}`, { name }, options);
+}
 
 /** GET /api/permissions */
-export const queryPermissions = (options?: CallOptions) => get<PermissionItem[]>('/permissions', undefined, options);
+export async function queryPermissions(options?: CallOptions) {
+  return get<PermissionItem[]>('/permissions', undefined, options);
+}
 
 /** PUT /api/settings */
-export const updateSettings = (body: SettingsBody, options?: CallOptions) => put<Settings>('/settings', body, options);
+export async function updateSettings(body: SettingsBody, options?: CallOptions) {
+  return put<Settings>('/settings', body, options);
+}
 
 /** GET /api/demo-data */
-export const queryDemoData = (options?: CallOptions) => get<DemoSummary>('/demo-data', undefined, options);
+export async function queryDemoData(options?: CallOptions) {
+  return get<DemoSummary>('/demo-data', undefined, options);
+}
 
 /** DELETE /api/demo-data: every demo account and demo record, in one transaction. */
-export const clearDemoData = (options?: CallOptions) => del<DemoCleared>('/demo-data', options);
+export async function clearDemoData(options?: CallOptions) {
+  return del<DemoCleared>('/demo-data', options);
+}

@@ -7,37 +7,54 @@ import { postForm } from '@/utils/upload';
 export type UserQuery = Partial<UserListQuery>;
 
 /** GET /api/users */
-export const queryUsers = (params: UserQuery, options?: CallOptions) => get<PageResult<UserItem>>('/users', params, options);
+export async function queryUsers(params: UserQuery, options?: CallOptions) {
+  return get<PageResult<UserItem>>('/users', params, options);
+}
 
 /** GET /api/users/:id */
-export const getUser = (id: number, options?: CallOptions) => get<UserItem>(`/users/${id}`, undefined, options);
+export async function getUser(id: number, options?: CallOptions) {
+  return get<UserItem>(`/users/${id}`, undefined, options);
+}
 
 /** POST /api/users */
-export const createUser = (body: UserCreateBody, options?: CallOptions) => post<UserItem>('/users', body, options);
+export async function createUser(body: UserCreateBody, options?: CallOptions) {
+  return post<UserItem>('/users', body, options);
+}
 
 /** PUT /api/users/:id */
-export const updateUser = (id: number, body: UserUpdateBody, options?: CallOptions) => put<UserItem>(`/users/${id}`, body, options);
+export async function updateUser(id: number, body: UserUpdateBody, options?: CallOptions) {
+  return put<UserItem>(`/users/${id}`, body, options);
+}
 
 /** DELETE /api/users/:id */
-export const deleteUser = (id: number, options?: CallOptions) => del(`/users/${id}`, options);
+export async function deleteUser(id: number, options?: CallOptions) {
+  return del(`/users/${id}`, options);
+}
 
 /** POST /api/users/:id/approve | disable | enable */
-export const changeUserStatus = (id: number, action: 'approve' | 'disable' | 'enable', options?: CallOptions) =>
-  post<UserItem>(`/users/${id}/${action}`, undefined, options);
+export async function changeUserStatus(id: number, action: 'approve' | 'disable' | 'enable', options?: CallOptions) {
+  return post<UserItem>(`/users/${id}/${action}`, undefined, options);
+}
 
 /** POST /api/users/:id/reset-password */
-export const resetUserPassword = (id: number, password: string, options?: CallOptions) =>
-  post(`/users/${id}/reset-password`, { password }, options);
+export async function resetUserPassword(id: number, password: string, options?: CallOptions) {
+  return post(`/users/${id}/reset-password`, { password }, options);
+}
 
 /** POST /api/users/:id/unlock: lifts the sign-in lock and captcha of every address. */
-export const unlockUser = (id: number, options?: CallOptions) => post(`/users/${id}/unlock`, undefined, options);
+export async function unlockUser(id: number, options?: CallOptions) {
+  return post(`/users/${id}/unlock`, undefined, options);
+}
 
 /** GET /api/users/export (xlsx with the list's filters; a file, not JSON) */
-export const exportUsers = (params: UserQuery, onProgress?: DownloadProgress) =>
-  downloadFile('/users/export', params, '用户列表.xlsx', onProgress);
+export async function exportUsers(params: UserQuery, onProgress?: DownloadProgress) {
+  return downloadFile('/users/export', params, '用户列表.xlsx', onProgress);
+}
 
 /** GET /api/users/import-template: the .xlsx to fill in, with the roles and areas the caller may use. */
-export const downloadImportTemplate = () => downloadFile('/users/import-template', undefined, '用户导入模板.xlsx');
+export async function downloadImportTemplate() {
+  return downloadFile('/users/import-template', undefined, '用户导入模板.xlsx');
+}
 
 const importForm = (file: File, fields: Record<string, string> = {}) => {
   const form = new FormData();
@@ -48,8 +65,11 @@ const importForm = (file: File, fields: Record<string, string> = {}) => {
 };
 
 /** POST /api/users/import/preview: every row of the file with its errors; nothing is written. */
-export const previewUserImport = (file: File) => postForm<UserImportPreview>('/users/import/preview', importForm(file));
+export async function previewUserImport(file: File) {
+  return postForm<UserImportPreview>('/users/import/preview', importForm(file));
+}
 
 /** POST /api/users/import: all valid rows in one go (the wrong ones skipped only when asked), one initial password. */
-export const importUsers = (file: File, password: string, skipInvalid: boolean) =>
-  postForm<UserImportResult>('/users/import', importForm(file, { password, skipInvalid: String(skipInvalid) }));
+export async function importUsers(file: File, password: string, skipInvalid: boolean) {
+  return postForm<UserImportResult>('/users/import', importForm(file, { password, skipInvalid: String(skipInvalid) }));
+}

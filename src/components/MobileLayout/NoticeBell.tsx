@@ -1,7 +1,7 @@
 import { Link } from '@umijs/max';
 import { BellOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { queryUnreadNoticeCount } from '@/services/appDispatch';
+import { queryUnreadNoticeCount } from '@/services/my';
 
 /** Beyond this the badge says 99+. */
 const BADGE_MAX = 99;

@@ -5,7 +5,7 @@ import type { AppealDetail } from '@common/contracts/people';
 import MobileLayout from '@/components/MobileLayout';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
-import { queryAppealDetail } from '@/services/appService';
+import { getAppeal } from '@/services/appeals';
 import { usePageTitle } from '@/utils/documentTitle';
 import { AppealContent, AppealFacts, AppealHistory, AppealOutcome } from '../service/components/AppealSections';
 import { DetailStates, InfoLine, NotFound, type NotFoundText } from '../service/components/DetailStates';
@@ -35,7 +35,7 @@ function Appeal({ appeal, onChange, reload }: { appeal: AppealDetail; onChange: 
 function AppealLoader({ appealId }: { appealId: number }) {
   // After a step the server's answer stands in for the loaded copy until the next reload.
   const [updated, setUpdated] = useState<AppealDetail>();
-  const loaded = useLoaded(() => queryAppealDetail(appealId, { skipErrorHandler: true }).then(dataOf), [appealId]);
+  const loaded = useLoaded(() => getAppeal(appealId, { skipErrorHandler: true }).then(dataOf), [appealId]);
   const reload = () => {
     setUpdated(undefined);
     loaded.reload();

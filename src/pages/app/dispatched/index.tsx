@@ -6,7 +6,7 @@ import MobileLayout from '@/components/MobileLayout';
 import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
-import { queryDispatchedAppeals } from '@/services/appDispatch';
+import { queryDispatchedAppeals } from '@/services/my';
 import DispatchedCard from './components/DispatchedCard';
 import '@/components/AppTask/index.css';
 import '../mytask/index.css';

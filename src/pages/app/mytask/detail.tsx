@@ -9,7 +9,7 @@ import { CategoryTag, DeadlineLine, NeedsLine, PointsBadge } from '@/components/
 import MobileLayout from '@/components/MobileLayout';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
-import { queryMyTask } from '@/services/appTasks';
+import { queryMyTask } from '@/services/my';
 import { usePageTitle } from '@/utils/documentTitle';
 import { STATE_COLORS, isOpenState } from './components/MyTaskCard';
 import SubmissionView from './components/SubmissionView';

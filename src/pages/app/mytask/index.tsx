@@ -10,7 +10,7 @@ import { useLargeText } from '@/components/MobileLayout/largeText';
 import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
-import { queryMyTaskCounts, queryMyTasks } from '@/services/appTasks';
+import { queryMyTaskCounts, queryMyTasks } from '@/services/my';
 import MyTaskCard from './components/MyTaskCard';
 import ScoreCard from './components/ScoreCard';
 import '@/components/AppTask/index.css';

@@ -8,7 +8,7 @@ import MobileLayout from '@/components/MobileLayout';
 import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
-import { queryMyNotices, queryUnreadNoticeCount, readAllNotices, readNotice } from '@/services/appDispatch';
+import { queryMyNotices, queryUnreadNoticeCount, readAllNotices, readNotice } from '@/services/my';
 import { apiErrorMessage } from '@/utils/apiError';
 import { relativeTime } from '@/utils/timeText';
 import '@/components/AppTask/index.css';

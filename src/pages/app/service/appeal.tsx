@@ -10,7 +10,7 @@ import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
 import { useDraft } from '@/hooks/useDraft';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
 import { draftId } from '@/utils/drafts';
-import { createAppeal } from '@/services/appService';
+import { createAppeal } from '@/services/appeals';
 import AreaField from './components/AreaField';
 import Field, { scrollToField } from './components/Field';
 import { readyToSubmit } from './components/submitCheck';

@@ -4,7 +4,7 @@ import type { AppealDetail } from '@common/contracts/people';
 import MobileLayout from '@/components/MobileLayout';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
-import { queryAppealDetail } from '@/services/appService';
+import { getAppeal } from '@/services/appeals';
 import { usePageTitle } from '@/utils/documentTitle';
 import { AppealContent, AppealFacts, AppealHistory, AppealOutcome } from './components/AppealSections';
 import { DetailStates, NotFound } from './components/DetailStates';
@@ -32,7 +32,7 @@ function Appeal({ appeal, onChange, reload }: { appeal: AppealDetail; onChange: 
 function AppealLoader({ appealId }: { appealId: number }) {
   // After a rating the server's answer stands in for the loaded copy until the next reload.
   const [updated, setUpdated] = useState<AppealDetail>();
-  const loaded = useLoaded(() => queryAppealDetail(appealId, { skipErrorHandler: true }).then(dataOf), [appealId]);
+  const loaded = useLoaded(() => getAppeal(appealId, { skipErrorHandler: true }).then(dataOf), [appealId]);
   const reload = () => {
     setUpdated(undefined);
     loaded.reload();

@@ -7,7 +7,7 @@ import MobileLayout from '@/components/MobileLayout';
 import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
-import { queryMyAppeals, queryMyPhotoReports } from '@/services/appService';
+import { queryMyAppeals, queryMyPhotoReports } from '@/services/my';
 import { AppealRecordCard, ShotRecordCard } from './components/RecordCards';
 import { type RecordTab, recordTabFromQuery } from './components/serviceText';
 import '@/components/AppTask/index.css';

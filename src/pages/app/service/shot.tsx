@@ -9,7 +9,7 @@ import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
 import { useDraft } from '@/hooks/useDraft';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
 import { draftId } from '@/utils/drafts';
-import { createPhotoReport } from '@/services/appService';
+import { createPhotoReport } from '@/services/photoReports';
 import AreaField from './components/AreaField';
 import Field, { scrollToField } from './components/Field';
 import LocationField, { LOCATION_MAX } from './components/LocationField';

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/components/AppTask/taskText';
 import MobileLayout from '@/components/MobileLayout';
 import { dataOf, useLoaded } from '@/hooks/useLoaded';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
-import { queryPhotoReportDetail } from '@/services/appService';
+import { getPhotoReport } from '@/services/photoReports';
 import { DetailStates, InfoLine, NotFound, TimeIcon } from './components/DetailStates';
 import HistoryTimeline from './components/HistoryTimeline';
 import PhotoGrid from './components/PhotoGrid';
@@ -78,7 +78,7 @@ function PhotoReport({ report }: { report: PhotoReportDetail }) {
 }
 
 function PhotoReportLoader({ reportId }: { reportId: number }) {
-  const loaded = useLoaded(() => queryPhotoReportDetail(reportId, { skipErrorHandler: true }).then(dataOf), [reportId]);
+  const loaded = useLoaded(() => getPhotoReport(reportId, { skipErrorHandler: true }).then(dataOf), [reportId]);
   return (
     <DetailStates loaded={loaded} what="随手拍记录" back={BACK}>
       {(report) => <PhotoReport report={report} />}

@@ -11,7 +11,7 @@ import MobileLayout from '@/components/MobileLayout';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { usePageTitle } from '@/utils/documentTitle';
 import { isTaskRole } from '@/utils/routeAccess';
-import { queryPublicTask } from '@/services/appTasks';
+import { queryPublicTask } from '@/services/publicTasks';
 import '@/components/AppTask/index.css';
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; task: PublicTaskDetail };

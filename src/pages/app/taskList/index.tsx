@@ -10,7 +10,7 @@ import { useAreaNames } from '@/components/AppTask/useAreaNames';
 import MobileLayout from '@/components/MobileLayout';
 import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
-import { queryPublicTasks } from '@/services/appTasks';
+import { queryPublicTasks } from '@/services/publicTasks';
 import '@/components/AppTask/index.css';
 import './index.css';
 

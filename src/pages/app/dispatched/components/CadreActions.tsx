@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AppealDetail } from '@common/contracts/people';
 import { confirmAction } from '@/components/MobileLayout/confirm';
 import { showToast } from '@/components/MobileLayout/toast';
-import { acceptDispatchedAppeal, rejectDispatchedAppeal, replyDispatchedAppeal } from '@/services/appDispatch';
+import { acceptDispatchedAppeal, rejectDispatchedAppeal, replyDispatchedAppeal } from '@/services/my';
 import { apiErrorBody } from '@/utils/apiError';
 import type { ApiBody } from '@/utils/requestConfig';
 import Field from '../../service/components/Field';

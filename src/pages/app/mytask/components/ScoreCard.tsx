@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { MyScore } from '@common/contracts/scores';
 import { pageErrorMessage } from '@/hooks/usePagedList';
-import { queryMyScore } from '@/services/appTasks';
+import { queryMyScore } from '@/services/my';
 
 /** The cadre's name, village and points (GET /api/my/score). `version` reloads it. */
 export default function ScoreCard({ user, version }: { user: CurrentUser; version: number }) {

@@ -3,7 +3,7 @@ import { Button, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { requiredImageCount, templateHasImages, templateHasText } from '@common/constants';
 import type { MyTaskDetail } from '@common/contracts/tasks';
-import { submitTask } from '@/services/appTasks';
+import { submitTask } from '@/services/submissions';
 import { apiErrorBody, apiErrorMessage } from '@/utils/apiError';
 import { forgetSubmissionKey, keepSubmissionKey, submissionKey } from '@/utils/clientKey';
 import { draftId } from '@/utils/drafts';

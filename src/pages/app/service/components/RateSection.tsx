@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SATISFACTION_LABELS } from '@common/constants';
 import type { AppealDetail } from '@common/contracts/people';
 import { formatDateTime } from '@/components/AppTask/taskText';
-import { rateAppeal } from '@/services/appService';
+import { rateAppeal } from '@/services/my';
 import { apiErrorBody } from '@/utils/apiError';
 import { RATE_ANCHOR } from './serviceText';
 import { useSubmitAttempt } from './useSubmitAttempt';
