@@ -11,22 +11,18 @@ import type {
 } from '../../common/contracts/tasks';
 import { type MyTaskState, type SubmissionStatus, TASK_MESSAGES, type TaskStatus } from '../../common/constants';
 import type { DbOrTx } from '../db/client';
-import { submissions, taskAreas, tasks } from '../db/schema';
+import { tasks } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { plainText } from '../lib/sanitize';
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { ownSubmissions } from './submissions';
-import { TASK_ID, taskTargets } from './tasks';
+import { areasOfTask, latestSubmission, TASK_ID, targetsArea, taskTargets } from './tasks';
 
 /** Enough of the content to make a 120-character summary without reading whole documents. */
 const CONTENT_HEAD = 4000;
 const SUMMARY_LENGTH = 120;
 const VISIBLE_STATUSES: TaskStatus[] = ['published', 'closed'];
-
-const areasOfTask = sql<
-  number[]
->`${sql`(select coalesce(array_agg(${taskAreas.area}::int order by ${taskAreas.area}), '{}'::int[]) from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID})`}`;
 
 const publicColumns = {
   id: tasks.id,
@@ -70,9 +66,7 @@ export async function listPublicTasks(db: DbOrTx, query: PublicTaskQuery): Promi
   const conditions: Array<SQL | undefined> = [inArray(tasks.status, VISIBLE_STATUSES)];
   if (query.category) conditions.push(eq(tasks.category, query.category));
   if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
-  if (query.area) {
-    conditions.push(sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`);
-  }
+  if (query.area) conditions.push(targetsArea(query.area));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -98,29 +92,11 @@ export async function publicTask(db: DbOrTx, id: number): Promise<PublicTaskDeta
 
 // ---- The caller's tasks ----
 
-/** The caller's latest submission to each task, beside the task. */
-function latestOf(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      id: submissions.id,
-      status: submissions.status,
-      late: submissions.late,
-      comment: submissions.comment,
-      createdAt: submissions.createdAt,
-      reviewedAt: submissions.reviewedAt,
-    })
-    .from(submissions)
-    .where(and(eq(submissions.taskId, TASK_ID), eq(submissions.userId, userId)))
-    .orderBy(desc(submissions.id))
-    .limit(1)
-    .as('latest');
-}
-
 /**
  * The caller's state for a task: approved and pending whatever the task's state; a rejection may be
  * resubmitted while the task is open; a closed task without an approval was missed.
  */
-function stateOf(latest: ReturnType<typeof latestOf>) {
+function stateOf(latest: ReturnType<typeof latestSubmission>) {
   return sql<MyTaskState>`(case
     when ${latest.status} = 'approved' then 'approved'
     when ${latest.status} = 'pending' then 'pending'
@@ -130,7 +106,8 @@ function stateOf(latest: ReturnType<typeof latestOf>) {
 }
 
 function myTaskSource(db: DbOrTx, caller: AuthUser) {
-  const latest = latestOf(db, caller.id);
+  // The caller's latest submission to each task, beside the task.
+  const latest = latestSubmission(db, TASK_ID, caller.id);
   const state = stateOf(latest);
   const base = and(inArray(tasks.status, VISIBLE_STATUSES), taskTargets(caller));
   return { latest, state, base };
@@ -187,7 +164,7 @@ export async function listMyTasks(db: DbOrTx, caller: AuthUser, query: MyTaskQue
   };
 }
 
-function latestFields(latest: ReturnType<typeof latestOf>) {
+function latestFields(latest: ReturnType<typeof latestSubmission>) {
   return {
     id: latest.id,
     status: latest.status,

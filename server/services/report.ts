@@ -17,6 +17,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { appeals, areas, photoReports, scoreDaily, scoreWeekly, submissions, taskAreas, tasks, users } from '../db/schema';
 import { badRequest } from '../errors';
 import { readSettings } from './settings';
+import { targetsArea } from './tasks';
 
 // The township's report (通报) for a week or a month. Every figure is an aggregate the database
 // counts over an indexed range of the period (created_at, published_at, reviewed_at, score days);
@@ -67,8 +68,7 @@ async function taskFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
     gte(tasks.publishedAt, w.start),
     lt(tasks.publishedAt, w.end),
   );
-  const targeted =
-    area === null ? undefined : sql`exists (select 1 from ${taskAreas} ta where ta.task_id = ${tasks.id} and ta.area = ${area})`;
+  const targeted = area === null ? undefined : targetsArea(area);
   const [published] = await db
     .select({ count: int(sql`count(*)`) })
     .from(tasks)

@@ -14,6 +14,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { appeals, areas, news, photoReports, roles, submissions, taskAreas, tasks, users } from '../db/schema';
 import type { AuthUser } from './sessions';
+import { targetsArea } from './tasks';
 import { localDate } from '../lib/workingDays';
 
 // Every figure is counted by the database (aggregates over indexed columns); nothing loads rows
@@ -69,8 +70,7 @@ async function userFigures(db: DbOrTx, area: number | null) {
 }
 
 async function taskFigures(db: DbOrTx, area: number | null) {
-  const targeted =
-    area === null ? undefined : sql`exists (select 1 from ${taskAreas} ta where ta.task_id = ${tasks.id} and ta.area = ${area})`;
+  const targeted = area === null ? undefined : targetsArea(area);
   const of = (status: string) => int(sql`count(*) filter (where ${tasks.status} = ${status})`);
   const [row] = await db
     .select({

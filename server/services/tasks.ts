@@ -31,6 +31,10 @@ export const isTaskRole = (roleCode: string) => (TASK_ROLE_CODES as readonly str
 export const TASK_ID = sql`${tasks}.${sql.identifier(tasks.id.name)}`;
 const USER_ID = sql`${users}.${sql.identifier(users.id.name)}`;
 
+/** Condition on "tasks": the task targets this area. */
+export const targetsArea = (area: number) =>
+  sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${area})`;
+
 /**
  * Condition on "users": targeted by the task whose id is `taskId` (a value or the outer column).
  * Active, a task role, living in one of its areas, and in one of its groups when it has any.
@@ -53,7 +57,7 @@ interface Targetable {
 /** Condition on "tasks": the task targets this (signed-in, hence active) user. */
 export function taskTargets(user: Targetable): SQL {
   if (!isTaskRole(user.roleCode) || user.area === null) return sql`false`;
-  return sql`(exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${user.area})
+  return sql`(${targetsArea(user.area)}
     and (not exists (select 1 from ${taskGroups} where ${taskGroups.taskId} = ${TASK_ID})
       or exists (select 1 from ${taskGroups} inner join ${userGroups} on ${userGroups.groupId} = ${taskGroups.groupId}
         where ${taskGroups.taskId} = ${TASK_ID} and ${userGroups.userId} = ${user.id})))`;
@@ -73,7 +77,7 @@ export async function isTargeted(db: DbOrTx, taskId: number, user: Targetable): 
 function taskReadScope(caller: AuthUser): SQL | undefined {
   if (caller.dataScope === 'all') return undefined;
   if (caller.dataScope === 'area' && caller.area !== null) {
-    return sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${caller.area})`;
+    return targetsArea(caller.area);
   }
   return eq(tasks.publisherId, caller.id);
 }
@@ -87,8 +91,30 @@ function canWriteTask(caller: AuthUser, task: { areas: number[]; publisherId: nu
 
 // ---- Reading tasks ----
 
+/**
+ * A user's latest submission to a task, for a lateral join: the task or the user is the outer row's
+ * (a task list beside one user, or the targeted users beside one task).
+ */
+export function latestSubmission(db: DbOrTx, taskId: number | SQL, userId: number | SQL) {
+  return db
+    .select({
+      id: submissions.id,
+      status: submissions.status,
+      late: submissions.late,
+      comment: submissions.comment,
+      createdAt: submissions.createdAt,
+      reviewedAt: submissions.reviewedAt,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.taskId, taskId), eq(submissions.userId, userId)))
+    .orderBy(desc(submissions.id))
+    .limit(1)
+    .as('latest');
+}
+
 const sub = (query: SQL) => sql`(${query})`;
-const areasOfTask = sql<number[]>`${sub(
+/** The task's target areas, in order (a column of a select from "tasks"). */
+export const areasOfTask = sql<number[]>`${sub(
   sql`select coalesce(array_agg(${taskAreas.area}::int order by ${taskAreas.area}), '{}'::int[]) from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID}`,
 )}`;
 const groupIdsOfTask = sql<number[]>`${sub(
@@ -168,9 +194,7 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
   if (query.category) conditions.push(eq(tasks.category, query.category));
   if (query.status === TASK_STATUS_ISSUED) conditions.push(inArray(tasks.status, ['published', 'closed']));
   else if (query.status) conditions.push(eq(tasks.status, query.status));
-  if (query.area) {
-    conditions.push(sql`exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID} and ${taskAreas.area} = ${query.area})`);
-  }
+  if (query.area) conditions.push(targetsArea(query.area));
   if (query.from) conditions.push(gte(tasks.createdAt, new Date(query.from)));
   if (query.to) conditions.push(lte(tasks.createdAt, new Date(query.to)));
   const where = and(...conditions);
@@ -406,22 +430,6 @@ export async function closeTask(db: DbOrTx, caller: AuthUser, id: number): Promi
 
 // ---- Completion ----
 
-/** The caller's latest submission to task `taskId`, joined laterally beside each targeted user. */
-function latestSubmissionOf(db: DbOrTx, taskId: number) {
-  return db
-    .select({
-      id: submissions.id,
-      status: submissions.status,
-      late: submissions.late,
-      createdAt: submissions.createdAt,
-    })
-    .from(submissions)
-    .where(and(eq(submissions.taskId, taskId), eq(submissions.userId, USER_ID)))
-    .orderBy(desc(submissions.id))
-    .limit(1)
-    .as('latest');
-}
-
 /** Area-scoped managers see their own area's figures only. */
 function completionAreaScope(caller: AuthUser): SQL | undefined {
   if (caller.dataScope === 'area' && caller.area !== null) return eq(users.area, caller.area);
@@ -433,7 +441,7 @@ const rate = (approved: number, targeted: number) => (targeted ? Math.round((app
 export async function taskCompletion(db: DbOrTx, caller: AuthUser, id: number): Promise<TaskCompletion> {
   const detail = await taskDetailOrFail(db, id, caller);
   const { content: _content, groups: _groups, ...task } = detail;
-  const latest = latestSubmissionOf(db, id);
+  const latest = latestSubmission(db, id, USER_ID);
   const figures = await db
     .select({
       area: users.area,
@@ -470,7 +478,7 @@ export async function completionPeople(
   query: CompletionPeopleQuery,
 ): Promise<PageResult<CompletionPerson>> {
   await taskDetailOrFail(db, id, caller);
-  const latest = latestSubmissionOf(db, id);
+  const latest = latestSubmission(db, id, USER_ID);
   const conditions: Array<SQL | undefined> = [userTargetedBy(id), completionAreaScope(caller)];
   if (query.area) conditions.push(eq(users.area, query.area));
   if (query.state === 'not_submitted') conditions.push(sql`${latest.id} is null`);
