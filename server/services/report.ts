@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PHOTO_REPORT_TYPES } from '../../common/constants';
 import { type Report, REPORT_LIST_SIZE, REPORT_POINTS_TOP, type ReportQuery } from '../../common/contracts/reports';
@@ -14,8 +13,9 @@ import {
   townshipToday,
 } from '../../common/reportPeriod';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { appeals, areas, photoReports, scoreDaily, scoreWeekly, submissions, taskAreas, tasks, users } from '../db/schema';
+import { appeals, areas, photoReports, submissions, taskAreas, tasks, users } from '../db/schema';
 import { badRequest } from '../errors';
+import { dailyPoints, pointsPerUser, weeklyPoints } from './scores';
 import { readSettings } from './settings';
 import { targetsArea } from './tasks';
 
@@ -152,30 +152,15 @@ function periodPoints(db: DbOrTx, period: ReportPeriod) {
   };
   const weekFrom = monday(period.from, true);
   const weekTo = monday(period.next, false);
-  const days = (from: string, to: string) =>
-    db
-      .select({ userId: sql<number>`${scoreDaily.userId}`.as('user_id'), points: sql<number>`${scoreDaily.points}`.as('points') })
-      .from(scoreDaily)
-      .where(and(gte(scoreDaily.day, from), lt(scoreDaily.day, to)));
-  const weeks = db
-    .select({ userId: sql<number>`${scoreWeekly.userId}`.as('user_id'), points: sql<number>`${scoreWeekly.points}`.as('points') })
-    .from(scoreWeekly)
-    .where(and(gte(scoreWeekly.week, weekFrom), lt(scoreWeekly.week, weekTo)));
   const parts =
     weekFrom < weekTo
       ? [
-          weeks,
-          ...(period.from < weekFrom ? [days(period.from, weekFrom)] : []),
-          ...(weekTo < period.next ? [days(weekTo, period.next)] : []),
+          weeklyPoints(db, weekFrom, weekTo),
+          ...(period.from < weekFrom ? [dailyPoints(db, period.from, weekFrom)] : []),
+          ...(weekTo < period.next ? [dailyPoints(db, weekTo, period.next)] : []),
         ]
-      : [days(period.from, period.next)];
-  const [first, ...rest] = parts;
-  const sub = (rest.length ? unionAll(first as ReturnType<typeof days>, ...(rest as [ReturnType<typeof days>])) : first).as('parts');
-  return db
-    .select({ userId: sub.userId, points: sql<number>`sum(${sub.points})::int`.as('period_points') })
-    .from(sub)
-    .groupBy(sub.userId)
-    .as('period');
+      : [dailyPoints(db, period.from, period.next)];
+  return pointsPerUser(db, parts);
 }
 
 async function pointFigures(db: DbOrTx, w: ReportWindow, area: number | null) {

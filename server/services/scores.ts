@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { PageResult } from '../../common/contracts/base';
 import type { LedgerEntry, LedgerQuery, MyScore, RankingQuery, RankingRow } from '../../common/contracts/scores';
 import { type ScoreSource, TASK_ROLE_CODES } from '../../common/constants';
@@ -38,6 +38,53 @@ const mondayOnOrAfter = (dayStart: number) => {
 };
 const mondayOnOrBefore = (dayStart: number) => dayStart - daysSinceMonday(dayStart) * DAY_MS;
 
+/** A points source as (user_id, points) rows. */
+const pointRows = (userId: AnyPgColumn, points: AnyPgColumn) => ({
+  userId: sql<number>`${userId}`.as('user_id'),
+  points: sql<number>`${points}`.as('points'),
+});
+
+/** Points per user and day of the Beijing days in [lo, hi) (either end open), from score_daily. */
+export const dailyPoints = (db: DbOrTx, lo: string | undefined, hi: string | undefined) =>
+  db
+    .select(pointRows(scoreDaily.userId, scoreDaily.points))
+    .from(scoreDaily)
+    .where(and(lo !== undefined ? gte(scoreDaily.day, lo) : undefined, hi !== undefined ? lt(scoreDaily.day, hi) : undefined));
+
+/** Points per user and week of the weeks whose Mondays are in [lo, hi) (either end open), from score_weekly. */
+export const weeklyPoints = (db: DbOrTx, lo: string | undefined, hi: string | undefined) =>
+  db
+    .select(pointRows(scoreWeekly.userId, scoreWeekly.points))
+    .from(scoreWeekly)
+    .where(and(lo !== undefined ? gte(scoreWeekly.week, lo) : undefined, hi !== undefined ? lt(scoreWeekly.week, hi) : undefined));
+
+/** Points per user and ledger entry made within [lo, hi) or [lo, hi] (either end open). */
+const ledgerPoints = (db: DbOrTx, lo: number | undefined, hi: number | undefined, hiInclusive: boolean) =>
+  db
+    .select(pointRows(scoreLedger.userId, scoreLedger.delta))
+    .from(scoreLedger)
+    .where(
+      and(
+        lo !== undefined ? gte(scoreLedger.createdAt, new Date(lo)) : undefined,
+        hi !== undefined ? (hiInclusive ? lte : lt)(scoreLedger.createdAt, new Date(hi)) : undefined,
+      ),
+    );
+
+type PointsPart = ReturnType<typeof dailyPoints> | ReturnType<typeof weeklyPoints> | ReturnType<typeof ledgerPoints>;
+
+/** The per-user sum of points sources, as the subquery "period" (user_id, period_points). */
+export function pointsPerUser(db: DbOrTx, parts: PointsPart[]) {
+  const [first, ...rest] = parts;
+  // The parts differ only in the table they read: to unionAll they are selects of one type.
+  type Same = ReturnType<typeof dailyPoints>;
+  const sub = (rest.length ? unionAll(first as Same, ...(rest as [Same])) : first).as('parts');
+  return db
+    .select({ userId: sub.userId, points: sql<number>`sum(${sub.points})::int`.as('period_points') })
+    .from(sub)
+    .groupBy(sub.userId)
+    .as('period');
+}
+
 /**
  * Points per user earned within [from, to] (either end open), from the coarsest rows that fit:
  * whole Beijing weeks from score_weekly, the whole days around them from score_daily, the partial
@@ -48,41 +95,13 @@ export function periodPoints(db: DbOrTx, from: number | undefined, to: number | 
   // Whole days are [fullFrom, fullTo): the first midnight at or after `from`, the last at or before `to`.
   const fullFrom = from === undefined ? undefined : beijingDayStart(from) === from ? from : beijingDayStart(from) + DAY_MS;
   const fullTo = to === undefined ? undefined : beijingDayStart(to);
-  const ledger = (lo: number | undefined, hi: number | undefined, hiInclusive: boolean) =>
-    db
-      .select({ userId: sql<number>`${scoreLedger.userId}`.as('user_id'), points: sql<number>`${scoreLedger.delta}`.as('points') })
-      .from(scoreLedger)
-      .where(
-        and(
-          lo !== undefined ? gte(scoreLedger.createdAt, new Date(lo)) : undefined,
-          hi !== undefined ? (hiInclusive ? lte : lt)(scoreLedger.createdAt, new Date(hi)) : undefined,
-        ),
-      );
-  const days = (lo: number | undefined, hi: number | undefined) =>
-    db
-      .select({ userId: sql<number>`${scoreDaily.userId}`.as('user_id'), points: sql<number>`${scoreDaily.points}`.as('points') })
-      .from(scoreDaily)
-      .where(
-        and(
-          lo !== undefined ? gte(scoreDaily.day, beijingDay(lo)) : undefined,
-          hi !== undefined ? lt(scoreDaily.day, beijingDay(hi)) : undefined,
-        ),
-      );
-  const weeks = (lo: number | undefined, hi: number | undefined) =>
-    db
-      .select({ userId: sql<number>`${scoreWeekly.userId}`.as('user_id'), points: sql<number>`${scoreWeekly.points}`.as('points') })
-      .from(scoreWeekly)
-      .where(
-        and(
-          lo !== undefined ? gte(scoreWeekly.week, beijingDay(lo)) : undefined,
-          hi !== undefined ? lt(scoreWeekly.week, beijingDay(hi)) : undefined,
-        ),
-      );
+  const day = (t: number | undefined) => (t === undefined ? undefined : beijingDay(t));
+  const days = (lo: number | undefined, hi: number | undefined) => dailyPoints(db, day(lo), day(hi));
+  const weeks = (lo: number | undefined, hi: number | undefined) => weeklyPoints(db, day(lo), day(hi));
 
-  type Part = ReturnType<typeof ledger> | ReturnType<typeof days> | ReturnType<typeof weeks>;
-  const parts: Part[] = [];
+  const parts: PointsPart[] = [];
   if (fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo) {
-    parts.push(ledger(from, to, true)); // shorter than a day, or within one
+    parts.push(ledgerPoints(db, from, to, true)); // shorter than a day, or within one
   } else {
     // Whole weeks are [weekFrom, weekTo): Mondays inside the whole days.
     const weekFrom = fullFrom === undefined ? undefined : mondayOnOrAfter(fullFrom);
@@ -94,16 +113,10 @@ export function periodPoints(db: DbOrTx, from: number | undefined, to: number | 
     } else {
       parts.push(days(fullFrom, fullTo));
     }
-    if (from !== undefined && fullFrom !== undefined && from < fullFrom) parts.push(ledger(from, fullFrom, false));
-    if (to !== undefined && fullTo !== undefined) parts.push(ledger(fullTo, to, true));
+    if (from !== undefined && fullFrom !== undefined && from < fullFrom) parts.push(ledgerPoints(db, from, fullFrom, false));
+    if (to !== undefined && fullTo !== undefined) parts.push(ledgerPoints(db, fullTo, to, true));
   }
-  const [first, ...rest] = parts;
-  const sub = (rest.length ? unionAll(first as ReturnType<typeof days>, ...(rest as [ReturnType<typeof days>])) : first).as('parts');
-  return db
-    .select({ userId: sub.userId, points: sql<number>`sum(${sub.points})::int`.as('period_points') })
-    .from(sub)
-    .groupBy(sub.userId)
-    .as('period');
+  return pointsPerUser(db, parts);
 }
 
 function rankingSource(db: DbOrTx, caller: AuthUser, filters: RankingFilters) {
