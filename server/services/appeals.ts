@@ -361,14 +361,22 @@ const STEPS: Record<AppealStep, { from: AppealStatus[]; to: AppealStatus; at: ke
   reject: { from: ['pending', 'processing'], to: 'rejected', at: 'rejectedAt' },
 };
 
-/** The answer when a step does not fit: 404 outside the caller's scope, 409 in the wrong state. */
-async function refusal(tx: DbOrTx, id: number, scope: SQL | undefined): Promise<AppError> {
+/**
+ * The answer when a step does not fit: 404 outside the caller's scope, 409 in the wrong state (or
+ * the reason `why` gives for the appeal as it is now, when it has one).
+ */
+async function refusal(
+  tx: DbOrTx,
+  id: number,
+  scope: SQL | undefined,
+  why?: (current: { status: AppealStatus; dispatchedArea: number | null }) => string | undefined,
+): Promise<AppError> {
   const [current] = await tx
-    .select({ status: appeals.status })
+    .select({ status: appeals.status, dispatchedArea: appeals.dispatchedArea })
     .from(appeals)
     .where(and(eq(appeals.id, id), scope));
   if (!current) return notFound('诉求');
-  return new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status));
+  return new AppError(409, why?.(current) ?? PEOPLE_MESSAGES.appealMoved(current.status));
 }
 
 const STEP_NOTICES: Partial<Record<AppealStep, UserNoticeKind>> = {
@@ -442,13 +450,9 @@ export async function dispatchAppeal(db: Db, caller: AuthUser, id: number, body:
       )
       .returning({ id: appeals.id, title: appeals.title, submitterId: appeals.submitterId });
     if (!row) {
-      const [current] = await tx
-        .select({ status: appeals.status, dispatchedArea: appeals.dispatchedArea })
-        .from(appeals)
-        .where(and(eq(appeals.id, id), scope));
-      if (!current) throw notFound('诉求');
-      if (current.dispatchedArea === body.areaId) throw new AppError(409, PEOPLE_MESSAGES.dispatchSameVillage);
-      throw new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status));
+      throw await refusal(tx, id, scope, (current) =>
+        current.dispatchedArea === body.areaId ? PEOPLE_MESSAGES.dispatchSameVillage : undefined,
+      );
     }
     const [village] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, body.areaId));
     await addEvent(tx, { appealId: id }, 'dispatch', caller.id, note, body.areaId);
@@ -468,13 +472,9 @@ export async function recallAppeal(db: Db, caller: AuthUser, id: number, note: s
       )
       .returning({ id: appeals.id });
     if (!row) {
-      const [current] = await tx
-        .select({ status: appeals.status, dispatchedArea: appeals.dispatchedArea })
-        .from(appeals)
-        .where(and(eq(appeals.id, id), scope));
-      if (!current) throw notFound('诉求');
-      if (current.dispatchedArea === null) throw new AppError(409, PEOPLE_MESSAGES.dispatchNotDispatched);
-      throw new AppError(409, PEOPLE_MESSAGES.appealMoved(current.status));
+      throw await refusal(tx, id, scope, (current) =>
+        current.dispatchedArea === null ? PEOPLE_MESSAGES.dispatchNotDispatched : undefined,
+      );
     }
     await addEvent(tx, { appealId: id }, 'recall', caller.id, note);
   });
