@@ -2,13 +2,13 @@ import { type Key, useMemo, useState } from 'react';
 import type { PageResult } from '@common/contracts/base';
 import type { ApiBody } from './requestConfig';
 
-/** ProTable's answer shape from one of our list calls. */
+/** A DataTable `request`'s answer from one of our list calls. */
 export async function toTableResult<T>(call: Promise<ApiBody<PageResult<T>>>) {
   const body = await call;
-  return { data: body.data?.list ?? [], total: body.data?.total ?? 0, success: true };
+  return { data: body.data?.list ?? [], total: body.data?.total ?? 0 };
 }
 
-/** ProTable's sort argument → our sortField/sortOrder query, for the fields the server allows. */
+/** A DataTable's sort argument → our sortField/sortOrder query, for the fields the server allows. */
 export function sortParams<F extends string>(
   sort: Record<string, 'ascend' | 'descend' | null> | undefined,
   allowed: readonly F[],
@@ -40,19 +40,26 @@ interface SizedColumn {
 }
 type ColumnsShown = Record<string, { show?: boolean }>;
 
-/** The key ProTable's column settings know a column by. */
-const columnKey = (column: SizedColumn) =>
-  String(column.key ?? (Array.isArray(column.dataIndex) ? column.dataIndex.join(',') : (column.dataIndex ?? '')));
+/**
+ * The name a table column goes by in its search form, its sort and the column settings' saved
+ * choice: its key or field, else its place among the columns (the names ProTable gave them, so
+ * choices saved before stay valid).
+ */
+export function columnKey(column: { key?: Key; dataIndex?: unknown }, index?: number): string {
+  const { key, dataIndex } = column;
+  const name = String(key ?? (Array.isArray(dataIndex) ? dataIndex.join(',') : (dataIndex ?? '')));
+  return name || (index === undefined ? '' : String(index));
+}
 
 /** The width the shown columns add up to (plus e.g. a selection column), for `scroll.x`. */
 export function fitColumns(columns: SizedColumn[], shown: ColumnsShown = {}, extra = 0): number {
   return columns
-    .filter((column) => !column.hideInTable && shown[columnKey(column)]?.show !== false)
+    .filter((column, index) => !column.hideInTable && shown[columnKey(column, index)]?.show !== false)
     .reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 120), extra);
 }
 
 /**
- * A ProTable's column settings and scroll width: `optional` columns start hidden (the column
+ * A DataTable's column settings and scroll width: `optional` columns start hidden (the column
  * settings ⚙ shows them), the user's choice is kept in this browser under the table's name, and
  * the table is as wide as the columns shown.
  */

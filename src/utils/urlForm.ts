@@ -4,7 +4,7 @@ import { TIME_ZONE_OFFSET_MS } from '@common/constants';
 type Values = Record<string, unknown>;
 
 /**
- * A ProTable `form={{ syncToUrl }}` function. The URL holds strings: on the way back into the form,
+ * A DataTable `form={{ syncToUrl }}` function (src/components/DataTable). The URL holds strings: on the way back into the form,
  * numeric filters become numbers again (so selects show their labels) and the two halves of a
  * period become the date-range field they came from (columns transform it into `from`/`to` keys).
  */

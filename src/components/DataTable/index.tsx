@@ -3,6 +3,7 @@ import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { columnKey } from '@/utils/table';
 import SearchForm, { type SearchItem } from './SearchForm';
 import Toolbar from './Toolbar';
 import type { ColumnsShown, DataColumn, DataTableProps, FieldValue, PageParams, SortState, UrlSync } from './types';
@@ -20,17 +21,6 @@ export type {
   UrlSync,
   ValueEnumItem,
 } from './types';
-
-/**
- * The name a column goes by in the search form, the sort, the column settings and their saved
- * choice: its key or field, else its place among the columns (as ProTable named them, so choices
- * saved before stay valid).
- */
-export function columnKey(column: { key?: Key; dataIndex?: unknown }, index?: number): string {
-  const { key, dataIndex } = column;
-  const name = String(key ?? (Array.isArray(dataIndex) ? dataIndex.join(',') : (dataIndex ?? '')));
-  return name || (index === undefined ? '' : String(index));
-}
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
