@@ -17,7 +17,7 @@ import { plainText } from '../lib/sanitize';
 import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { ownSubmissions } from './submissions';
-import { areasOfTask, latestSubmission, TASK_ID, targetsArea, taskTargets } from './tasks';
+import { latestSubmission, TASK_ID, targetsArea, taskBasics, taskTargets } from './tasks';
 
 /** Enough of the content to make a 120-character summary without reading whole documents. */
 const CONTENT_HEAD = 4000;
@@ -25,13 +25,7 @@ const SUMMARY_LENGTH = 120;
 const VISIBLE_STATUSES: TaskStatus[] = ['published', 'closed'];
 
 const publicColumns = {
-  id: tasks.id,
-  title: tasks.title,
-  category: tasks.category,
-  template: tasks.template,
-  imageNum: tasks.imageNum,
-  points: tasks.points,
-  areas: areasOfTask,
+  ...taskBasics,
   deadline: tasks.deadline,
   status: tasks.status,
   publishedAt: tasks.publishedAt,

@@ -114,7 +114,7 @@ export function latestSubmission(db: DbOrTx, taskId: number | SQL, userId: numbe
 
 const sub = (query: SQL) => sql`(${query})`;
 /** The task's target areas, in order (a column of a select from "tasks"). */
-export const areasOfTask = sql<number[]>`${sub(
+const areasOfTask = sql<number[]>`${sub(
   sql`select coalesce(array_agg(${taskAreas.area}::int order by ${taskAreas.area}), '{}'::int[]) from ${taskAreas} where ${taskAreas.taskId} = ${TASK_ID}`,
 )}`;
 const groupIdsOfTask = sql<number[]>`${sub(
@@ -125,7 +125,8 @@ const submissionCount = (status: SubmissionStatus) =>
     sql`select count(*)::int from ${submissions} where ${submissions.taskId} = ${TASK_ID} and ${submissions.status} = ${status}`,
   )}`.mapWith(Number);
 
-const taskItemColumns = {
+/** What every list of tasks shows of one (admin, public and my tasks). */
+export const taskBasics = {
   id: tasks.id,
   title: tasks.title,
   category: tasks.category,
@@ -133,6 +134,10 @@ const taskItemColumns = {
   imageNum: tasks.imageNum,
   points: tasks.points,
   areas: areasOfTask,
+};
+
+const taskItemColumns = {
+  ...taskBasics,
   groupIds: groupIdsOfTask,
   deadline: tasks.deadline,
   status: tasks.status,
