@@ -34,6 +34,7 @@ const TABLES = [
   'photo_report_images',
   'photo_matches',
   'service_events',
+  'user_notices',
   'opinions',
   'opinion_keywords',
   'centre_introduction',
@@ -139,6 +140,16 @@ before(async () => {
   real.appeal = expectOk(await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody({ title: '正式诉求' }) })).id;
   expectOk(await t.call(demoStaff, { method: 'POST', url: `/api/appeals/${real.appeal}/accept` }));
   expectOk(await t.call(demoStaff, { method: 'POST', url: `/api/appeals/${real.appeal}/reply`, payload: { reply: '已安排维修' } }));
+  // A real villager's appeal a demo staff member handed to 第一村 (ADR 0031), answered there by a real
+  // cadre: the appeal, its history and the villager's notices stay (the hand-over's actor goes).
+  real.dispatched = expectOk(
+    await t.call(villager, { method: 'POST', url: '/api/appeals', payload: appealBody({ title: '正式诉求' }) }),
+  ).id;
+  expectOk(await t.call(demoStaff, { method: 'POST', url: `/api/appeals/${real.dispatched}/dispatch`, payload: { areaId: 2 } }));
+  expectOk(await t.call(cadre, { method: 'POST', url: `/api/my/dispatched-appeals/${real.dispatched}/accept` }));
+  expectOk(
+    await t.call(cadre, { method: 'POST', url: `/api/my/dispatched-appeals/${real.dispatched}/reply`, payload: { reply: '村里已处理' } }),
+  );
   // A real report on a demo task (demo task 10 is open to villages 2–4): the task stays, handed over.
   real.demoTask = 10;
   real.submission = expectOk(
@@ -220,6 +231,12 @@ describe('清除演示数据', () => {
     const realFile = String(before.uploads.get(String(real.cover))?.stored_name);
     const demoFile = String(before.uploads.get(String(demoMade.upload))?.stored_name);
     assert.ok(fs.existsSync(path.join(uploadsDir, realFile)) && fs.existsSync(path.join(uploadsDir, demoFile)));
+    // The demo hands appeals down to 第一村 and its villagers have notices: all of it goes below.
+    const demoHanded = await ids(
+      `select id from appeals where dispatched_area is not null and id in (select row_id from demo_records where table_name = 'appeals')`,
+    );
+    assert.ok(demoHanded.length >= 2, String(demoHanded));
+    assert.ok([...before.user_notices.values()].some((n) => demoUsers.includes(Number(n.user_id)) && n.read_at === null));
 
     const res = await t.call(admin, { method: 'DELETE', url: '/api/demo-data' });
     assert.equal(res.statusCode, 200, res.body);
@@ -244,6 +261,18 @@ describe('清除演示数据', () => {
     assert.deepEqual(await ids('select count(*) from demo_records'), [0]);
     assert.deepEqual(await ids(`select count(*) from news where title <> '正式新闻'`), [0]);
     assert.deepEqual(await ids(`select count(*) from appeals where title <> '正式诉求'`), [0]);
+    // The notices left are the real villager's, about real appeals, each as it was: those a demo
+    // account's step wrote (accepted, replied, handed to 第一村) and those the real cadre's did.
+    assert.deepEqual(
+      [...after.user_notices.values()].sort((x, y) => Number(x.id) - Number(y.id)).map((n) => [n.user_id, n.appeal_id, n.kind]),
+      [
+        [real.villager, real.appeal, 'appealAccepted'],
+        [real.villager, real.appeal, 'appealReplied'],
+        [real.villager, real.dispatched, 'appealDispatched'],
+        [real.villager, real.dispatched, 'appealAccepted'],
+        [real.villager, real.dispatched, 'appealReplied'],
+      ],
+    );
 
     // Every row that stayed is as it was, but for references to demo accounts.
     for (const table of TABLES) {
@@ -283,6 +312,7 @@ describe('清除演示数据', () => {
     }
     for (const [table, id] of [
       ['appeals', real.appeal],
+      ['appeals', real.dispatched],
       ['submissions', real.submission],
       ['tasks', real.task],
       ['tasks', real.demoTask],
@@ -308,6 +338,18 @@ describe('清除演示数据', () => {
         ['submit', '正式real_villager'],
         ['accept', '已删除用户'],
         ['reply', '已删除用户'],
+      ],
+    );
+    // The real appeal handed down by a demo account: still 第一村's, its 转派 step without an actor.
+    assert.equal(after.appeals.get(String(real.dispatched))?.dispatched_area, 2);
+    const handed = expectOk(await t.call(admin, { method: 'GET', url: `/api/appeals/${real.dispatched}` }));
+    assert.deepEqual(
+      handed.history.map((h: { action: string; actorName: string; areaName: string | null }) => [h.action, h.actorName, h.areaName]),
+      [
+        ['submit', '正式real_villager', null],
+        ['dispatch', '已删除用户', '第一村'],
+        ['accept', '正式real_cadre', null],
+        ['reply', '正式real_cadre', null],
       ],
     );
     // Photo matches: none names a removed record; the real appeals' match with each other stays.

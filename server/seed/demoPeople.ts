@@ -6,12 +6,14 @@ import type { FileStorage } from '../lib/storage';
 import { loadWorkCalendar } from '../services/workCalendar';
 import { addWorkingDays } from '../lib/workingDays';
 import type { Db, Tx } from '../db/client';
+import { type DemoHandOver, handDownDemoAppeals } from './demoDispatch';
 import { type DemoPhotoFile, type DemoPhotoSpec, demoPhotoWriter, demoUploadRow } from './demoPhotos';
 import { appealImages, appeals, opinionKeywords, opinions, photoReportImages, photoReports, serviceEvents, uploads } from '../db/schema';
 
-// Demo people services: villagers' appeals in every state (two overdue, some rated), photo
-// reports handled and waiting, watch keywords with the items they caught, and items staff
-// recorded by hand. Times are relative to now, so 超期 and the trend read right on any day.
+// Demo people services: villagers' appeals in every state (two overdue, some rated, one with a
+// photo sent before), two of them handed down to 第一村 (one waiting for its cadres, one they
+// answered), photo reports handled and waiting, watch keywords with the items they caught, and
+// items staff recorded by hand. Times are relative to now, so 超期 and the trend read right on any day.
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -26,11 +28,18 @@ interface DemoAppeal {
   at: number;
   status: AppealStatus;
   images?: number;
+  /** Its photos, when they are not fresh scenes (the duplicate-photo check's demo). */
+  imageSpecs?: DemoPhotoSpec[];
   handler?: string;
   reply?: string;
   rejectReason?: string;
   rating?: [number, string];
+  /** Handed down to a village after it was written (pending then; the steps set its state). */
+  handOver?: DemoHandOver;
 }
+
+/** The scene of villager03's overflowing bin, sent again with a later appeal. */
+const VILLAGER03_BIN_SCENE = 602;
 
 const DEMO_APPEALS: DemoAppeal[] = [
   {
@@ -49,6 +58,9 @@ const DEMO_APPEALS: DemoAppeal[] = [
     category: 2,
     at: 0.6,
     status: 'pending',
+    images: 1,
+    // The photo of the overflowing bin sent twelve days before (flagged as near-identical).
+    imageSpecs: [{ scene: VILLAGER03_BIN_SCENE, copy: true }],
     title: '河道里有人倾倒建筑垃圾',
     content: '村东头小河边这几天有人晚上偷偷倒建筑垃圾，已经堆了好几车，下雨后污水流进河里，请派人查看处理。',
   },
@@ -61,6 +73,26 @@ const DEMO_APPEALS: DemoAppeal[] = [
     images: 1,
     title: '自来水管漏水一直没人修',
     content: '三组王家门口的自来水管漏水半个月了，路面一直是湿的，冬天结冰容易滑倒，反映过一次没人来修。',
+    // Waiting for 第一村's cadres (cadre02), past its due time: the town's clock runs on.
+    handOver: { by: 'staff01', area: 2, at: 1, note: '请村里尽快联系自来水公司上门维修，并答复群众。' },
+  },
+  {
+    by: 'villager02',
+    area: 2,
+    category: 1,
+    at: 5,
+    status: 'pending',
+    title: '小学门口减速带被压坏了',
+    content: '村小学门口的减速带被货车压断了两截，放学时车开得很快，家长们都很担心孩子的安全。',
+    // Answered by the village itself, waiting for the villager's rating.
+    handOver: {
+      by: 'staff01',
+      area: 2,
+      at: 4.5,
+      note: '请村里核实后安排修复。',
+      accept: { by: 'cadre02', at: 4 },
+      reply: { by: 'cadre02', at: 1.5, text: '村里已购置新的减速带，昨天已在小学门口重新安装，并加装了“学校路段 减速慢行”提示牌。' },
+    },
   },
   {
     by: 'villager03',
@@ -114,6 +146,7 @@ const DEMO_APPEALS: DemoAppeal[] = [
     status: 'closed',
     handler: 'staff02',
     images: 2,
+    imageSpecs: [{ scene: VILLAGER03_BIN_SCENE }],
     title: '垃圾桶满了没人清运',
     content: '四组路口的垃圾桶连续几天没有清运，垃圾溢出来了，气味很大。',
     reply: '已督促保洁公司当天清运，并将该点位清运频次调整为每天一次。',
@@ -333,12 +366,13 @@ export async function seedDemoPeople(db: Db, storage: FileStorage, ids: { users:
   };
   // One after another, so that each record gets the same scenes on every new database.
   const appealFiles: DemoPhotoFile[][] = [];
-  for (const appeal of DEMO_APPEALS) appealFiles.push(await planFiles(appeal.images ?? 0));
+  for (const appeal of DEMO_APPEALS) appealFiles.push(await planFiles(appeal.images ?? 0, appeal.imageSpecs));
   const reportFiles: DemoPhotoFile[][] = [];
   for (const report of DEMO_REPORTS) reportFiles.push(await planFiles(report.photos, report.photoSpecs));
   const resultFiles: DemoPhotoFile[][] = [];
   for (const report of DEMO_REPORTS) resultFiles.push(await planFiles(report.resultPhotos ?? 0));
 
+  const handOvers: Array<{ appealId: number; plan: DemoHandOver }> = [];
   await db.transaction(async (tx) => {
     const insertUploads = async (files: DemoPhotoFile[], ownerId: number, at: Date) => {
       const uploadIds: number[] = [];
@@ -406,6 +440,7 @@ export async function seedDemoPeople(db: Db, storage: FileStorage, ids: { users:
         events.push({ appealId: row.id, action: 'close', actorId: handler, createdAt: closedAt });
       }
       await tx.insert(serviceEvents).values(events);
+      if (demo.handOver) handOvers.push({ appealId: row.id, plan: demo.handOver });
       const opinionId = await watchAppeal(tx, { id: row.id, title: demo.title, content: demo.content, area: demo.area });
       await setOpinionTime(tx, opinionId, createdAt);
     }
@@ -482,4 +517,5 @@ export async function seedDemoPeople(db: Db, storage: FileStorage, ids: { users:
       });
     }
   });
+  await handDownDemoAppeals(db, handOvers, userId);
 }
