@@ -27,13 +27,13 @@ export const Empty = Type.Object({});
 export const redactUrl = (url: string) => url.replace(/([?&]key=)[^&#]*/gi, '$1[REDACTED]');
 
 /** Sends an .xlsx download: an ASCII name for old clients, the Chinese one per RFC 5987 for the rest. */
-export function sendXlsx(reply: FastifyReply, stream: PassThrough, asciiName: string, name: string) {
+export function sendXlsx(reply: FastifyReply, file: PassThrough | Buffer, asciiName: string, name: string) {
   return (
     reply
       .type(XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
       .header('cache-control', 'no-store')
-      // A stream goes out as it is (fastify serialises only objects); the typed reply knows only JSON.
-      .send(stream as never)
+      // A stream or buffer goes out as it is (fastify serialises only objects); the typed reply knows only JSON.
+      .send(file as never)
   );
 }

@@ -12,9 +12,9 @@ import {
 } from '../../common/contracts/users';
 import { USER_IMPORT_MAX_BYTES, USER_STATUS_LABELS } from '../../common/constants';
 import { AppError, badRequest } from '../errors';
-import { ok, replies } from '../http';
+import { ok, replies, sendXlsx } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
-import { XLSX_TYPE, type XlsxColumn } from '../lib/xlsx';
+import type { XlsxColumn } from '../lib/xlsx';
 import { type ImportUpload, importTemplate, importUsers, previewImport } from '../services/userImport';
 import { requireUser } from '../plugins/auth';
 import {
@@ -103,14 +103,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: access, schema: { tags, summary: '下载用户导入模板（Excel）', ...EXPORT_REPLIES } },
     async (request, reply) => {
       const file = await importTemplate(db, requireUser(request));
-      return reply
-        .type(XLSX_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="users-template.xlsx"; filename*=UTF-8''${encodeURIComponent('用户导入模板.xlsx')}`,
-        )
-        .header('cache-control', 'no-store')
-        .send(file as never);
+      return sendXlsx(reply, file, 'users-template.xlsx', '用户导入模板.xlsx');
     },
   );
 
