@@ -1,13 +1,14 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, App, Button, Grid, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, type FormInstance, Grid, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import type { UserStatus } from '@common/constants';
+import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, MoreActions, RowActions } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
 import { changeUserStatus, deleteUser, exportUsers, queryUsers, unlockUser, type UserQuery } from '@/services/users';
@@ -32,8 +33,8 @@ const SORTABLE = ['createdAt', 'lastLoginAt'] as const;
 const OPTIONAL_COLUMNS = ['createdAt'];
 
 export default function UserListPage() {
-  const actionRef = useRef<ActionType>();
-  const formRef = useRef<ProFormInstance>();
+  const actionRef = useRef<DataTableAction>();
+  const formRef = useRef<FormInstance>();
   // The filters of the list as shown: what 导出Excel sends.
   const lastQuery = useRef<UserQuery>({});
   const { modal, message } = App.useApp();
@@ -103,7 +104,7 @@ export default function UserListPage() {
       onOk: () => runAction(`已删除用户：${user.name}`, () => deleteUser(user.id)),
     });
 
-  const columns: ProColumns<UserItem>[] = [
+  const columns: DataColumn<UserItem>[] = [
     { title: '账号', dataIndex: 'account', hideInTable: true },
     { title: '姓名', dataIndex: 'name', hideInTable: true },
     {
@@ -232,7 +233,7 @@ export default function UserListPage() {
           }
         />
       ) : null}
-      <ProTable<UserItem>
+      <DataTable<UserItem, UserQuery>
         rowKey="id"
         actionRef={actionRef}
         formRef={formRef}
@@ -240,7 +241,7 @@ export default function UserListPage() {
         {...ADMIN_TABLE}
         {...fit}
         form={{ syncToUrl: true }}
-        search={{ labelWidth: 'auto', defaultCollapsed: !screens.md }}
+        search={{ defaultCollapsed: !screens.md }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         request={async (params, sort) => {
           const query: UserQuery = compact({
