@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { App, Button } from 'antd';
 import { useRef, useState } from 'react';
 import type { GroupItem } from '@common/contracts/groups';
+import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { deleteGroup, queryGroups } from '@/services/groups';
 import { apiErrorMessage } from '@/utils/apiError';
@@ -13,7 +14,7 @@ import GroupForm from './components/GroupForm';
 import MembersDrawer from './components/MembersDrawer';
 
 export default function GroupPage() {
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<DataTableAction>();
   const { modal, message } = App.useApp();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<GroupItem>();
@@ -41,7 +42,7 @@ export default function GroupPage() {
       },
     });
 
-  const columns: ProColumns<GroupItem>[] = [
+  const columns: DataColumn<GroupItem>[] = [
     { title: '分组名称', dataIndex: 'name', width: 180, render: (_, group) => <CellText text={group.name} /> },
     { title: '分组说明', dataIndex: 'description', search: false, width: 320, render: (_, group) => <CellText text={group.description} /> },
     {
@@ -75,14 +76,13 @@ export default function GroupPage() {
   return (
     <PageContainer title="用户分组" subTitle="按网格员、村两委、党员等分组，发布任务时可按分组指派">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <ProTable<GroupItem>
+      <DataTable<GroupItem, { name?: string }>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
         scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: true }}
-        search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         request={async (params) => {
           const result = await toTableResult(

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, App, Button, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { DATA_SCOPE_LABELS } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
+import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { DangerLink, RowActions } from '@/components/TableParts';
 import { deleteRole, queryRoles } from '@/services/roles';
 import { queryPermissions } from '@/services/system';
@@ -15,7 +16,7 @@ import { ADMIN_TABLE, fitColumns, compact, toTableResult } from '@/utils/table';
 import RoleForm from './components/RoleForm';
 
 export default function RolePage() {
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<DataTableAction>();
   const { canAdmin } = useAccess();
   const { modal, message } = App.useApp();
   const [formOpen, setFormOpen] = useState(false);
@@ -42,7 +43,7 @@ export default function RolePage() {
       },
     });
 
-  const columns: ProColumns<RoleItem>[] = [
+  const columns: DataColumn<RoleItem>[] = [
     {
       title: '角色名称',
       dataIndex: 'name',
@@ -76,7 +77,7 @@ export default function RolePage() {
       dataIndex: 'dataScope',
       search: false,
       width: 136,
-      renderText: (s: RoleItem['dataScope']) => DATA_SCOPE_LABELS[s],
+      render: (_, role) => DATA_SCOPE_LABELS[role.dataScope],
     },
     { title: '用户数', dataIndex: 'userCount', search: false, width: 72, align: 'right' },
     ...(canAdmin
@@ -97,7 +98,7 @@ export default function RolePage() {
                 </a>
               </RowActions>
             ),
-          } as ProColumns<RoleItem>,
+          } as DataColumn<RoleItem>,
         ]
       : []),
   ];
@@ -108,14 +109,13 @@ export default function RolePage() {
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message="只有超级管理员可以新建或修改角色，您可以查看现有角色。" />
       )}
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <ProTable<RoleItem>
+      <DataTable<RoleItem, { name?: string }>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
         scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: true }}
-        search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         request={async (params) => {
           const result = await toTableResult(
