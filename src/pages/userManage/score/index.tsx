@@ -1,11 +1,12 @@
 import { TrophyFilled } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { RankingRow } from '@common/contracts/scores';
+import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { CellText } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
 import { type RankingParams, queryRanking } from '@/services/scores';
@@ -17,9 +18,18 @@ import LedgerDrawer from './components/LedgerDrawer';
 
 const MEDALS = ['#f5a623', '#a0a7b4', '#c47c3c'];
 
+/** The search form's values, the period as its two days. */
+interface RankingFilters {
+  area?: number;
+  groupId?: number;
+  name?: string;
+  periodFrom?: string;
+  periodTo?: string;
+}
+
 /** 积分统计: the ranking with filters, each user's ledger, manual adjustment (admin) and export. */
 export default function ScorePage() {
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<DataTableAction>();
   const access = useAccess();
   const refs = useReferenceOptions();
   const [loadError, setLoadError] = useState<string>();
@@ -28,7 +38,7 @@ export default function ScorePage() {
   // The filters of the last query: the export uses exactly these.
   const filters = useRef<Omit<RankingParams, 'current' | 'pageSize'>>({});
 
-  const columns: ProColumns<RankingRow>[] = [
+  const columns: DataColumn<RankingRow>[] = [
     {
       title: '排名',
       dataIndex: 'rank',
@@ -81,25 +91,20 @@ export default function ScorePage() {
       title: '操作',
       valueType: 'option',
       width: 120,
-      render: (_, row) => [
-        <a key="ledger" onClick={() => setViewing(row)}>
-          积分明细
-        </a>,
-      ],
+      render: (_, row) => <a onClick={() => setViewing(row)}>积分明细</a>,
     },
   ];
 
   return (
     <PageContainer title="积分统计" subTitle="任务审核通过自动记分；人工调整须填写原因，所有记录不可修改">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <ProTable<RankingRow>
+      <DataTable<RankingRow, RankingFilters>
         rowKey="userId"
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
         scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: urlFormSync({ numbers: ['area', 'groupId'], ranges: { period: ['periodFrom', 'periodTo'] } }) }}
-        search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         request={async (params) => {
           const query = compact({

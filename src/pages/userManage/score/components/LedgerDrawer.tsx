@@ -1,9 +1,9 @@
-import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
 import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { SCORE_SOURCE_LABELS } from '@common/constants';
 import type { LedgerEntry, RankingRow } from '@common/contracts/scores';
+import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
 import { queryLedger } from '@/services/scores';
@@ -27,11 +27,11 @@ const Delta = ({ value }: { value: number }) => (
 
 /** One user's score ledger, newest first, and (for admins) a manual adjustment. */
 export default function LedgerDrawer({ user, canAdjust, onClose, onAdjusted }: Props) {
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<DataTableAction>();
   const [points, setPoints] = useState<number>();
   const [loadError, setLoadError] = useState<string>();
 
-  const columns: ProColumns<LedgerEntry>[] = [
+  const columns: DataColumn<LedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', width: 140, render: (_, entry) => formatTime(entry.createdAt) },
     { title: '积分变动', dataIndex: 'delta', width: 90, align: 'right', render: (_, entry) => <Delta value={entry.delta} /> },
     {
@@ -75,13 +75,13 @@ export default function LedgerDrawer({ user, canAdjust, onClose, onAdjusted }: P
             <AdjustForm
               user={user}
               onAdjusted={() => {
-                actionRef.current?.reloadAndRest?.();
+                actionRef.current?.reloadAndRest();
                 onAdjusted();
               }}
             />
           ) : null}
           <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-          <ProTable<LedgerEntry>
+          <DataTable<LedgerEntry>
             rowKey="id"
             actionRef={actionRef}
             columns={columns}
@@ -89,14 +89,14 @@ export default function LedgerDrawer({ user, canAdjust, onClose, onAdjusted }: P
             options={{ reload: true, density: false, setting: false }}
             headerTitle="积分记录"
             size="small"
-            cardProps={{ bodyStyle: { padding: 0 } }}
+            plain
             params={{ userId: user.userId }}
             pagination={{ defaultPageSize: 10, showSizeChanger: true, showTotal: (total) => `共 ${total} 条` }}
             request={async (params) => {
               const body = await queryLedger({ userId: user.userId, current: params.current, pageSize: params.pageSize });
               setPoints(body.data?.points);
               setLoadError(undefined);
-              return { data: body.data?.list ?? [], total: body.data?.total ?? 0, success: true };
+              return { data: body.data?.list ?? [], total: body.data?.total ?? 0 };
             }}
             onRequestError={(error) => setLoadError(apiErrorMessage(error))}
             locale={{ emptyText: <EmptyState text="还没有积分记录" /> }}
