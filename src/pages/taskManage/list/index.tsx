@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { TASK_STATUS_ISSUED, TASK_STATUS_ISSUED_LABEL, categoryLabel } from '@common/constants';
 import { TASK_SORT_FIELDS, type TaskItem } from '@common/contracts/tasks';
+import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { closeTask, deleteTask, exportTasks, publishTask, queryTasks, type TaskQuery } from '@/services/tasks';
@@ -18,6 +19,9 @@ import { AreaNames, CATEGORY_OPTIONS, TASK_STATUS_ENUM, TaskRequirement, areaNam
 
 const muted = <Typography.Text type="secondary">—</Typography.Text>;
 
+/** The search form's values: the period of creation as its two days. */
+type TaskFilters = TaskQuery & { createdFrom?: string; createdTo?: string };
+
 /** The status filter also offers every task that went out (the dashboard's category figures count these). */
 const TASK_STATUS_FILTER_ENUM = {
   ...TASK_STATUS_ENUM,
@@ -25,7 +29,7 @@ const TASK_STATUS_FILTER_ENUM = {
 };
 
 export default function TaskListPage() {
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<DataTableAction>();
   // The filters of the list as shown: what 导出Excel sends.
   const lastQuery = useRef<TaskQuery>({});
   const { modal, message } = App.useApp();
@@ -74,7 +78,7 @@ export default function TaskListPage() {
   const toEdit = (task: TaskItem) => history.push(`/taskManage/create?id=${task.id}`);
   const toCompletion = (task: TaskItem) => history.push(`/taskManage/complete?taskId=${task.id}`);
 
-  const columns: ProColumns<TaskItem>[] = [
+  const columns: DataColumn<TaskItem>[] = [
     {
       title: '任务标题',
       dataIndex: 'title',
@@ -176,7 +180,7 @@ export default function TaskListPage() {
   return (
     <PageContainer title="任务列表" subTitle="草稿、进行中和已关闭的任务，以及各任务的提交情况">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <ProTable<TaskItem>
+      <DataTable<TaskItem, TaskFilters>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
@@ -185,7 +189,6 @@ export default function TaskListPage() {
         form={{
           syncToUrl: urlFormSync({ numbers: ['category', 'area'], ranges: { created: ['createdFrom', 'createdTo'] } }),
         }}
-        search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         request={async (params, sort) => {
           const query: TaskQuery = compact({
