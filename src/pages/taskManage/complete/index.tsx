@@ -1,9 +1,9 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Empty, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { getTaskCompletion, queryTasks } from '@/services/tasks';
 import { apiErrorMessage } from '@/utils/apiError';
 import TaskSelect from '../components/TaskSelect';

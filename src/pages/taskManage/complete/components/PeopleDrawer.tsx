@@ -1,9 +1,9 @@
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
 import { Drawer, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { SUBMISSION_STATUS_LABELS } from '@common/constants';
 import type { CompletionPerson } from '@common/contracts/tasks';
+import DataTable, { type DataColumn } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
@@ -40,11 +40,11 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
   const [loadError, setLoadError] = useState<string>();
   const [reloadKey, setReloadKey] = useState(0);
 
-  const columns: ProColumns<CompletionPerson>[] = [
+  const columns: DataColumn<CompletionPerson>[] = [
     { title: '姓名', dataIndex: 'name', width: 100 },
     { title: '账号', dataIndex: 'account', width: 120, ellipsis: true },
     { title: '手机号码', dataIndex: 'phone', width: 130 },
-    ...(area === undefined ? [{ title: '区域', dataIndex: 'areaName', width: 100 } as ProColumns<CompletionPerson>] : []),
+    ...(area === undefined ? [{ title: '区域', dataIndex: 'areaName', width: 100 } as DataColumn<CompletionPerson>] : []),
     {
       title: '完成情况',
       dataIndex: 'status',
@@ -84,13 +84,13 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
         <ExportButton download={(onProgress) => exportCompletionPeople(taskId, compact({ area, state: state || undefined }), onProgress)} />
       </Space>
       <LoadError message={loadError} onRetry={() => setReloadKey((k) => k + 1)} />
-      <ProTable<CompletionPerson>
+      <DataTable<CompletionPerson>
         rowKey="userId"
         columns={columns}
         search={false}
         options={false}
         size="small"
-        cardProps={{ bodyStyle: { padding: 0 } }}
+        plain
         params={{ taskId, area, state, reloadKey }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true, showTotal: (total) => `共 ${total} 人` }}
         request={async (params) => {
