@@ -1,8 +1,8 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { TASK_STATUS_LABELS } from '@common/constants';
+import PageContainer from '@/components/PageContainer';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { getTask } from '@/services/tasks';
 import { apiErrorBody, apiErrorMessage } from '@/utils/apiError';

@@ -1,10 +1,10 @@
-import { FooterToolbar } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
 import { App, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DEFAULT_IMAGE_NUM, MAX_IMAGE_NUM, TEMPLATE_TYPES, imageRuleLabel } from '@common/constants';
 import type { TaskDetail } from '@common/contracts/tasks';
+import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
 import { useWorkbenchTab } from '@/components/Workbench/context';
 import type { Option } from '@/hooks/useReferenceOptions';
@@ -239,7 +239,7 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
       </Card>
 
       {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
-      <FooterToolbar portalDom={false}>
+      <FooterBar>
         <Button onClick={() => history.push('/taskManage/list')}>返回列表</Button>
         <Button loading={saving === 'draft'} disabled={saving === 'publish'} onClick={onSaveDraft}>
           保存草稿
@@ -247,7 +247,7 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
         <Button type="primary" loading={saving === 'publish'} disabled={saving === 'draft'} onClick={onPublish}>
           发布
         </Button>
-      </FooterToolbar>
+      </FooterBar>
     </Form>
   );
 }
