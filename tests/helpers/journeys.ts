@@ -50,7 +50,15 @@ export function setUpJourneys({ chained = false, env = {} as Record<string, stri
   const openPages: Page[] = [];
 
   before(async () => {
-    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startServer(env), launchBrowser()]);
+    if (started.status === 'fulfilled' && launched.status === 'fulfilled') {
+      [server, browser] = [started.value, launched.value];
+      return;
+    }
+    // The one that did start is closed here: an open browser would keep the file running forever.
+    if (launched.status === 'fulfilled') await launched.value.close();
+    if (started.status === 'fulfilled') await started.value.stop();
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
   });
   after(async () => {
     await browser?.close();
