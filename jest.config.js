@@ -12,7 +12,9 @@ module.exports = async () => {
     ...base,
     testEnvironment: 'jest-fixed-jsdom',
     setupFilesAfterEnv: ['<rootDir>/tests/jest.setup.ts'],
-    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/common/**/*.test.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/common/**/*.test.ts', '<rootDir>/mock/**/*.test.ts'],
+    // Umi's preset skips mock/ (its own mock server's folder, off here); ours holds the mocks' own tests.
+    testPathIgnorePatterns: base.testPathIgnorePatterns?.filter((pattern) => pattern !== '<rootDir>/mock/'),
     testTimeout: 30000,
     // node_modules run as shipped (CommonJS) except these ESM-only packages: transforming all of
     // antd and pro-components made a cold run take over two minutes. Add a package here when jest

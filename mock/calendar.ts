@@ -3,10 +3,8 @@
  * common/contracts/calendar.ts: this year starts with a few shipped days, next year is not entered.
  * Like the server, a save replaces the year and a `work` day must fall on a weekend.
  */
-import { http } from 'msw';
 import type { CalendarDay, YearCalendar } from '@common/contracts/calendar';
-import { ADMIN_TOKEN } from './fixtures';
-import { api, apiError, ok } from './handlers';
+import { admin, apiError, invalid, ok } from './http';
 
 const thisYear = new Date().getFullYear();
 const shipped = (): CalendarDay[] => [
@@ -21,22 +19,17 @@ export function resetCalendarDb() {
 resetCalendarDb();
 
 const yearOf = (year: number): YearCalendar => years.get(year) ?? { year, source: null, builtinAvailable: false, days: [] };
-const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
-const unauthorized = () => apiError(401, '未授权或授权已过期，请重新登录');
 
 export const calendarHandlers = [
-  http.get(api('/calendar/:year'), ({ request, params }) => (signedIn(request) ? ok(yearOf(Number(params.year))) : unauthorized())),
+  admin.get('/calendar/:year', ({ params }) => ok(yearOf(Number(params.year)))),
 
-  http.put(api('/calendar/:year'), async ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
+  admin.put('/calendar/:year', async ({ request, params }) => {
     const year = Number(params.year);
     const { days } = (await request.json()) as { days: CalendarDay[] };
     for (const day of days) {
       const weekday = new Date(`${day.date}T00:00:00Z`).getUTCDay();
       if (day.kind === 'work' && weekday !== 0 && weekday !== 6) {
-        return apiError(400, `类型：${day.date}是工作日，调休上班日应为周六或周日`, [
-          { field: 'days', label: '类型', message: `${day.date}是工作日，调休上班日应为周六或周日` },
-        ]);
+        return invalid([{ field: 'days', label: '类型', message: `${day.date}是工作日，调休上班日应为周六或周日` }]);
       }
     }
     const saved: YearCalendar = { ...yearOf(year), source: 'admin', days: [...days].sort((a, b) => a.date.localeCompare(b.date)) };
@@ -44,8 +37,7 @@ export const calendarHandlers = [
     return ok(saved);
   }),
 
-  http.post(api('/calendar/:year/restore'), ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
+  admin.post('/calendar/:year/restore', ({ params }) => {
     const year = Number(params.year);
     if (year !== thisYear) return apiError(404, `${year}年的内置节假日安排不存在`);
     const restored: YearCalendar = { year, source: 'builtin', builtinAvailable: true, days: shipped() };

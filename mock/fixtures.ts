@@ -1,6 +1,7 @@
 /**
- * Fixture data for the client tests' mock server (mock/handlers.ts). Shapes follow
- * common/contracts; names and wording follow server/seed/seed.ts and server/routes.
+ * Who signs in and the reference data every mock shares: the accounts (admin, a village cadre, a
+ * villager) with their tokens, settings, areas, roles, groups and the user list's seed. Shapes
+ * follow common/contracts; names and wording follow server/seed and server/routes.
  */
 import { PERMISSION_KEYS, PLATFORM_TITLE } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
@@ -73,6 +74,36 @@ export const adminUser: CurrentUser = {
   dataScope: 'all',
   area: 1,
   areaName: '镇社区',
+};
+
+/** The phone's accounts: a village cadre (村干部) and a villager of area 2 (第一村). */
+export const CADRE_TOKEN = 'mock-token-cadre';
+export const VILLAGER_TOKEN = 'mock-token-villager';
+
+export const cadreUser: CurrentUser = {
+  id: 21,
+  account: 'cadre02',
+  name: '王村官',
+  phone: '13900000021',
+  access: 'village',
+  roleName: '村干部/网格员',
+  permissions: [],
+  dataScope: 'area',
+  area: 2,
+  areaName: '第一村',
+};
+
+export const villagerUser: CurrentUser = {
+  id: 22,
+  account: 'villager02',
+  name: '李村民',
+  phone: '13900000022',
+  access: 'villager',
+  roleName: '村民',
+  permissions: [],
+  dataScope: 'self',
+  area: 2,
+  areaName: '第一村',
 };
 
 type UserSeed = Pick<UserItem, 'id' | 'account' | 'name' | 'phone' | 'roleId' | 'area' | 'status'> & {

@@ -1,15 +1,13 @@
 /**
- * msw handlers for the public content pages (issue 4): published news, the centre's and the
- * villages' introductions and the organisation chart, all readable without signing in. Shapes
- * follow common/contracts/content.ts. Use `usePublicContentHandlers()` after `useMockServer()`;
- * tests change `publicContentDb` (e.g. empty the org tree) inside a test.
+ * /api/public/* of server/routes/publicContent.ts, for the public and phone pages (issue 4):
+ * published news, the centre's and the villages' introductions and the organisation chart, all
+ * readable without signing in. Use `usePublicContentHandlers()` (mock/scenarios.ts) after
+ * `useMockServer()`; tests change `publicContentDb` (e.g. empty the org tree) inside a test.
  */
-import { http } from 'msw';
-import { NEWS_COLUMNS, PAGE_SIZE_DEFAULT } from '@common/constants';
+import { NEWS_COLUMNS } from '@common/constants';
 import type { CenterIntroduction, OrgUnitNode, PublicNewsDetail, VillageIntroduction } from '@common/contracts/content';
 import { areaName, areas } from './fixtures';
-import { api, apiError, ok } from './handlers';
-import { server } from './server';
+import { apiError, ok, okPage, route } from './http';
 
 /** A title with markup in it: pages must show it as text. */
 export const MARKUP_TITLE = '<img src=x onerror=alert(1)>关于开展人居环境整治的通知';
@@ -126,16 +124,10 @@ export function resetPublicContentDb() {
   publicContentDb.orgUnits = initialOrgUnits();
 }
 
-function page<T>(items: T[], url: URL) {
-  const current = Math.max(1, Number(url.searchParams.get('current') ?? 1) || 1);
-  const pageSize = Math.max(1, Number(url.searchParams.get('pageSize') ?? PAGE_SIZE_DEFAULT) || PAGE_SIZE_DEFAULT);
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-}
-
 const listItem = ({ content: _content, ...item }: PublicNewsDetail) => item;
 
 export const publicContentHandlers = [
-  http.get(api('/public/news'), ({ request }) => {
+  route.get('/public/news', ({ request }) => {
     const url = new URL(request.url);
     const q = url.searchParams;
     const column = Number(q.get('column')) || undefined;
@@ -151,30 +143,22 @@ export const publicContentHandlers = [
           (!title || n.title.includes(title)),
       )
       .sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id);
-    return ok(page(list.map(listItem), url));
+    return okPage(list.map(listItem), url);
   }),
 
-  http.get(api('/public/news/:id'), ({ params }) => {
+  route.get('/public/news/:id', ({ params }) => {
     const news = publicContentDb.news.find((n) => n.id === Number(params.id));
     return news ? ok({ ...news, views: news.views + 1 }) : apiError(404, '新闻不存在或已下线');
   }),
 
-  http.get(api('/public/introductions/center'), () => ok(publicContentDb.center)),
+  route.get('/public/introductions/center', () => ok(publicContentDb.center)),
 
-  http.get(api('/public/introductions/villages'), () => ok(publicContentDb.villages)),
+  route.get('/public/introductions/villages', () => ok(publicContentDb.villages)),
 
-  http.get(api('/public/introductions/villages/:area'), ({ params }) => {
+  route.get('/public/introductions/villages/:area', ({ params }) => {
     const village = publicContentDb.villages.find((v) => v.area === Number(params.area));
     return village ? ok(village) : apiError(404, '村情介绍不存在');
   }),
 
-  http.get(api('/public/org-units'), () => ok(publicContentDb.orgUnits)),
+  route.get('/public/org-units', () => ok(publicContentDb.orgUnits)),
 ];
-
-/** Puts the public content handlers in front of the shared ones for every test of the file. */
-export function usePublicContentHandlers() {
-  beforeEach(() => {
-    resetPublicContentDb();
-    server.use(...publicContentHandlers);
-  });
-}

@@ -4,7 +4,6 @@
  * (default: the last week that has ended), a day after today is refused naming the field, and the
  * figures are the same for every period except those set with `setReportFigures`.
  */
-import { http, HttpResponse } from 'msw';
 import type { Report } from '@common/contracts/reports';
 import {
   isCalendarDay,
@@ -15,11 +14,8 @@ import {
   townshipMidnight,
   townshipToday,
 } from '@common/reportPeriod';
-import { ADMIN_TOKEN, areas } from './fixtures';
-import { api, apiError, ok } from './handlers';
-
-const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
-const unauthorized = () => apiError(401, '未授权或授权已过期，请重新登录');
+import { areas } from './fixtures';
+import { admin, docxFile, invalid, ok } from './http';
 
 type Figures = Pick<Report, 'tasks' | 'points' | 'appeals' | 'photoReports' | 'overdue'>;
 
@@ -123,20 +119,16 @@ export function resetReportsDb() {
 function reportFor(url: URL): Report | Response {
   const kindParam = url.searchParams.get('kind');
   if (kindParam !== null && !REPORT_KINDS.includes(kindParam as ReportKind)) {
-    return apiError(400, '统计周期：应为以下值之一：week、month', [
-      { field: 'kind', label: '统计周期', message: '应为以下值之一：week、month' },
-    ]);
+    return invalid([{ field: 'kind', label: '统计周期', message: '应为以下值之一：week、month' }]);
   }
   const kind = (kindParam ?? 'week') as ReportKind;
   const date = url.searchParams.get('date');
   const today = townshipToday();
   if (date !== null && !isCalendarDay(date)) {
-    return apiError(400, '日期：不是有效的日期', [{ field: 'date', label: '日期', message: '不是有效的日期' }]);
+    return invalid([{ field: 'date', label: '日期', message: '不是有效的日期' }]);
   }
   if (date !== null && date > today) {
-    return apiError(400, '日期：不能晚于今天，未来的通报还没有数据', [
-      { field: 'date', label: '日期', message: '不能晚于今天，未来的通报还没有数据' },
-    ]);
+    return invalid([{ field: 'date', label: '日期', message: '不能晚于今天，未来的通报还没有数据' }]);
   }
   const period = date === null ? lastCompletePeriod(kind, today) : periodOf(kind, date);
   const end = townshipMidnight(period.next);
@@ -163,23 +155,13 @@ function reportFor(url: URL): Report | Response {
 }
 
 export const reportHandlers = [
-  http.get(api('/reports'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
+  admin.get('/reports', ({ request }) => {
     const report = reportFor(new URL(request.url));
     return report instanceof Response ? report : ok(report);
   }),
 
-  http.get(api('/reports/docx'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
+  admin.get('/reports/docx', ({ request }) => {
     const report = reportFor(new URL(request.url));
-    if (report instanceof Response) return report;
-    const name = `${report.title}.docx`;
-    // A zip's first bytes: the page only passes the file on.
-    return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
-      headers: {
-        'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        'content-disposition': `attachment; filename="report.docx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      },
-    });
+    return report instanceof Response ? report : docxFile(`${report.title}.docx`, 'report.docx');
   }),
 ];

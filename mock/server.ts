@@ -1,17 +1,37 @@
 /**
  * One msw server per test file, with the shared handlers. Call `useMockServer()` at the top of a
- * test file: it starts the server, resets handlers and fixture state after each test, and stops it.
+ * test file: it starts the server; after each test it fails the test if a mock replied what the
+ * server's response schema does not allow (mock/contract.ts), then resets handlers and records;
+ * at the end it stops the server. Page groups add their own handlers (mock/scenarios.ts).
  */
 import { setupServer } from 'msw/node';
+import { authHandlers } from './auth';
 import { calendarHandlers, resetCalendarDb } from './calendar';
-import { handlers, resetMockDb } from './handlers';
-import { noticeHandlers, resetNoticeDb } from './notices';
-import { overviewHandlers, resetOverviewDb } from './overview';
+import { assertNoDrift } from './contract';
+import { groupHandlers } from './groups';
+import { noticeHandlers, resetNoticeDb } from './my';
+import { emptyNoticeBellHandlers } from './opinions';
 import { reportHandlers, resetReportsDb } from './reports';
+import { roleHandlers } from './roles';
+import { overviewHandlers, resetOverviewDb } from './stats';
+import { resetSystemDb, systemHandlers } from './system';
+import { resetMockDb, userHandlers } from './users';
 
-// The overview is every admin's landing page, and the bell of one's notices is on every phone tab
-// page, so their handlers are always there.
-export const server = setupServer(...handlers, ...overviewHandlers, ...calendarHandlers, ...reportHandlers, ...noticeHandlers);
+// Signing in, the user pages' lists, the settings and areas, and the admin header's bell are on
+// every page; the overview is every admin's landing page, and the bell of one's notices is on
+// every phone tab page, so their handlers are always there.
+export const server = setupServer(
+  ...userHandlers,
+  ...authHandlers,
+  ...systemHandlers,
+  ...emptyNoticeBellHandlers,
+  ...roleHandlers,
+  ...groupHandlers,
+  ...overviewHandlers,
+  ...calendarHandlers,
+  ...reportHandlers,
+  ...noticeHandlers,
+);
 
 export function useMockServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -20,11 +40,16 @@ export function useMockServer() {
     server.events.removeAllListeners();
     resetMockDb();
     resetOverviewDb();
+    resetSystemDb();
     resetCalendarDb();
     resetReportsDb();
     resetNoticeDb();
+    assertNoDrift();
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.close();
+    assertNoDrift();
+  });
 }
 
 export interface RecordedRequest {

@@ -1,15 +1,179 @@
 /**
- * msw handler and fixture for the wall display (GET /api/stats/screen), in the shape of
- * common/contracts/stats.ts. Add it per test file with `server.use(...screenHandlers)` and call
- * `resetScreenDb()` in a beforeEach. Like the server: a valid display key, or the admin's token
- * (admin holds `screen`); no key and no token is 401, an unknown key 403.
+ * 数据概览 and 数据大屏 (server/routes/stats.ts): the overview (every admin's landing page, so its
+ * handlers are shared), the display links, and the wall display (GET /api/stats/screen, its own
+ * test file's `screenHandlers`). Like the server, the display takes a valid display key or the
+ * admin's token (admin holds `screen`); no key and no token is 401, an unknown key 403.
+ * `resetOverviewDb()` runs after each test (mock/server.ts); call `resetScreenDb()` in a beforeEach.
  */
-import { http, HttpResponse } from 'msw';
-import { STATS_LIST_SIZE } from '@common/constants';
-import type { StatsOverview } from '@common/contracts/stats';
-import { ADMIN_TOKEN } from './fixtures';
-import { api, apiError, ok } from './handlers';
-import { overviewFixture } from './overview';
+import { STATS_LIST_SIZE, WORK_CATEGORIES } from '@common/constants';
+import type { DisplayLink, NewDisplayLink, StatsOverview } from '@common/contracts/stats';
+import { adminUser, areas } from './fixtures';
+import { admin, apiError, forbidden, invalid, isAdmin, networkError, ok, okPage, route, unauthorized } from './http';
+
+const DAY = 86400_000;
+
+/** A small township's figures: 30 days of appeals, three villages at work. */
+export function overviewFixture(now = Date.now()): StatsOverview {
+  const dates = Array.from({ length: 30 }, (_, i) => new Date(now - (29 - i) * DAY).toISOString().slice(0, 10));
+  const completion = (area: number, targets: number, completed: number, pending: number) => ({
+    area,
+    name: areas.find((a) => a.id === area)?.name ?? '',
+    targets,
+    completed,
+    rate: targets ? Math.round((completed / targets) * 1000) / 1000 : 0,
+    pending,
+    approved: completed,
+  });
+  return {
+    generatedAt: new Date(now).toISOString(),
+    area: null,
+    areaName: '全镇',
+    users: {
+      total: 10,
+      byRole: [
+        { code: 'admin', name: '超级管理员', count: 1 },
+        { code: 'staff', name: '中心工作人员', count: 2 },
+        { code: 'village', name: '村干部/网格员', count: 4 },
+        { code: 'villager', name: '村民', count: 3 },
+      ],
+      byArea: areas.map((a) => ({ area: a.id, name: a.name, count: a.id <= 4 ? 3 : 0 })),
+    },
+    tasks: { published: 7, overdue: 2, closed: 3, draft: 1 },
+    submissions: { pending: 6, approved: 12, rejected: 2 },
+    completionByArea: areas.map((a) =>
+      a.id === 2
+        ? completion(2, 8, 6, 1)
+        : a.id === 3
+          ? completion(3, 6, 3, 2)
+          : a.id === 4
+            ? completion(4, 4, 1, 3)
+            : completion(a.id, 0, 0, 0),
+    ),
+    completionByCategory: WORK_CATEGORIES.map(({ id, label }) =>
+      id === 14
+        ? { category: 14, label, tasks: 3, targets: 9, completed: 6, rate: 0.667 }
+        : id === 2
+          ? { category: 2, label, tasks: 2, targets: 4, completed: 1, rate: 0.25 }
+          : { category: id, label, tasks: 0, targets: 0, completed: 0, rate: 0 },
+    ),
+    appeals: {
+      total: 10,
+      byStatus: { pending: 3, processing: 2, replied: 1, closed: 3, rejected: 1 },
+      overdue: 2,
+      satisfaction: 4.5,
+      rated: 2,
+    },
+    photoReports: { total: 6, byStatus: { pending: 3, handled: 2, invalid: 1 } },
+    perDay: dates.map((date, i) => ({ date, appeals: i % 3, photoReports: i % 4 === 0 ? 1 : 0 })),
+    pointsTop: [
+      { userId: 4, name: '张红梅', areaName: '第一村', points: 25 },
+      { userId: 5, name: '刘志强', areaName: '第一村', points: 12 },
+    ],
+    news: { publishedThisMonth: 4, month: { from: '2026-11-01', to: '2026-11-30' } },
+    latestAppeals: [
+      {
+        id: 11,
+        title: '村口路灯不亮',
+        areaName: '第一村',
+        status: 'pending',
+        overdue: false,
+        createdAt: new Date(now - 3600_000).toISOString(),
+      },
+      {
+        id: 9,
+        title: '自来水管漏水一直没人修',
+        areaName: '第一村',
+        status: 'pending',
+        overdue: true,
+        createdAt: new Date(now - 6 * DAY).toISOString(),
+      },
+    ],
+    latestApprovals: [
+      {
+        id: 21,
+        taskId: 3,
+        taskTitle: '清洁村庄集中整治',
+        userName: '张红梅',
+        areaName: '第一村',
+        points: 10,
+        reviewedAt: new Date(now - 7200_000).toISOString(),
+      },
+    ],
+  };
+}
+
+/** An overview with nothing in it yet: a township on its first day. */
+export function emptyOverview(now = Date.now()): StatsOverview {
+  const full = overviewFixture(now);
+  const zero = <T extends Record<string, number>>(o: T) => Object.fromEntries(Object.keys(o).map((k) => [k, 0])) as T;
+  return {
+    ...full,
+    tasks: zero(full.tasks),
+    submissions: zero(full.submissions),
+    completionByArea: full.completionByArea.map((a) => ({ ...a, targets: 0, completed: 0, rate: 0, pending: 0, approved: 0 })),
+    completionByCategory: full.completionByCategory.map((c) => ({ ...c, tasks: 0, targets: 0, completed: 0, rate: 0 })),
+    appeals: { total: 0, byStatus: zero(full.appeals.byStatus), overdue: 0, satisfaction: null, rated: 0 },
+    photoReports: { total: 0, byStatus: zero(full.photoReports.byStatus) },
+    perDay: full.perDay.map((d) => ({ ...d, appeals: 0, photoReports: 0 })),
+    pointsTop: [],
+    news: { publishedThisMonth: 0, month: { from: '2026-11-01', to: '2026-11-30' } },
+    latestAppeals: [],
+    latestApprovals: [],
+  };
+}
+
+export const overviewDb = {
+  overview: overviewFixture(),
+  links: [] as DisplayLink[],
+  nextId: 1,
+};
+resetOverviewDb();
+
+export function resetOverviewDb() {
+  overviewDb.overview = overviewFixture();
+  overviewDb.links = [
+    {
+      id: 1,
+      name: '一楼大厅',
+      keyPrefix: 'Ab3dE9',
+      createdByName: adminUser.name,
+      createdAt: new Date(Date.now() - 5 * DAY).toISOString(),
+      lastUsedAt: new Date(Date.now() - 60_000).toISOString(),
+      revokedAt: null,
+    },
+  ];
+  overviewDb.nextId = 2;
+}
+
+export const overviewHandlers = [
+  admin.get('/stats/overview', () => ok(overviewDb.overview)),
+  admin.get('/display-links', ({ request }) => okPage([...overviewDb.links].reverse(), new URL(request.url))),
+  admin.post('/display-links', async ({ request }) => {
+    const body = (await request.json()) as { name?: string };
+    if (!body.name?.trim()) return invalid([{ field: 'name', label: '名称', message: '不能为空' }]);
+    const key = 'K'.repeat(10) + String(overviewDb.nextId).padStart(33, '0');
+    const link: NewDisplayLink = {
+      id: overviewDb.nextId++,
+      name: body.name.trim(),
+      keyPrefix: key.slice(0, 6),
+      createdByName: adminUser.name,
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
+      revokedAt: null,
+      key,
+    };
+    const { key: _key, ...stored } = link;
+    overviewDb.links.push(stored);
+    return ok(link);
+  }),
+  admin.post('/display-links/:id/revoke', ({ params }) => {
+    const link = overviewDb.links.find((l) => l.id === Number(params.id));
+    if (!link) return apiError(404, '大屏链接不存在');
+    if (link.revokedAt) return apiError(409, '该大屏链接已停用');
+    link.revokedAt = new Date().toISOString();
+    return ok(link);
+  }),
+];
 
 export const SCREEN_KEY = 'screen-key-0123456789abcdefghijklmnopqrstuvwxyz';
 export const SCREEN_KEY_REFUSED = '大屏链接无效或已停用，请向管理员索取新的链接';
@@ -85,11 +249,10 @@ export function resetScreenDb() {
 }
 
 export const screenHandlers = [
-  http.get(api('/stats/screen'), ({ request }) => {
-    if (screenDb.offline) return HttpResponse.error();
+  route.get('/stats/screen', ({ request }) => {
+    if (screenDb.offline) return networkError();
     const key = new URL(request.url).searchParams.get('key');
-    if (key) return key === SCREEN_KEY ? ok(screenDb.stats) : apiError(403, SCREEN_KEY_REFUSED);
-    if (request.headers.get('authorization') !== ADMIN_TOKEN) return apiError(401, '未授权或授权已过期，请重新登录');
-    return ok(screenDb.stats);
+    if (key) return key === SCREEN_KEY ? ok(screenDb.stats) : forbidden(SCREEN_KEY_REFUSED);
+    return isAdmin(request) ? ok(screenDb.stats) : unauthorized();
   }),
 ];

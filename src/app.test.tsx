@@ -12,7 +12,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import { registerFeedback } from '@/utils/feedback';
 import { resetUnauthorizedGuard } from '@/utils/requestConfig';
 import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
-import { api, apiError, ok } from '@mock/handlers';
+import { api, apiError, ok } from '@mock/http';
 import { setPagePath, spyOnLocation } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { type RecordedRequest, recordRequests, server, useMockServer } from '@mock/server';

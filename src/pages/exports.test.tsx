@@ -1,18 +1,19 @@
 /**
- * 导出Excel on every admin list (mock server: mock/handlers.ts exportHandler): the button sends the
+ * 导出Excel on every admin list (mock server: mock/http.ts exportHandler): the button sends the
  * filters the list shows, says when the file is saved, and says why when it is not.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError, ok } from '@mock/handlers';
-import { contentHandlers, resetContentDb } from '@mock/content';
-import { peopleHandlers, resetPeopleDb } from '@mock/people';
+import { resetContentDb } from '@mock/contentDb';
+import { api, apiError, ok } from '@mock/http';
+import { resetPeopleDb } from '@mock/peopleDb';
+import { contentHandlers, peopleHandlers, taskHandlers } from '@mock/scenarios';
+import { resetTaskDb } from '@mock/taskDb';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
-import { resetTaskDb, taskHandlers } from '@mock/tasks';
 import AntdProviders from '@/components/AntdProviders';
 import PeopleDrawer from './taskManage/complete/components/PeopleDrawer';
 

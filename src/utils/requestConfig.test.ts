@@ -12,7 +12,7 @@ import { HTTP_STATUS_MESSAGES } from '@common/constants';
 import { handleFormError, showApiError } from '@/utils/apiError';
 import { registerFeedback } from '@/utils/feedback';
 import { expectSignOut, resetUnauthorizedGuard } from '@/utils/requestConfig';
-import { api } from '@mock/handlers';
+import { api } from '@mock/http';
 import { setPagePath, spyOnLocation } from '@mock/location';
 import { server, useMockServer } from '@mock/server';
 

@@ -1,5 +1,5 @@
 /**
- * The header's notice bell as a staff member meets it, against the mock server (mock/people.ts,
+ * The header's notice bell as a staff member meets it, against the mock server (mock/opinions.ts,
  * GET /api/notices answering `peopleDb.notices`): the count on the bell, the panel's groups and
  * entries with where each one leads, the empty, loading and failed states, asking again (retry,
  * polling, NOTICES_STALE_EVENT) and an expired session signing out.
@@ -15,9 +15,10 @@ import { markNoticesStale } from '@/services/notices';
 import { registerFeedback } from '@/utils/feedback';
 import { resetUnauthorizedGuard } from '@/utils/requestConfig';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError } from '@mock/handlers';
+import { api, apiError } from '@mock/http';
+import { peopleDb, resetPeopleDb } from '@mock/peopleDb';
+import { peopleHandlers } from '@mock/scenarios';
 import { setPagePath, spyOnLocation } from '@mock/location';
-import { peopleDb, peopleHandlers, resetPeopleDb } from '@mock/people';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import NoticeBell from './NoticeBell';
 

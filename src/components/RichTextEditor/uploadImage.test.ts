@@ -8,10 +8,11 @@ import { http, HttpResponse } from 'msw';
 import { registerFeedback } from '@/utils/feedback';
 import { resetUnauthorizedGuard } from '@/utils/requestConfig';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError } from '@mock/handlers';
+import { api, apiError } from '@mock/http';
+import { taskHandlers } from '@mock/scenarios';
+import { resetTaskDb } from '@mock/taskDb';
 import { spyOnLocation } from '@mock/location';
 import { server, useMockServer } from '@mock/server';
-import { resetTaskDb, taskHandlers } from '@mock/tasks';
 import { uploadAndInsertImage } from './uploadImage';
 
 useMockServer();

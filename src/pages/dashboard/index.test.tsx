@@ -1,13 +1,13 @@
 /**
- * /dashboard inside the real app against the mock server (mock/overview.ts): the figures, where each
+ * /dashboard inside the real app against the mock server (mock/stats.ts): the figures, where each
  * figure and chart segment leads (with its filters), and the loading, empty and error states.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
-import { api, apiError, ok } from '@mock/handlers';
+import { api, apiError, ok } from '@mock/http';
+import { emptyOverview, overviewDb } from '@mock/stats';
 import { setPagePath } from '@mock/location';
-import { emptyOverview, overviewDb } from '@mock/overview';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 import { drillDown } from './components/drillDown';

@@ -1,8 +1,9 @@
 /** /digital inside the real app: every village's figures side by side, totals, states. */
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { api, apiError } from '@mock/handlers';
-import { publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { api, apiError } from '@mock/http';
+import { publicContentDb } from '@mock/publicContent';
+import { usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { CurrentUser } from '@common/contracts/auth';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, ok } from '@mock/handlers';
+import { api, ok } from '@mock/http';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 

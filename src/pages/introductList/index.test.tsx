@@ -1,6 +1,7 @@
 /** /introductList, /introductList/:area and /introductCenter inside the real app (public, desktop). */
 import { screen, waitFor, within } from '@testing-library/react';
-import { publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { publicContentDb } from '@mock/publicContent';
+import { usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { useMockServer } from '@mock/server';
 

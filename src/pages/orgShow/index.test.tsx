@@ -1,8 +1,9 @@
 /** /orgShow inside the real app: the chart drawn from the tree, unit details, empty and error states. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { api, apiError } from '@mock/handlers';
-import { publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { api, apiError } from '@mock/http';
+import { publicContentDb } from '@mock/publicContent';
+import { usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 

@@ -6,7 +6,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
-import { APPEALS, REPORTS, peopleHandlers, resetPeopleDb } from '@mock/people';
+import { APPEALS, REPORTS, resetPeopleDb } from '@mock/peopleDb';
+import { peopleHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 

@@ -1,16 +1,16 @@
 /**
  * A village cadre's appeals handed down by the town, inside the real app against msw
- * (mock/dispatch.ts): who may open the list, its 待办/已办 tabs kept in the URL, and on one appeal
+ * (mock/my.ts): who may open the list, its 待办/已办 tabs kept in the URL, and on one appeal
  * 受理, 答复 (required, kept on a server error) and 不予受理 (a reason, then a confirmation), each
  * followed by a Toast and the appeal as it now is; the villager is told each time.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/appTasks';
-import { useAppServiceHandlers } from '@mock/appService';
-import { DISPATCHED, DISPATCHED_IDS, dispatchDb, useDispatchHandlers } from '@mock/dispatch';
-import { api, apiError } from '@mock/handlers';
-import { noticeDb } from '@mock/notices';
+import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/http';
+import { noticeDb } from '@mock/my';
+import { dispatchDb, DISPATCHED, DISPATCHED_IDS } from '@mock/peopleDb';
+import { useAppServiceHandlers, useDispatchHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 

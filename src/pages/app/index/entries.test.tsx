@@ -4,9 +4,8 @@
  * is not told their own role lacks permission.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_TOKEN } from '@mock/fixtures';
-import { CADRE_TOKEN, VILLAGER_TOKEN, useAppTaskHandlers } from '@mock/appTasks';
-import { usePublicContentHandlers } from '@mock/publicContent';
+import { ADMIN_TOKEN, CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/fixtures';
+import { useAppTaskHandlers, usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { useMockServer } from '@mock/server';
 import { canOpenPhoneEntry, computeAccess } from '@/utils/routeAccess';

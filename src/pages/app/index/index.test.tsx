@@ -1,8 +1,9 @@
 /** /app/index inside the real app: pinned news banner, the entries, the latest news, large text. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { api, apiError } from '@mock/handlers';
-import { publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { api, apiError } from '@mock/http';
+import { publicContentDb } from '@mock/publicContent';
+import { usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 import { LARGE_TEXT_CLASS, LARGE_TEXT_STORAGE_KEY, setLargeText } from '@/components/MobileLayout/largeText';

@@ -1,6 +1,6 @@
 /** /app/introductList and /app/introductList/:area inside the real app (phone). */
 import { screen, waitFor, within } from '@testing-library/react';
-import { usePublicContentHandlers } from '@mock/publicContent';
+import { usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { useMockServer } from '@mock/server';
 

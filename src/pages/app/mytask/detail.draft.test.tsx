@@ -6,9 +6,11 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, appTaskDb, cadreUser, networkError, useAppTaskHandlers } from '@mock/appTasks';
+import { appTaskDb } from '@mock/appTaskDb';
+import { CADRE_TOKEN, cadreUser } from '@mock/fixtures';
+import { api, networkError, ok } from '@mock/http';
+import { useAppTaskHandlers } from '@mock/scenarios';
 import { keptDraft, noDraft, useFreshDrafts } from '@mock/drafts';
-import { api, ok } from '@mock/handlers';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { draftId } from '@/utils/drafts';

@@ -5,8 +5,10 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, appTaskDb, networkError, useAppTaskHandlers } from '@mock/appTasks';
-import { api, apiError } from '@mock/handlers';
+import { appTaskDb } from '@mock/appTaskDb';
+import { CADRE_TOKEN } from '@mock/fixtures';
+import { api, apiError, networkError } from '@mock/http';
+import { useAppTaskHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { NETWORK_FAILED } from './components/SubmitForm';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';

@@ -3,7 +3,8 @@
  * a villager → /app/noauth), and the cadre's tabs with counts, points and the state in the URL.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { CADRE_TOKEN, VILLAGER_TOKEN, useAppTaskHandlers } from '@mock/appTasks';
+import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/fixtures';
+import { useAppTaskHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { useMockServer } from '@mock/server';
 import { cadrePageRedirect } from '@/hooks/useTaskRoleGuard';

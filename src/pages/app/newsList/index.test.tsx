@@ -1,7 +1,8 @@
 /** /app/newsList and /app/newsList/:id inside the real app: columns as tabs, paging, the detail. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api } from '@mock/handlers';
-import { MARKUP_TITLE, publicContentDb, usePublicContentHandlers } from '@mock/publicContent';
+import { api } from '@mock/http';
+import { MARKUP_TITLE, publicContentDb } from '@mock/publicContent';
+import { usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { http } from 'msw';

@@ -3,8 +3,8 @@
  * /app/noauth's 换个账号登录 and from the workbench header's 退出登录; other accounts' drafts stay.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { VILLAGER_TOKEN, cadreUser, useAppTaskHandlers, villagerUser } from '@mock/appTasks';
-import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
+import { useAppTaskHandlers } from '@mock/scenarios';
+import { ADMIN_TOKEN, adminUser, cadreUser, VILLAGER_TOKEN, villagerUser } from '@mock/fixtures';
 import { keptDraft, noDraft, useFreshDrafts } from '@mock/drafts';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { useMockServer } from '@mock/server';

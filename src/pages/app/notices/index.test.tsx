@@ -1,14 +1,13 @@
 /**
- * A villager's notices inside the real app against msw (mock/notices.ts, seeded by
- * mock/dispatch.ts): the bell with the unread count on the tab pages, the list with its 未读 filter,
+ * A villager's notices inside the real app against msw (mock/my.ts, seeded with
+ * mock/peopleDb.ts): the bell with the unread count on the tab pages, the list with its 未读 filter,
  * a notice marked read as it opens its appeal, 全部已读, and the empty states.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/appTasks';
-import { useAppServiceHandlers } from '@mock/appService';
-import { DISPATCHED, DISPATCHED_IDS, NOTICES, useDispatchHandlers } from '@mock/dispatch';
-import { noticeDb } from '@mock/notices';
-import { usePublicContentHandlers } from '@mock/publicContent';
+import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/fixtures';
+import { NOTICES, noticeDb } from '@mock/my';
+import { DISPATCHED, DISPATCHED_IDS } from '@mock/peopleDb';
+import { useAppServiceHandlers, useDispatchHandlers, usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, useMockServer } from '@mock/server';
 

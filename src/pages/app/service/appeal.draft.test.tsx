@@ -4,11 +4,13 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { cadreUser, CADRE_TOKEN, VILLAGER_TOKEN, networkError, villagerUser } from '@mock/appTasks';
-import { answerCreateAppeal, photo, usePhotoDevice, useAppServiceHandlers } from '@mock/appService';
+import { answerCreateAppeal } from '@mock/appeals';
+import { photo, usePhotoDevice } from '@mock/device';
+import { CADRE_TOKEN, cadreUser, VILLAGER_TOKEN, villagerUser } from '@mock/fixtures';
+import { api, networkError } from '@mock/http';
+import { peopleDb } from '@mock/peopleDb';
+import { useAppServiceHandlers } from '@mock/scenarios';
 import { keptDraft, noDraft, useFreshDrafts } from '@mock/drafts';
-import { api } from '@mock/handlers';
-import { peopleDb } from '@mock/people';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { draftId } from '@/utils/drafts';

@@ -5,10 +5,14 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { villagerUser, VILLAGER_TOKEN, appTaskDb, networkError } from '@mock/appTasks';
-import { IMAGE_NOT_OWN, answerCreateAppeal, photo, usePhotoDevice, useAppServiceHandlers } from '@mock/appService';
-import { api, apiError, ok } from '@mock/handlers';
-import { peopleDb } from '@mock/people';
+import { appTaskDb } from '@mock/appTaskDb';
+import { answerCreateAppeal } from '@mock/appeals';
+import { photo, usePhotoDevice } from '@mock/device';
+import { VILLAGER_TOKEN, villagerUser } from '@mock/fixtures';
+import { api, apiError, networkError, ok } from '@mock/http';
+import { peopleDb } from '@mock/peopleDb';
+import { useAppServiceHandlers } from '@mock/scenarios';
+import { IMAGE_NOT_OWN } from '@mock/uploads';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { shortDateTime } from './components/serviceText';

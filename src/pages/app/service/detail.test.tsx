@@ -7,7 +7,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { PEOPLE_MESSAGES } from '@common/constants';
-import { VILLAGER_TOKEN } from '@mock/appTasks';
+import { VILLAGER_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/http';
 import {
   MY_APPEALS,
   MY_INVALID_REASON,
@@ -16,10 +17,9 @@ import {
   MY_REPLY,
   MY_REPORTS,
   MY_RESULT,
-  useAppServiceHandlers,
-} from '@mock/appService';
-import { api, apiError } from '@mock/handlers';
-import { peopleDb } from '@mock/people';
+  peopleDb,
+} from '@mock/peopleDb';
+import { useAppServiceHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
@@ -32,7 +32,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-/** The villager's seeded appeals and reports by state (mock/appService.ts). */
+/** The villager's seeded appeals and reports by state (mock/peopleDb.ts). */
 const APPEAL_ID = { pending: 21, overdue: 22, replied: 23, closed: 24, rejected: 25 } as const;
 const REPORT_ID = { pending: 21, handled: 22, invalid: 23 } as const;
 

@@ -5,10 +5,20 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { APPEALS, REPORTS, peopleDb } from '@mock/people';
-import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/appTasks';
-import { MY_APPEALS, MY_INVALID_REASON, MY_REJECT_REASON, MY_REPLY, MY_REPORTS, MY_RESULT, useAppServiceHandlers } from '@mock/appService';
-import { api, apiError } from '@mock/handlers';
+import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/http';
+import {
+  APPEALS,
+  MY_APPEALS,
+  MY_INVALID_REASON,
+  MY_REJECT_REASON,
+  MY_REPLY,
+  MY_REPORTS,
+  MY_RESULT,
+  peopleDb,
+  REPORTS,
+} from '@mock/peopleDb';
+import { useAppServiceHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 

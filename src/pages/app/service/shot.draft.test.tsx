@@ -5,10 +5,11 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, VILLAGER_TOKEN, villagerUser } from '@mock/appTasks';
-import { photo, usePhotoDevice, useAppServiceHandlers } from '@mock/appService';
+import { photo, usePhotoDevice } from '@mock/device';
+import { CADRE_TOKEN, VILLAGER_TOKEN, villagerUser } from '@mock/fixtures';
+import { api } from '@mock/http';
+import { useAppServiceHandlers } from '@mock/scenarios';
 import { keptDraft, noDraft, useFreshDrafts } from '@mock/drafts';
-import { api } from '@mock/handlers';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { draftId } from '@/utils/drafts';

@@ -5,10 +5,12 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { VILLAGER_TOKEN, networkError } from '@mock/appTasks';
-import { answerCreatePhotoReport, photo, usePhotoDevice, useAppServiceHandlers } from '@mock/appService';
-import { api } from '@mock/handlers';
-import { peopleDb } from '@mock/people';
+import { photo, usePhotoDevice } from '@mock/device';
+import { VILLAGER_TOKEN } from '@mock/fixtures';
+import { api, networkError } from '@mock/http';
+import { peopleDb } from '@mock/peopleDb';
+import { answerCreatePhotoReport } from '@mock/photoReports';
+import { useAppServiceHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { GEO_FAILURE_TEXT } from './components/useGeolocation';

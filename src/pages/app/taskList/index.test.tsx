@@ -1,8 +1,9 @@
 /** /app/taskList and /app/taskList/:id inside the real app: public, filtered by category. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { CADRE_TOKEN, useAppTaskHandlers } from '@mock/appTasks';
-import { api, apiError } from '@mock/handlers';
+import { CADRE_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/http';
+import { useAppTaskHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 

@@ -1,6 +1,6 @@
 /** /app/tip: a result page driven by the query, whose back link must stay on this site. */
 import { screen, waitFor } from '@testing-library/react';
-import { useAppTaskHandlers } from '@mock/appTasks';
+import { useAppTaskHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { useMockServer } from '@mock/server';
 

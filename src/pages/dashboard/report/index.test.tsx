@@ -8,7 +8,7 @@ import { history } from '@umijs/max';
 import { delay, http } from 'msw';
 import { addDays, lastCompletePeriod, periodOf, townshipToday } from '@common/reportPeriod';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError } from '@mock/handlers';
+import { api, apiError } from '@mock/http';
 import { setPagePath } from '@mock/location';
 import { reportFigures, setReportFigures } from '@mock/reports';
 import { preloadApp, renderApp } from '@mock/renderApp';

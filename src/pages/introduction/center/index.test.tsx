@@ -1,14 +1,15 @@
 /**
- * 中心介绍 inside the real app against the mock server (mock/content.ts): loading what is saved,
+ * 中心介绍 inside the real app against the mock server (mock/contentDb.ts): loading what is saved,
  * the picture set (add, reorder, remove, the limit) and saving.
  */
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { INTRODUCTION_IMAGES_MAX } from '@common/constants';
-import { contentDb, contentHandlers, image, resetContentDb } from '@mock/content';
+import { contentDb, image, resetContentDb } from '@mock/contentDb';
+import { api, apiError } from '@mock/http';
+import { contentHandlers } from '@mock/scenarios';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError } from '@mock/handlers';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';

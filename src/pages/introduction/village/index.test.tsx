@@ -1,11 +1,12 @@
 /**
- * 村情介绍 inside the real app against the mock server (mock/content.ts): the area in the URL,
+ * 村情介绍 inside the real app against the mock server (mock/contentDb.ts): the area in the URL,
  * switching areas (and the question when the form has changes), figures and phone checks, and a
  * save that renames the area.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
-import { contentDb, contentHandlers, resetContentDb } from '@mock/content';
+import { contentDb, resetContentDb } from '@mock/contentDb';
+import { contentHandlers } from '@mock/scenarios';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';

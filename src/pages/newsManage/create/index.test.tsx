@@ -1,14 +1,15 @@
 /**
- * 发布新闻 inside the real app against the mock server (mock/content.ts): checks as you type, a
+ * 发布新闻 inside the real app against the mock server (mock/contentDb.ts): checks as you type, a
  * server field error under its field with the input kept, saving a draft, the cover upload, and
  * the question before leaving with unsaved changes. The editor is the real wangEditor.
  */
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { contentDb, contentHandlers, resetContentDb } from '@mock/content';
+import { contentDb, resetContentDb } from '@mock/contentDb';
+import { api, apiError, ok } from '@mock/http';
+import { contentHandlers } from '@mock/scenarios';
 import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
-import { api, apiError, ok } from '@mock/handlers';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { setTabsEnabled } from '@/components/Workbench/store';

@@ -1,14 +1,15 @@
 /**
- * 新闻列表 inside the real app against the mock server (mock/content.ts): the actions of each state
+ * 新闻列表 inside the real app against the mock server (mock/contentDb.ts): the actions of each state
  * with their confirmations, delete refused while published, the preview, and the URL as the
  * list's state (deep link, search, back button).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { http } from 'msw';
-import { CONTENT_MESSAGES, contentDb, contentHandlers, resetContentDb } from '@mock/content';
+import { CONTENT_MESSAGES, contentDb, resetContentDb } from '@mock/contentDb';
+import { api, apiError } from '@mock/http';
+import { contentHandlers } from '@mock/scenarios';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError } from '@mock/handlers';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';

@@ -1,13 +1,14 @@
 /**
- * 组织架构 inside the real app against the mock server (mock/content.ts): the tree, adding a
+ * 组织架构 inside the real app against the mock server (mock/contentDb.ts): the tree, adding a
  * sub-unit with its parent preset, the server's refusals (delete with sub-units, a move under the
  * unit's own branch), search, expand and collapse.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { CONTENT_MESSAGES, contentDb, contentHandlers, resetContentDb } from '@mock/content';
+import { CONTENT_MESSAGES, contentDb, resetContentDb } from '@mock/contentDb';
+import { api, apiError } from '@mock/http';
+import { contentHandlers } from '@mock/scenarios';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError } from '@mock/handlers';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';

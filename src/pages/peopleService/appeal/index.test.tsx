@@ -1,12 +1,14 @@
 /**
- * 群众诉求 inside the real app against the mock server (mock/people.ts): tabs with counts, overdue
+ * 群众诉求 inside the real app against the mock server (mock/peopleDb.ts): tabs with counts, overdue
  * rows, the actions each state allows, the reply form, refusals (409), export and the URL.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
-import { APPEALS, PEOPLE_MESSAGES, peopleDb, peopleHandlers, resetPeopleDb } from '@mock/people';
+import { PEOPLE_MESSAGES } from '@common/constants';
+import { APPEALS, peopleDb, resetPeopleDb } from '@mock/peopleDb';
+import { peopleHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 

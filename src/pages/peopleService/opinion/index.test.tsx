@@ -1,14 +1,16 @@
 /**
- * 舆情监测 inside the real app against the mock server (mock/people.ts): the list with its tags,
+ * 舆情监测 inside the real app against the mock server (mock/peopleDb.ts): the list with its tags,
  * tabs and URL, the item form, 处置 / 重新监测 / 删除, the watch keywords and the trend chart.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { http } from 'msw';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError, ok } from '@mock/handlers';
+import { PEOPLE_MESSAGES } from '@common/constants';
+import { api, apiError, ok } from '@mock/http';
+import { OPINIONS, peopleDb, resetPeopleDb } from '@mock/peopleDb';
+import { peopleHandlers } from '@mock/scenarios';
 import { setPagePath } from '@mock/location';
-import { OPINIONS, PEOPLE_MESSAGES, peopleDb, peopleHandlers, resetPeopleDb } from '@mock/people';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 

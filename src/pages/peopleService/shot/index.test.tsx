@@ -1,5 +1,5 @@
 /**
- * 随手拍 inside the real app against the mock server (mock/people.ts): tabs with counts, the row,
+ * 随手拍 inside the real app against the mock server (mock/peopleDb.ts): tabs with counts, the row,
  * the drawer, 处理 with a result and photos, 标为无效 with a reason, refusals (409), the empty and
  * error states, and the URL (deep links, reload, back).
  */
@@ -9,9 +9,11 @@ import { history } from '@umijs/max';
 import { http } from 'msw';
 import { NOTICES_STALE_EVENT } from '@/services/notices';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError } from '@mock/handlers';
+import { PEOPLE_MESSAGES } from '@common/constants';
+import { api, apiError } from '@mock/http';
+import { peopleDb, REPORTS, resetPeopleDb } from '@mock/peopleDb';
+import { peopleHandlers } from '@mock/scenarios';
 import { setPagePath } from '@mock/location';
-import { PEOPLE_MESSAGES, REPORTS, peopleDb, peopleHandlers, resetPeopleDb } from '@mock/people';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 

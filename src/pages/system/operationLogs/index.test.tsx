@@ -1,11 +1,11 @@
 /**
- * 系统设置 › 操作日志 and 登录日志 inside the real app against the mock server (mock/logs.ts): the
+ * 系统设置 › 操作日志 and 登录日志 inside the real app against the mock server (mock/system.ts): the
  * changes of an operation open under its row, a filter goes into the URL and the query, and the
  * export carries the list's filters.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { logHandlers } from '@mock/logs';
+import { logHandlers } from '@mock/system';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';

@@ -7,9 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { SettingsBody } from '@common/contracts/system';
 import { ADMIN_TOKEN, settings } from '@mock/fixtures';
-import { api, apiError, ok } from '@mock/handlers';
+import { api, apiError, ok } from '@mock/http';
+import { overviewDb } from '@mock/stats';
 import { setPagePath } from '@mock/location';
-import { overviewDb } from '@mock/overview';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 

@@ -7,7 +7,8 @@ import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
-import { resetTaskDb, taskDb, taskHandlers } from '@mock/tasks';
+import { taskHandlers } from '@mock/scenarios';
+import { resetTaskDb, taskDb } from '@mock/taskDb';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

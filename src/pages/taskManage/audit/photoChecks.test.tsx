@@ -9,7 +9,8 @@ import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
-import { resetTaskDb, taskHandlers } from '@mock/tasks';
+import { taskHandlers } from '@mock/scenarios';
+import { resetTaskDb } from '@mock/taskDb';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

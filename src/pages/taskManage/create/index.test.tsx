@@ -6,11 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { ADMIN_TOKEN } from '@mock/fixtures';
-import { api, apiError } from '@mock/handlers';
+import { api, apiError } from '@mock/http';
+import { taskHandlers } from '@mock/scenarios';
+import { resetTaskDb, taskDb } from '@mock/taskDb';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
-import { resetTaskDb, taskDb, taskHandlers } from '@mock/tasks';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

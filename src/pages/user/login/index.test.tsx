@@ -9,7 +9,7 @@ import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath, spyOnLocation } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
-import { CAPTCHA_ANSWER, captchasIssued, FIRST_ADMIN, resetSignIn, signInHandlers } from '@mock/signIn';
+import { CAPTCHA_ANSWER, captchasIssued, FIRST_ADMIN, resetSignIn, signInHandlers } from '@mock/auth';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

@@ -1,41 +1,30 @@
 /**
- * msw handlers for people services (issue 5): appeals, photo reports, public opinion with watch
- * keywords, and the notice bell, with the shapes of common/contracts/people.ts. Add them per test
- * file with `server.use(...peopleHandlers)` in a beforeEach and call `resetPeopleDb()` there too.
- * Times are relative to when the db is reset, so 超期 and 剩余 read the same on any day.
+ * The people services' records (issue 5), shared by /api/appeals (mock/appeals.ts),
+ * /api/photo-reports (mock/photoReports.ts), /api/opinions and the bell (mock/opinions.ts):
+ * appeals, photo reports, opinions and watch keywords in every state the pages tell apart, the
+ * villager's own records (`seedMyRecords`, for the phone), and the appeals handed down to the
+ * cadre's village (`dispatchDb`, ADR 0031). Times are relative to when the records are reset, so
+ * 超期 and 剩余 read the same on any day. `resetPeopleDb()` in a beforeEach puts them back.
  */
-import { http, HttpResponse } from 'msw';
-import { APPEAL_DISPATCH_STATES, PAGE_SIZE_DEFAULT, PEOPLE_MESSAGES, type AppealStatus } from '@common/constants';
-import type { FieldError } from '@common/contracts/base';
+import { APPEAL_DISPATCH_STATES, type AppealStatus } from '@common/constants';
 import type {
-  AppealCounts,
   AppealDetail,
   AppealItem,
   HistoryAction,
   HistoryEvent,
-  NoticeGroup,
   Notices,
-  OpinionBody,
   OpinionItem,
   OpinionKeyword,
-  OpinionTrendDay,
   PhotoReportDetail,
   PhotoReportItem,
 } from '@common/contracts/people';
 import type { ImageRef } from '@common/contracts/tasks';
-import { ADMIN_TOKEN, adminUser, areaName } from './fixtures';
-import { api, apiError, exportHandler, ok, okEmpty } from './handlers';
+import { areaName, villagerUser } from './fixtures';
 import { duplicateOf, oldPhoto, photoCheck } from './photoChecks';
-
-const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
-const unauthorized = () => apiError(401, '未授权或授权已过期，请重新登录');
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** What the server answers when a step is refused (shared with the server; tests assert these words). */
-export { PEOPLE_MESSAGES };
 
 export const peopleImage = (id: number): ImageRef => ({ id, url: `/api/uploads/people-${id}.jpg`, width: 1280, height: 960 });
 
@@ -50,18 +39,15 @@ interface Step {
 }
 
 let eventId = 1;
+/** History events are numbered in one sequence, as the server's table numbers them. */
+export function historyEvent(action: HistoryAction, actor: { id: number; name: string } | null, note = '', at = new Date()): HistoryEvent {
+  return { id: eventId++, action, actorId: actor?.id ?? null, actorName: actor?.name ?? '系统', note, createdAt: at.toISOString() };
+}
+
 function history(submitter: { id: number; name: string }, steps: Step[], base: number): HistoryEvent[] {
-  return steps.map((step) => {
-    const actor = step.actor === undefined ? submitter : step.actor;
-    return {
-      id: eventId++,
-      action: step.action,
-      actorId: actor?.id ?? null,
-      actorName: actor?.name ?? '系统',
-      note: step.note ?? '',
-      createdAt: new Date(base - step.ago).toISOString(),
-    };
-  });
+  return steps.map((step) =>
+    historyEvent(step.action, step.actor === undefined ? submitter : step.actor, step.note, new Date(base - step.ago)),
+  );
 }
 
 export interface AppealSeed {
@@ -460,7 +446,7 @@ function initialReports(now: number): PhotoReportDetail[] {
   return reports;
 }
 
-function opinion(
+export function opinion(
   seed: Partial<OpinionItem> & Pick<OpinionItem, 'id' | 'title' | 'source' | 'sentiment'>,
   now: number,
   age: number,
@@ -586,18 +572,6 @@ function initialKeywords(now: number): OpinionKeyword[] {
   return [kw(1, '漏水', 1, 20 * DAY), kw(2, '垃圾', 1, 20 * DAY), kw(3, '塌方', 0, 15 * DAY), kw(4, '噪音', 0, 3 * DAY)];
 }
 
-/** The notice bell's task-review group (owned by the task module): fixed here. */
-const SUBMISSIONS_GROUP = (now: number): NoticeGroup => ({
-  kind: 'submissions',
-  title: '待审核提交',
-  count: 2,
-  link: '/taskManage/audit',
-  items: [
-    { id: 1, title: '春季人居环境整治', subtitle: '王村干 · 第一村', time: new Date(now - 20 * MINUTE).toISOString() },
-    { id: 2, title: '春季人居环境整治', subtitle: '刘网格 · 第二村', time: new Date(now - 3 * HOUR).toISOString() },
-  ],
-});
-
 export const peopleDb = {
   now: Date.now(),
   appeals: initialAppeals(Date.now()),
@@ -606,6 +580,8 @@ export const peopleDb = {
   keywords: initialKeywords(Date.now()),
   /** When set, GET /api/notices answers this instead of counting (tests change the bell with it). */
   notices: undefined as Notices | undefined,
+  /** Per user, a phone's client key → the record it made, as the server keeps them. */
+  clientKeys: { appeals: new Map<string, number>(), reports: new Map<string, number>() },
   nextId: 100,
 };
 
@@ -618,16 +594,12 @@ export function resetPeopleDb() {
   peopleDb.opinions = initialOpinions(now);
   peopleDb.keywords = initialKeywords(now);
   peopleDb.notices = undefined;
+  peopleDb.clientKeys = { appeals: new Map(), reports: new Map() };
   peopleDb.nextId = 100;
 }
 
-function page<T>(items: T[], url: URL) {
-  const current = Math.max(1, Number(url.searchParams.get('current') ?? 1) || 1);
-  const pageSize = Math.max(1, Number(url.searchParams.get('pageSize') ?? PAGE_SIZE_DEFAULT) || PAGE_SIZE_DEFAULT);
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-}
-
-const isOpen = (status: AppealStatus) => status === 'pending' || status === 'processing';
+/** Handling is open (so an appeal can be overdue, handed down or rejected). */
+export const isOpen = (status: AppealStatus) => APPEAL_DISPATCH_STATES.includes(status);
 export const withOverdue = (a: AppealDetail): AppealDetail => ({ ...a, overdue: isOpen(a.status) && Date.parse(a.dueAt) < Date.now() });
 export const toAppealItem = (a: AppealDetail): AppealItem => {
   const {
@@ -647,400 +619,193 @@ export const toReportItem = (r: PhotoReportDetail): PhotoReportItem => {
   return item;
 };
 
-const num = (q: URLSearchParams, key: string) => (q.get(key) ? Number(q.get(key)) : undefined);
-const contains = (values: string[], part: string | null) => !part || values.some((v) => v.toLowerCase().includes(part.toLowerCase()));
-const inPeriod = (time: string, q: URLSearchParams) =>
-  (!q.get('from') || time >= (q.get('from') as string)) && (!q.get('to') || time <= (q.get('to') as string));
-const newestFirst = <T extends { createdAt: string; id: number }>(a: T, b: T) =>
-  a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
+/** The villager's own appeals, by title: one in each state the records page tells apart. */
+export const MY_APPEALS = {
+  pending: '村卫生室周末不开门，看病不方便',
+  overdue: '村西头小桥桥面裂缝越来越大',
+  replied: '申请在村口加装减速带',
+  closed: '村广场健身器材损坏',
+  rejected: '要求补发去年的种粮补贴',
+} as const;
 
-/** The server's appeal filters other than state (the counts' scope). */
-function filterAppealsBase(q: URLSearchParams): AppealDetail[] {
-  const area = num(q, 'area');
-  const category = num(q, 'category');
-  return peopleDb.appeals
-    .map(withOverdue)
-    .filter(
-      (a) =>
-        (area === undefined || a.area === area) &&
-        (category === undefined || a.category === category) &&
-        contains([a.title, a.content, a.submitterName, a.phone], q.get('keyword')) &&
-        inPeriod(a.createdAt, q),
-    )
-    .sort(newestFirst);
+export const MY_REPLY = '已联系交通部门，下月在村口两侧各加装一条减速带，并设置警示标志。';
+export const MY_REJECT_REASON = '种粮补贴由镇农业服务中心统一发放，请携带身份证到镇农业服务中心窗口查询。';
+export const MY_RATING_COMMENT = '修好了，谢谢！';
+
+/** The villager's own photo reports, by description. */
+export const MY_REPORTS = {
+  pending: '第一村小广场的路灯杆被撞歪了',
+  handled: '村小学门口的下水道堵了，污水漫到路上',
+  invalid: '手滑拍错了',
+} as const;
+
+export const MY_RESULT = '已疏通下水道并清理路面。';
+export const MY_INVALID_REASON = '照片未反映具体问题。';
+
+/** The server's due time is N working days on; here simply three days. */
+export const DUE_AFTER = 3 * DAY;
+const me = { id: villagerUser.id, name: villagerUser.name, phone: villagerUser.phone };
+
+/** Adds the villager's own appeals and photo reports (the phone's 我的 pages). */
+export function seedMyRecords(now: number) {
+  const mine = { submitter: me, area: villagerUser.area! };
+  peopleDb.appeals.push(
+    appeal(
+      {
+        id: 21,
+        title: MY_APPEALS.pending,
+        content: '村卫生室周六周日都关门，老人有个头疼脑热只能跑到镇上。',
+        category: 4,
+        ...mine,
+        status: 'pending',
+        age: 30 * MINUTE,
+      },
+      now,
+    ),
+    appeal(
+      {
+        id: 22,
+        title: MY_APPEALS.overdue,
+        content: '小桥桥面的裂缝已经有两指宽，农用车每天都从上面过，担心塌了。',
+        category: 1,
+        ...mine,
+        status: 'processing',
+        age: 4 * DAY,
+        dueAfter: DUE_AFTER,
+        images: 2,
+      },
+      now,
+    ),
+    appeal(
+      {
+        id: 23,
+        title: MY_APPEALS.replied,
+        content: '村口是下坡，车开得很快，孩子上学过马路很危险。',
+        category: 5,
+        ...mine,
+        status: 'replied',
+        age: 2 * DAY,
+        reply: MY_REPLY,
+      },
+      now,
+    ),
+    appeal(
+      {
+        id: 24,
+        title: MY_APPEALS.closed,
+        content: '广场上的两台健身器材坏了，螺丝松动，老人用着不安全。',
+        category: 1,
+        ...mine,
+        status: 'closed',
+        age: 10 * DAY,
+        reply: '已更换损坏的健身器材配件。',
+        satisfaction: 4,
+        satisfactionComment: MY_RATING_COMMENT,
+      },
+      now,
+    ),
+    appeal(
+      {
+        id: 25,
+        title: MY_APPEALS.rejected,
+        content: '去年的种粮补贴一直没有到账。',
+        category: 4,
+        ...mine,
+        status: 'rejected',
+        age: 6 * DAY,
+        rejectReason: MY_REJECT_REASON,
+      },
+      now,
+    ),
+  );
+  peopleDb.reports.push(
+    report(
+      {
+        id: 21,
+        type: 2,
+        description: MY_REPORTS.pending,
+        ...mine,
+        location: '第一村小广场东侧',
+        lat: 30.2741,
+        lng: 120.1551,
+        status: 'pending',
+        age: 1 * HOUR,
+        images: 2,
+      },
+      now,
+    ),
+    report(
+      {
+        id: 22,
+        type: 1,
+        description: MY_REPORTS.handled,
+        ...mine,
+        location: '村小学门口',
+        status: 'handled',
+        age: 3 * DAY,
+        images: 1,
+        result: MY_RESULT,
+        resultImages: 1,
+      },
+      now,
+    ),
+    report(
+      {
+        id: 23,
+        type: 4,
+        description: MY_REPORTS.invalid,
+        ...mine,
+        location: '',
+        status: 'invalid',
+        age: 5 * DAY,
+        images: 1,
+        invalidReason: MY_INVALID_REASON,
+      },
+      now,
+    ),
+  );
 }
 
-function filterAppeals(q: URLSearchParams): AppealDetail[] {
-  const status = q.get('status');
-  const overdue = q.get('overdue');
-  return filterAppealsBase(q).filter((a) => (!status || a.status === status) && (overdue !== 'true' || a.overdue));
-}
+/** The appeals handed to cadre02's village (area 2), by title. */
+export const DISPATCHED = {
+  pending: '村东头路灯坏了三盏，晚上出行不便',
+  processing: '村委会门口排水沟堵塞',
+  replied: '申请修缮村文化礼堂屋顶',
+  otherVillage: '第三村集市占道经营',
+} as const;
+export const DISPATCHED_IDS = { pending: 61, processing: 62, replied: 63, otherVillage: 64 } as const;
 
-function appealCounts(q: URLSearchParams): AppealCounts {
-  const base = filterAppealsBase(q);
-  const of = (status: AppealStatus) => base.filter((a) => a.status === status).length;
+const submitter = { id: villagerUser.id, name: villagerUser.name, phone: villagerUser.phone };
+
+export const dispatchDb = { appeals: [] as AppealDetail[] };
+
+function handedTo(detail: AppealDetail, area: number, now: number): AppealDetail {
+  const at = new Date(now - 2 * HOUR).toISOString();
   return {
-    all: base.length,
-    pending: of('pending'),
-    processing: of('processing'),
-    replied: of('replied'),
-    closed: of('closed'),
-    rejected: of('rejected'),
-    overdue: base.filter((a) => a.overdue).length,
+    ...detail,
+    dispatchedArea: area,
+    dispatchedAreaName: areaName(area) ?? '',
+    dispatchedAt: at,
+    history: [
+      ...detail.history,
+      { ...historyEvent('dispatch', { id: 3, name: '李办事员' }, '请村里核实处理', new Date(at)), areaName: areaName(area) ?? '' },
+    ],
   };
 }
 
-function filterReports(q: URLSearchParams, withStatus = true): PhotoReportDetail[] {
-  const area = num(q, 'area');
-  const type = num(q, 'type');
-  const status = q.get('status');
-  return peopleDb.reports
-    .filter(
-      (r) =>
-        (!withStatus || !status || r.status === status) &&
-        (area === undefined || r.area === area) &&
-        (type === undefined || r.type === type) &&
-        contains([r.description, r.location, r.submitterName], q.get('keyword')) &&
-        inPeriod(r.createdAt, q),
-    )
-    .sort(newestFirst);
-}
-
-function filterOpinions(q: URLSearchParams): OpinionItem[] {
-  const level = num(q, 'level');
-  const source = num(q, 'source');
-  const area = num(q, 'area');
-  return peopleDb.opinions
-    .filter(
-      (o) =>
-        (!q.get('status') || o.status === q.get('status')) &&
-        (!q.get('sentiment') || o.sentiment === q.get('sentiment')) &&
-        (level === undefined || o.level === level) &&
-        (source === undefined || o.source === source) &&
-        (area === undefined || o.area === area) &&
-        contains([o.title, o.summary, o.keyword ?? ''], q.get('keyword')) &&
-        inPeriod(o.createdAt, q),
-    )
-    .sort(newestFirst);
-}
-
-/** 30 days, today last: a steady background of items plus the ones in the db. */
-function trend(): OpinionTrendDay[] {
-  const days: OpinionTrendDay[] = [];
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
-  for (let i = 29; i >= 0; i--) {
-    const day = new Date(today.getTime() - i * DAY);
-    const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-    const n = 30 - i;
-    const row = {
-      date,
-      positive: (n * 7) % 4 === 0 ? 2 : (n * 7) % 3,
-      neutral: (n * 5) % 4,
-      negative: n % 6 === 0 ? 3 : n % 4 === 0 ? 1 : 0,
-    };
-    for (const o of peopleDb.opinions) {
-      const t = Date.parse(o.createdAt);
-      if (t >= day.getTime() && t < day.getTime() + DAY) row[o.sentiment] += 1;
-    }
-    days.push(row);
-  }
-  return days;
-}
-
-function notices(): Notices {
-  if (peopleDb.notices) return peopleDb.notices;
+/** The appeals handed to the cadre's village (their submitter's notices: mock/my.ts `seedDispatchNotices`). */
+export function resetDispatchDb() {
   const now = Date.now();
-  const appeals = peopleDb.appeals.map(withOverdue).sort(newestFirst);
-  const entry = (a: AppealDetail) => ({ id: a.id, title: a.title, subtitle: `${a.submitterName} · ${a.areaName}`, time: a.createdAt });
-  const pending = appeals.filter((a) => a.status === 'pending');
-  const overdue = appeals.filter((a) => a.overdue);
-  const reports = peopleDb.reports.filter((r) => r.status === 'pending').sort(newestFirst);
-  const groups: NoticeGroup[] = [
-    SUBMISSIONS_GROUP(now),
-    {
-      kind: 'appeals',
-      title: '新的群众诉求',
-      count: pending.length,
-      link: '/peopleService/appeal?status=pending',
-      items: pending.slice(0, 5).map(entry),
-    },
-    {
-      kind: 'photoReports',
-      title: '新的随手拍',
-      count: reports.length,
-      link: '/peopleService/shot?status=pending',
-      items: reports
-        .slice(0, 5)
-        .map((r) => ({ id: r.id, title: r.excerpt, subtitle: `${r.submitterName} · ${r.areaName}`, time: r.createdAt })),
-    },
-    {
-      kind: 'overdueAppeals',
-      title: '超期诉求',
-      count: overdue.length,
-      link: '/peopleService/appeal?status=overdue',
-      items: overdue.slice(0, 5).map(entry),
-    },
-  ];
-  return { total: groups.reduce((sum, g) => sum + g.count, 0), groups };
-}
-
-const requiredText = (value: unknown, field: string, label: string, max: number): FieldError | undefined => {
-  if (typeof value !== 'string' || !value.trim()) return { field, label, message: '不能为空' };
-  if (value.length > max) return { field, label, message: `不能超过${max}个字符` };
-  return undefined;
-};
-const badRequest = (error: FieldError) => apiError(400, `${error.label}：${error.message}`, [error]);
-
-const findAppeal = (id: unknown) => peopleDb.appeals.find((a) => a.id === Number(id));
-const findReport = (id: unknown) => peopleDb.reports.find((r) => r.id === Number(id));
-const findOpinion = (id: unknown) => peopleDb.opinions.find((o) => o.id === Number(id));
-
-function addEvent(target: { history: HistoryEvent[] }, action: HistoryAction, note = '') {
-  target.history.push({
-    id: eventId++,
-    action,
-    actorId: adminUser.id,
-    actorName: adminUser.name,
-    note,
-    createdAt: new Date().toISOString(),
-  });
-}
-
-const APPEAL_STEPS: Record<string, { from: AppealStatus[]; to: AppealStatus }> = {
-  accept: { from: ['pending'], to: 'processing' },
-  reply: { from: ['processing'], to: 'replied' },
-  close: { from: ['replied'], to: 'closed' },
-  reject: { from: ['pending', 'processing'], to: 'rejected' },
-};
-
-function applyOpinionBody(item: OpinionItem, body: OpinionBody) {
-  Object.assign(item, {
-    source: body.source,
-    title: body.title.trim(),
-    summary: body.summary ?? '',
-    link: body.link ?? '',
-    sentiment: body.sentiment,
-    level: body.level,
-    area: body.area ?? null,
-    areaName: body.area ? (areaName(body.area) ?? '') : '全镇',
-  });
-}
-
-export const peopleHandlers = [
-  exportHandler('/photo-reports/export', '随手拍.xlsx'),
-  exportHandler('/opinions/export', '舆情监测.xlsx'),
-  // ---- appeals ----
-  http.get(api('/appeals'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    const url = new URL(request.url);
-    return ok(page(filterAppeals(url.searchParams).map(toAppealItem), url));
-  }),
-  http.get(api('/appeals/counts'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    return ok(appealCounts(new URL(request.url).searchParams));
-  }),
-  exportHandler('/appeals/export', '群众诉求.xlsx'),
-  http.get(api('/appeals/:id'), ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    const found = findAppeal(params.id);
-    return found ? ok(withOverdue(found)) : apiError(404, PEOPLE_MESSAGES.appealNotFound);
-  }),
-  // 转派 and 撤回 (ADR 0031): the village and the time change, the state and due time do not.
-  http.post(api('/appeals/:id/dispatch'), async ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    const found = findAppeal(params.id);
-    if (!found) return apiError(404, PEOPLE_MESSAGES.appealNotFound);
-    if (!APPEAL_DISPATCH_STATES.includes(found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
-    const body = (await request.json().catch(() => ({}))) as { areaId?: number; note?: string };
-    if (typeof body.areaId !== 'number' || body.areaId < 2 || body.areaId > 12) {
-      return badRequest({ field: 'areaId', label: '转派村', message: '请选择村' });
-    }
-    found.dispatchedArea = body.areaId;
-    found.dispatchedAreaName = areaName(body.areaId);
-    found.dispatchedAt = new Date().toISOString();
-    addEvent(found, 'dispatch', body.note?.trim() ?? '');
-    found.history[found.history.length - 1].areaName = found.dispatchedAreaName;
-    return HttpResponse.json({ code: 200, data: withOverdue(found), message: `已转派至${found.dispatchedAreaName}` });
-  }),
-  http.post(api('/appeals/:id/:step'), async ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    const found = findAppeal(params.id);
-    if (!found) return apiError(404, PEOPLE_MESSAGES.appealNotFound);
-    const step = APPEAL_STEPS[String(params.step)];
-    if (!step) return apiError(404, '请求地址出错');
-    if (!step.from.includes(found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
-    const body = (await request.json().catch(() => ({}))) as { reply?: string; reason?: string };
-    const now = new Date().toISOString();
-    if (params.step === 'reply') {
-      const bad = requiredText(body.reply, 'reply', '答复内容', 2000);
-      if (bad) return badRequest(bad);
-      found.reply = body.reply!.trim();
-      found.repliedAt = now;
-      addEvent(found, 'reply', found.reply);
-    } else if (params.step === 'reject') {
-      const bad = requiredText(body.reason, 'reason', '不予受理原因', 500);
-      if (bad) return badRequest(bad);
-      found.rejectReason = body.reason!.trim();
-      found.rejectedAt = now;
-      addEvent(found, 'reject', found.rejectReason);
-    } else if (params.step === 'accept') {
-      found.acceptedAt = now;
-      addEvent(found, 'accept');
-    } else {
-      found.closedAt = now;
-      addEvent(found, 'close');
-    }
-    found.status = step.to;
-    found.handlerId = adminUser.id;
-    found.handlerName = adminUser.name;
-    return ok(withOverdue(found));
-  }),
-
-  // ---- photo reports ----
-  http.get(api('/photo-reports'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    const url = new URL(request.url);
-    return ok(page(filterReports(url.searchParams).map(toReportItem), url));
-  }),
-  http.get(api('/photo-reports/counts'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    const base = filterReports(new URL(request.url).searchParams, false);
-    return ok({
-      all: base.length,
-      pending: base.filter((r) => r.status === 'pending').length,
-      handled: base.filter((r) => r.status === 'handled').length,
-      invalid: base.filter((r) => r.status === 'invalid').length,
-    });
-  }),
-  http.get(api('/photo-reports/:id'), ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    const found = findReport(params.id);
-    return found ? ok(found) : apiError(404, PEOPLE_MESSAGES.reportNotFound);
-  }),
-  http.post(api('/photo-reports/:id/:step'), async ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    const found = findReport(params.id);
-    if (!found) return apiError(404, PEOPLE_MESSAGES.reportNotFound);
-    if (params.step !== 'handle' && params.step !== 'invalid') return apiError(404, '请求地址出错');
-    if (found.status !== 'pending') return apiError(409, PEOPLE_MESSAGES.reportDone);
-    const body = (await request.json().catch(() => ({}))) as { result?: string; reason?: string; imageIds?: number[] };
-    if (params.step === 'handle') {
-      const bad = requiredText(body.result, 'result', '处理结果', 1000);
-      if (bad) return badRequest(bad);
-      found.result = body.result!.trim();
-      found.resultImages = (body.imageIds ?? []).map((id) => ({ id, url: `/api/uploads/photo-${id}.jpg`, width: 800, height: 600 }));
-      found.status = 'handled';
-      addEvent(found, 'handle', found.result);
-    } else {
-      const bad = requiredText(body.reason, 'reason', '无效原因', 500);
-      if (bad) return badRequest(bad);
-      found.invalidReason = body.reason!.trim();
-      found.status = 'invalid';
-      addEvent(found, 'invalid', found.invalidReason);
-    }
-    found.handledAt = new Date().toISOString();
-    found.handlerId = adminUser.id;
-    found.handlerName = adminUser.name;
-    return ok(found);
-  }),
-
-  // ---- opinions ----
-  http.get(api('/opinions/trend'), ({ request }) => (signedIn(request) ? ok({ days: trend() }) : unauthorized())),
-  http.get(api('/opinions'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    const url = new URL(request.url);
-    return ok(page(filterOpinions(url.searchParams), url));
-  }),
-  http.post(api('/opinions'), async ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    const body = (await request.json()) as OpinionBody;
-    const bad = requiredText(body.title, 'title', '标题', 100);
-    if (bad) return badRequest(bad);
-    const item = opinion(
-      { id: peopleDb.nextId++, title: '', source: 1, sentiment: 'neutral', createdByName: adminUser.name },
-      Date.now(),
-      0,
+  const seed = (id: number, title: string, status: AppealDetail['status'], area: number, extra: { reply?: string } = {}) =>
+    handedTo(
+      appeal({ id, title, content: `${title}，请尽快处理。`, category: 1, area, submitter, status, age: DAY, ...extra }, now),
+      area,
+      now,
     );
-    applyOpinionBody(item, body);
-    peopleDb.opinions.push(item);
-    return ok(item);
-  }),
-  http.put(api('/opinions/:id'), async ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    const found = findOpinion(params.id);
-    if (!found) return apiError(404, PEOPLE_MESSAGES.opinionNotFound);
-    const body = (await request.json()) as OpinionBody;
-    const bad = requiredText(body.title, 'title', '标题', 100);
-    if (bad) return badRequest(bad);
-    applyOpinionBody(found, body);
-    return ok(found);
-  }),
-  http.delete(api('/opinions/:id'), ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    const found = findOpinion(params.id);
-    if (!found) return apiError(404, PEOPLE_MESSAGES.opinionNotFound);
-    peopleDb.opinions = peopleDb.opinions.filter((o) => o.id !== found.id);
-    return okEmpty('已删除');
-  }),
-  http.post(api('/opinions/:id/:step'), ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    const found = findOpinion(params.id);
-    if (!found) return apiError(404, PEOPLE_MESSAGES.opinionNotFound);
-    if (params.step === 'handle') {
-      if (found.status === 'handled') return apiError(409, '该舆情已处置');
-      found.status = 'handled';
-      found.handledAt = new Date().toISOString();
-    } else if (params.step === 'reopen') {
-      if (found.status === 'monitoring') return apiError(409, '该舆情正在监测中');
-      found.status = 'monitoring';
-      found.handledAt = null;
-    } else {
-      return apiError(404, '请求地址出错');
-    }
-    return ok(found);
-  }),
-
-  // ---- watch keywords ----
-  http.get(api('/opinion-keywords'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    const url = new URL(request.url);
-    const list = peopleDb.keywords.filter((k) => contains([k.keyword], url.searchParams.get('keyword'))).sort(newestFirst);
-    return ok(page(list, url));
-  }),
-  http.post(api('/opinion-keywords'), async ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    const body = (await request.json()) as { keyword?: string };
-    const bad = requiredText(body.keyword, 'keyword', '关键词', 20);
-    if (bad) return badRequest(bad);
-    const keyword = body.keyword!.trim();
-    if (peopleDb.keywords.some((k) => k.keyword === keyword)) {
-      return apiError(409, PEOPLE_MESSAGES.keywordTaken, [{ field: 'keyword', label: '关键词', message: PEOPLE_MESSAGES.keywordTaken }]);
-    }
-    const item: OpinionKeyword = {
-      id: peopleDb.nextId++,
-      keyword,
-      matches: 0,
-      createdByName: adminUser.name,
-      createdAt: new Date().toISOString(),
-    };
-    peopleDb.keywords.push(item);
-    return ok(item);
-  }),
-  http.delete(api('/opinion-keywords/:id'), ({ request, params }) => {
-    if (!signedIn(request)) return unauthorized();
-    if (!peopleDb.keywords.some((k) => k.id === Number(params.id))) return apiError(404, '关键词不存在');
-    peopleDb.keywords = peopleDb.keywords.filter((k) => k.id !== Number(params.id));
-    return okEmpty('已删除');
-  }),
-
-  // ---- the bell ----
-  http.get(api('/notices'), ({ request }) => (signedIn(request) ? ok(notices()) : unauthorized())),
-
-  // ---- result photos ----
-  http.post(api('/uploads'), async ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
-    const id = peopleDb.nextId++;
-    return ok({ id, url: `/api/uploads/photo-${id}.jpg`, width: 800, height: 600, size: 1024 });
-  }),
-];
+  dispatchDb.appeals = [
+    seed(DISPATCHED_IDS.pending, DISPATCHED.pending, 'pending', 2),
+    seed(DISPATCHED_IDS.processing, DISPATCHED.processing, 'processing', 2),
+    seed(DISPATCHED_IDS.replied, DISPATCHED.replied, 'replied', 2, { reply: '已安排施工队下周修缮。' }),
+    seed(DISPATCHED_IDS.otherVillage, DISPATCHED.otherVillage, 'pending', 4),
+  ];
+}

@@ -1,11 +1,12 @@
 /**
- * msw handlers for 系统设置 › 操作日志 and 登录日志 (/api/operation-logs, /api/login-logs and their
- * exports), in the shapes of common/contracts/system.ts, filtered the way the server filters.
+ * 系统设置 (server/routes/system.ts): the settings and the areas (both public), the demo data's
+ * summary and clearing, and the operation and login logs with their exports, filtered the way the
+ * server filters. `resetSystemDb()` runs after each test (mock/server.ts).
  */
-import { http } from 'msw';
 import type { LoginLogItem, OperationLogItem } from '@common/contracts/system';
-import { ADMIN_TOKEN } from './fixtures';
-import { api, apiError, exportHandler, ok } from './handlers';
+import { areas, settings } from './fixtures';
+import { admin, exportHandler, ok, okPage, okWithMessage, route } from './http';
+import { contains } from './query';
 
 export const operationLogFixtures: OperationLogItem[] = [
   {
@@ -62,12 +63,7 @@ export const loginLogFixtures: LoginLogItem[] = [
   },
 ];
 
-const signedIn = (request: Request) => request.headers.get('authorization') === ADMIN_TOKEN;
-const unauthorized = () => apiError(401, '未授权或授权已过期，请重新登录');
-const contains = (value: string, part: string | null) => !part || value.toLowerCase().includes(part.toLowerCase());
-
-function operationMatches(url: URL) {
-  const q = url.searchParams;
+function operationMatches(q: URLSearchParams) {
   return operationLogFixtures.filter(
     (log) =>
       contains(log.account, q.get('account')) &&
@@ -77,8 +73,7 @@ function operationMatches(url: URL) {
   );
 }
 
-function loginMatches(url: URL) {
-  const q = url.searchParams;
+function loginMatches(q: URLSearchParams) {
   return loginLogFixtures.filter(
     (log) =>
       contains(log.account, q.get('account')) &&
@@ -87,23 +82,41 @@ function loginMatches(url: URL) {
   );
 }
 
-const listOf = <T>(items: T[], url: URL) => {
-  const current = Number(url.searchParams.get('current') ?? 1);
-  const pageSize = Number(url.searchParams.get('pageSize') ?? 20);
-  return { list: items.slice((current - 1) * pageSize, current * pageSize), total: items.length, current, pageSize };
-};
-
+/** 系统设置 › 操作日志 and 登录日志: only their pages' tests put these in. */
 export const logHandlers = [
-  http.get(api('/operation-logs'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
+  admin.get('/operation-logs', ({ request }) => {
     const url = new URL(request.url);
-    return ok(listOf(operationMatches(url), url));
+    return okPage(operationMatches(url.searchParams), url);
   }),
   exportHandler('/operation-logs/export', '操作日志.xlsx'),
-  http.get(api('/login-logs'), ({ request }) => {
-    if (!signedIn(request)) return unauthorized();
+  admin.get('/login-logs', ({ request }) => {
     const url = new URL(request.url);
-    return ok(listOf(loginMatches(url), url));
+    return okPage(loginMatches(url.searchParams), url);
   }),
   exportHandler('/login-logs/export', '登录日志.xlsx'),
+];
+
+/** 系统设置 › 演示数据: a new installation has some until it is cleared. */
+export const systemDb = { demo: { present: true, accounts: 9, records: 180 } };
+
+export function resetSystemDb() {
+  systemDb.demo = { present: true, accounts: 9, records: 180 };
+}
+
+export const systemHandlers = [
+  route.get('/settings', () => ok(settings)),
+  route.get('/areas', () => ok(areas)),
+  admin.get('/demo-data', () => ok(systemDb.demo)),
+  admin.delete('/demo-data', () => {
+    const accounts = systemDb.demo.accounts;
+    systemDb.demo = { present: false, accounts: 0, records: 0 };
+    const none = { tasks: 0, submissions: 0, news: 0, appeals: 0, photoReports: 0, opinions: 0, keywords: 0, groups: 0, orgUnits: 0 };
+    return okWithMessage(
+      {
+        removed: { ...none, accounts, tasks: 13, news: 9, appeals: 12, pictures: 30, introductions: 6 },
+        kept: { tasks: 1, groups: 0, orgUnits: 0 },
+      },
+      '演示数据已清除',
+    );
+  }),
 ];

@@ -1,0 +1,229 @@
+/**
+ * /api/appeals (server/routes/appeals.ts), on the records of mock/peopleDb.ts, for three callers:
+ * - the admin (`appealAdminHandlers`): the list, the status tabs' counts, the export, one appeal,
+ *   受理 / 答复 / 办结 / 不予受理 and 转派;
+ * - the villager on the phone (`appealSubmitterHandlers`): submitting (400 naming the field, a
+ *   client-key replay answers the first record) and reading their own (another's is the same 404);
+ * - the village cadre (`appealCadreHandlers`, ADR 0031): reading one handed to their village.
+ * Their /api/my/* routes (own list, rating, the handed-down list and its steps) are in mock/my.ts.
+ */
+import { APPEAL_DISPATCH_STATES, type AppealStatus, PEOPLE_MESSAGES } from '@common/constants';
+import {
+  AppealBody,
+  AppealDispatchBody,
+  AppealRejectBody,
+  AppealReplyBody,
+  type AppealCounts,
+  type AppealDetail,
+} from '@common/contracts/people';
+import type { TSchema } from '@sinclair/typebox';
+import { appTaskDb } from './appTaskDb';
+import { adminUser, areaName, cadreUser, CADRE_TOKEN, VILLAGER_TOKEN } from './fixtures';
+import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phoneUser, route, unauthorized } from './http';
+import { DUE_AFTER, dispatchDb, historyEvent, peopleDb, toAppealItem, withOverdue } from './peopleDb';
+import { anyContains, inPeriod, newestFirst, numberParam } from './query';
+import { IMAGE_NOT_OWN } from './uploads';
+import { bodyErrors } from './validate';
+
+/** server/services/appeals.ts STEPS: where each step may start and where it leaves the appeal. */
+export const STEPS = {
+  accept: { from: ['pending'], to: 'processing', at: 'acceptedAt' },
+  reply: { from: ['processing'], to: 'replied', at: 'repliedAt' },
+  close: { from: ['replied'], to: 'closed', at: 'closedAt' },
+  reject: { from: ['pending', 'processing'], to: 'rejected', at: 'rejectedAt' },
+} as const satisfies Record<string, { from: readonly AppealStatus[]; to: AppealStatus; at: keyof AppealDetail }>;
+type Step = keyof typeof STEPS;
+/** The body each step takes, and where its text goes. */
+const STEP_BODIES: Partial<Record<Step, { schema: TSchema; field: 'reply' | 'reason'; into: 'reply' | 'rejectReason' }>> = {
+  reply: { schema: AppealReplyBody, field: 'reply', into: 'reply' },
+  reject: { schema: AppealRejectBody, field: 'reason', into: 'rejectReason' },
+};
+
+/** The step's text from the body (trimmed), or the server's 400 for a body it refuses. */
+export async function stepNote(step: Step, request: Request): Promise<string | Response> {
+  const rule = STEP_BODIES[step];
+  if (!rule) return '';
+  const body = (await request.json().catch(() => ({}))) as Record<string, string>;
+  const errors = bodyErrors(rule.schema, body);
+  return errors.length ? invalid(errors) : body[rule.field].trim();
+}
+
+/** Moves `found` by `step` as `actor`, with the step's note; the 409 when its state does not allow it. */
+export function move(found: AppealDetail, step: Step, note: string, actor: { id: number; name: string }): Response | undefined {
+  const { from, to, at } = STEPS[step];
+  if (!(from as readonly AppealStatus[]).includes(found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
+  const now = new Date();
+  found.status = to;
+  found[at] = now.toISOString();
+  const into = STEP_BODIES[step]?.into;
+  if (into) found[into] = note;
+  found.handlerId = actor.id;
+  found.handlerName = actor.name;
+  found.history.push(historyEvent(step, actor, note, now));
+  return undefined;
+}
+
+// ---- the admin ----
+
+const findAppeal = (id: unknown) => peopleDb.appeals.find((a) => a.id === Number(id));
+export const appealNotFound = () => apiError(404, PEOPLE_MESSAGES.appealNotFound);
+
+/** The server's appeal filters other than state (the counts' scope). */
+function filterAppealsBase(q: URLSearchParams): AppealDetail[] {
+  const area = numberParam(q, 'area');
+  const category = numberParam(q, 'category');
+  return peopleDb.appeals
+    .map(withOverdue)
+    .filter(
+      (a) =>
+        (area === undefined || a.area === area) &&
+        (category === undefined || a.category === category) &&
+        anyContains([a.title, a.content, a.submitterName, a.phone], q.get('keyword')) &&
+        inPeriod(a.createdAt, q),
+    )
+    .sort(newestFirst);
+}
+
+function filterAppeals(q: URLSearchParams): AppealDetail[] {
+  const status = q.get('status');
+  const overdue = q.get('overdue');
+  return filterAppealsBase(q).filter((a) => (!status || a.status === status) && (overdue !== 'true' || a.overdue));
+}
+
+function appealCounts(q: URLSearchParams): AppealCounts {
+  const base = filterAppealsBase(q);
+  const of = (status: AppealStatus) => base.filter((a) => a.status === status).length;
+  return {
+    all: base.length,
+    pending: of('pending'),
+    processing: of('processing'),
+    replied: of('replied'),
+    closed: of('closed'),
+    rejected: of('rejected'),
+    overdue: base.filter((a) => a.overdue).length,
+  };
+}
+
+export const appealAdminHandlers = [
+  admin.get('/appeals', ({ request }) => {
+    const url = new URL(request.url);
+    return okPage(filterAppeals(url.searchParams).map(toAppealItem), url);
+  }),
+  admin.get('/appeals/counts', ({ request }) => ok(appealCounts(new URL(request.url).searchParams))),
+  exportHandler('/appeals/export', '群众诉求.xlsx'),
+  admin.get('/appeals/:id', ({ params }) => {
+    const found = findAppeal(params.id);
+    return found ? ok(withOverdue(found)) : appealNotFound();
+  }),
+  // 转派 (ADR 0031): the village and the time change, the state and due time do not.
+  admin.post('/appeals/:id/dispatch', async ({ request, params }) => {
+    const found = findAppeal(params.id);
+    if (!found) return appealNotFound();
+    if (!APPEAL_DISPATCH_STATES.includes(found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
+    const body = (await request.json().catch(() => ({}))) as AppealDispatchBody;
+    const errors = bodyErrors(AppealDispatchBody, body);
+    if (errors.length) return invalid(errors);
+    found.dispatchedArea = body.areaId;
+    found.dispatchedAreaName = areaName(body.areaId);
+    found.dispatchedAt = new Date().toISOString();
+    found.history.push({ ...historyEvent('dispatch', adminUser, body.note?.trim() ?? ''), areaName: found.dispatchedAreaName });
+    return okWithMessage(withOverdue(found), `已转派至${found.dispatchedAreaName}`);
+  }),
+  ...(Object.keys(STEPS) as Step[]).map((step) =>
+    admin.post(`/appeals/:id/${step}`, async ({ request, params }) => {
+      const found = findAppeal(params.id);
+      if (!found) return appealNotFound();
+      if (!(STEPS[step].from as readonly AppealStatus[]).includes(found.status)) {
+        return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
+      }
+      const note = await stepNote(step, request);
+      if (note instanceof Response) return note;
+      return move(found, step, note, adminUser) ?? ok(withOverdue(found));
+    }),
+  ),
+];
+
+// ---- the villager on the phone ----
+
+const uploadedImage = (id: number) => ({ id, url: `/api/uploads/mock-${id}.jpg`, width: 1600, height: 1200 });
+/** The submitter's own appeal; another's is the same 404 as a missing one. */
+export const mine = (id: unknown, userId: number) => peopleDb.appeals.find((a) => a.id === Number(id) && a.submitterId === userId);
+
+/** POST /api/appeals as the server answers it (exported: a test can run it and then lose the answer). */
+export async function answerCreateAppeal({ request }: { request: Request }) {
+  const user = phoneUser(request);
+  if (!user) return unauthorized();
+  const body = (await request.json()) as AppealBody;
+  const errors = bodyErrors(AppealBody, body);
+  if (errors.length) return invalid(errors);
+
+  const key = `${user.id}:${body.clientKey}`;
+  const replay = peopleDb.clientKeys.appeals.get(key);
+  if (replay) return okWithMessage(toAppealItem(peopleDb.appeals.find((a) => a.id === replay)!), '该诉求已提交，无需重复提交');
+  if (!body.imageIds.every((id) => appTaskDb.uploads.has(id)))
+    return invalid([{ field: 'imageIds', label: '图片', message: IMAGE_NOT_OWN }]);
+
+  const now = new Date();
+  const created: AppealDetail = {
+    id: peopleDb.nextId++,
+    title: body.title.trim(),
+    excerpt: body.content.trim().slice(0, 100),
+    content: body.content.trim(),
+    category: body.category,
+    area: body.area,
+    areaName: areaName(body.area) ?? '',
+    phone: body.phone.trim(),
+    status: 'pending',
+    submitterId: user.id,
+    submitterName: user.name,
+    handlerId: null,
+    handlerName: null,
+    imageCount: body.imageIds.length,
+    images: body.imageIds.map(uploadedImage),
+    createdAt: now.toISOString(),
+    acceptedAt: null,
+    repliedAt: null,
+    closedAt: null,
+    rejectedAt: null,
+    dueAt: new Date(now.getTime() + DUE_AFTER).toISOString(),
+    overdue: false,
+    satisfaction: null,
+    dispatchedArea: null,
+    dispatchedAreaName: null,
+    dispatchedAt: null,
+    reply: null,
+    rejectReason: null,
+    satisfactionComment: null,
+    ratedAt: null,
+    history: [historyEvent('submit', user, '', now)],
+  };
+  peopleDb.appeals.push(created);
+  peopleDb.clientKeys.appeals.set(key, created.id);
+  return okWithMessage(toAppealItem(created), '诉求已提交');
+}
+
+export const appealSubmitterHandlers = [
+  route.post('/appeals', answerCreateAppeal),
+
+  // The submitter reads their own; anything else is the same 404 (a villager handles nothing).
+  route.get('/appeals/:id', ({ request, params }) => {
+    const user = phoneUser(request);
+    if (!user) return unauthorized();
+    const found = mine(params.id, user.id);
+    return found ? ok(withOverdue(found)) : appealNotFound();
+  }),
+];
+
+// ---- the village cadre: appeals handed down (ADR 0031) ----
+
+export const isCadre = (request: Request) => request.headers.get('authorization') === CADRE_TOKEN;
+
+export const appealCadreHandlers = [
+  // The cadre reads those handed to their village; the submitter reads their own; others fall through.
+  route.get('/appeals/:id', ({ request, params }) => {
+    const found = dispatchDb.appeals.find((a) => a.id === Number(params.id));
+    if (isCadre(request)) return found && found.dispatchedArea === cadreUser.area ? ok(withOverdue(found)) : appealNotFound();
+    if (found && request.headers.get('authorization') === VILLAGER_TOKEN) return ok(withOverdue(found));
+    return undefined;
+  }),
+];

@@ -1,0 +1,130 @@
+/**
+ * /api/news (server/routes/news.ts) for the admin pages: the list with its filters and sorting and
+ * its export, one news, creating, changing, deleting, and publishing, taking offline, pinning and
+ * unpinning, on the records of mock/contentDb.ts.
+ */
+import type { NewsBody, NewsDetail, NewsItem } from '@common/contracts/content';
+import { areaName } from './fixtures';
+import { contentDb, CONTENT_MESSAGES, image, newsDetail } from './contentDb';
+import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage } from './http';
+
+const toItem = ({ content: _content, ...item }: NewsDetail): NewsItem => item;
+const findNews = (id: unknown) => contentDb.news.find((n) => n.id === Number(id));
+const notFound = () => apiError(404, CONTENT_MESSAGES.newsNotFound);
+export const blankTitle = (title: string | undefined) => !title || !title.trim();
+export const titleRequired = (label = '标题') => invalid([{ field: 'title', label, message: '不能为空' }]);
+
+function applyNewsBody(news: NewsDetail, body: NewsBody) {
+  Object.assign(news, {
+    title: body.title,
+    summary: body.summary ?? '',
+    content: body.content,
+    column: body.column,
+    area: body.area,
+    areaName: body.area === null ? '全镇' : (areaName(body.area) ?? ''),
+    cover: body.coverId ? image(body.coverId) : null,
+    pinned: body.pinned,
+    updatedAt: new Date().toISOString(),
+  });
+}
+
+/** One news step: refused (409, its words) unless the news is in the state it starts from. */
+const step = (
+  action: 'publish' | 'offline' | 'pin' | 'unpin',
+  refusal: (news: NewsDetail) => string | undefined,
+  apply: (news: NewsDetail) => void,
+) =>
+  admin.post(`/news/:id/${action}`, ({ params }) => {
+    const news = findNews(params.id);
+    if (!news) return notFound();
+    const refused = refusal(news);
+    if (refused) return apiError(409, refused);
+    apply(news);
+    return ok(toItem(news));
+  });
+
+export const newsHandlers = [
+  exportHandler('/news/export', '新闻列表.xlsx'),
+  admin.get('/news', ({ request }) => {
+    const url = new URL(request.url);
+    const q = url.searchParams;
+    const sortField = (q.get('sortField') ?? 'createdAt') as 'createdAt' | 'publishedAt' | 'views';
+    const direction = q.get('sortOrder') === 'ascend' ? 1 : -1;
+    const list = contentDb.news
+      .filter(
+        (n) =>
+          (!q.get('title') || n.title.includes(q.get('title') as string)) &&
+          (!q.get('column') || n.column === Number(q.get('column'))) &&
+          (!q.get('status') || n.status === q.get('status')) &&
+          (!q.get('area') || n.area === Number(q.get('area'))) &&
+          (!q.get('pinned') || String(n.pinned) === q.get('pinned')),
+      )
+      .sort((a, b) => {
+        const x = a[sortField] ?? '';
+        const y = b[sortField] ?? '';
+        return x === y ? b.id - a.id : (x < y ? -1 : 1) * direction;
+      });
+    return okPage(list.map(toItem), url);
+  }),
+
+  admin.get('/news/:id', ({ params }) => {
+    const news = findNews(params.id);
+    return news ? ok(news) : notFound();
+  }),
+
+  admin.post('/news', async ({ request }) => {
+    const body = (await request.json()) as NewsBody;
+    if (blankTitle(body.title)) return titleRequired();
+    const news = newsDetail({ id: contentDb.nextId++, title: body.title, status: 'draft', createdAt: new Date().toISOString() });
+    applyNewsBody(news, body);
+    contentDb.news.push(news);
+    return ok(news);
+  }),
+
+  admin.put('/news/:id', async ({ request, params }) => {
+    const news = findNews(params.id);
+    if (!news) return notFound();
+    const body = (await request.json()) as NewsBody;
+    if (blankTitle(body.title)) return titleRequired();
+    applyNewsBody(news, body);
+    return ok(news);
+  }),
+
+  admin.delete('/news/:id', ({ params }) => {
+    const news = findNews(params.id);
+    if (!news) return notFound();
+    if (news.status === 'published') return apiError(409, CONTENT_MESSAGES.deletePublished);
+    contentDb.news = contentDb.news.filter((n) => n.id !== news.id);
+    return okEmpty('已删除');
+  }),
+
+  step(
+    'publish',
+    (news) => (news.status === 'published' ? '新闻已发布，请勿重复发布' : undefined),
+    (news) => {
+      news.status = 'published';
+      news.publishedAt = new Date().toISOString();
+    },
+  ),
+  step(
+    'offline',
+    (news) => (news.status !== 'published' ? '新闻已下线，请勿重复操作' : undefined),
+    (news) => {
+      news.status = 'offline';
+    },
+  ),
+  step(
+    'pin',
+    (news) => (news.pinned ? '新闻已置顶，请勿重复操作' : undefined),
+    (news) => {
+      news.pinned = true;
+    },
+  ),
+  step(
+    'unpin',
+    (news) => (!news.pinned ? '新闻未置顶，无需取消' : undefined),
+    (news) => {
+      news.pinned = false;
+    },
+  ),
+];

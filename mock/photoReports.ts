@@ -1,0 +1,155 @@
+/**
+ * /api/photo-reports (server/routes/photoReports.ts), on the records of mock/peopleDb.ts:
+ * - the admin (`photoReportAdminHandlers`): the list, the status tabs' counts, the export, one
+ *   report, and 处理 (with a result and photos) or 无效 (with a reason), once;
+ * - the villager on the phone (`photoReportSubmitterHandlers`): sending one (400 naming the field,
+ *   a client-key replay answers the first record) and reading their own (another's is the same
+ *   404); their list, GET /api/my/photo-reports, is in mock/my.ts.
+ */
+import { PEOPLE_MESSAGES } from '@common/constants';
+import { PhotoReportBody, PhotoReportHandleBody, PhotoReportInvalidBody, type PhotoReportDetail } from '@common/contracts/people';
+import { appTaskDb } from './appTaskDb';
+import { adminUser, areaName } from './fixtures';
+import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phoneUser, route, unauthorized } from './http';
+import { historyEvent, peopleDb, toReportItem } from './peopleDb';
+import { anyContains, inPeriod, newestFirst, numberParam } from './query';
+import { IMAGE_NOT_OWN } from './uploads';
+import { bodyErrors } from './validate';
+
+const findReport = (id: unknown) => peopleDb.reports.find((r) => r.id === Number(id));
+export const reportNotFound = () => apiError(404, PEOPLE_MESSAGES.reportNotFound);
+
+function filterReports(q: URLSearchParams, withStatus = true): PhotoReportDetail[] {
+  const area = numberParam(q, 'area');
+  const type = numberParam(q, 'type');
+  const status = q.get('status');
+  return peopleDb.reports
+    .filter(
+      (r) =>
+        (!withStatus || !status || r.status === status) &&
+        (area === undefined || r.area === area) &&
+        (type === undefined || r.type === type) &&
+        anyContains([r.description, r.location, r.submitterName], q.get('keyword')) &&
+        inPeriod(r.createdAt, q),
+    )
+    .sort(newestFirst);
+}
+
+/** 处理 and 无效: the body each takes, and what it does to a pending report. */
+const STEPS = {
+  handle: {
+    schema: PhotoReportHandleBody,
+    apply: (found: PhotoReportDetail, body: PhotoReportHandleBody) => {
+      found.result = body.result.trim();
+      found.resultImages = (body.imageIds ?? []).map((id) => ({ id, url: `/api/uploads/photo-${id}.jpg`, width: 800, height: 600 }));
+      found.status = 'handled';
+      return found.result;
+    },
+  },
+  invalid: {
+    schema: PhotoReportInvalidBody,
+    apply: (found: PhotoReportDetail, body: PhotoReportInvalidBody) => {
+      found.invalidReason = body.reason.trim();
+      found.status = 'invalid';
+      return found.invalidReason;
+    },
+  },
+} as const;
+
+export const photoReportAdminHandlers = [
+  exportHandler('/photo-reports/export', '随手拍.xlsx'),
+  admin.get('/photo-reports', ({ request }) => {
+    const url = new URL(request.url);
+    return okPage(filterReports(url.searchParams).map(toReportItem), url);
+  }),
+  admin.get('/photo-reports/counts', ({ request }) => {
+    const base = filterReports(new URL(request.url).searchParams, false);
+    return ok({
+      all: base.length,
+      pending: base.filter((r) => r.status === 'pending').length,
+      handled: base.filter((r) => r.status === 'handled').length,
+      invalid: base.filter((r) => r.status === 'invalid').length,
+    });
+  }),
+  admin.get('/photo-reports/:id', ({ params }) => {
+    const found = findReport(params.id);
+    return found ? ok(found) : reportNotFound();
+  }),
+  ...(['handle', 'invalid'] as const).map((step) =>
+    admin.post(`/photo-reports/:id/${step}`, async ({ request, params }) => {
+      const found = findReport(params.id);
+      if (!found) return reportNotFound();
+      if (found.status !== 'pending') return apiError(409, PEOPLE_MESSAGES.reportDone);
+      const body = await request.json().catch(() => ({}));
+      const errors = bodyErrors(STEPS[step].schema, body);
+      if (errors.length) return invalid(errors);
+      const note = STEPS[step].apply(found, body as PhotoReportHandleBody & PhotoReportInvalidBody);
+      const now = new Date();
+      found.history.push(historyEvent(step, adminUser, note, now));
+      found.handledAt = now.toISOString();
+      found.handlerId = adminUser.id;
+      found.handlerName = adminUser.name;
+      return ok(found);
+    }),
+  ),
+];
+
+const uploadedImage = (id: number) => ({ id, url: `/api/uploads/mock-${id}.jpg`, width: 1600, height: 1200 });
+
+/** POST /api/photo-reports as the server answers it (exported: a test can run it and then lose the answer). */
+export async function answerCreatePhotoReport({ request }: { request: Request }) {
+  const user = phoneUser(request);
+  if (!user) return unauthorized();
+  const body = (await request.json()) as PhotoReportBody;
+  const errors = bodyErrors(PhotoReportBody, body);
+  if (errors.length) return invalid(errors);
+
+  const key = `${user.id}:${body.clientKey}`;
+  const replay = peopleDb.clientKeys.reports.get(key);
+  if (replay) return okWithMessage(toReportItem(peopleDb.reports.find((r) => r.id === replay)!), '该随手拍已提交，无需重复提交');
+  if (!body.imageIds.every((id) => appTaskDb.uploads.has(id)))
+    return invalid([{ field: 'imageIds', label: '照片', message: IMAGE_NOT_OWN }]);
+
+  const images = body.imageIds.map(uploadedImage);
+  const now = new Date();
+  const created: PhotoReportDetail = {
+    id: peopleDb.nextId++,
+    type: body.type,
+    excerpt: body.description.trim().slice(0, 100),
+    description: body.description.trim(),
+    area: body.area,
+    areaName: areaName(body.area) ?? '',
+    location: body.location.trim(),
+    lat: body.lat,
+    lng: body.lng,
+    status: 'pending',
+    submitterId: user.id,
+    submitterName: user.name,
+    handlerId: null,
+    handlerName: null,
+    cover: images[0] ?? null,
+    imageCount: images.length,
+    images,
+    createdAt: now.toISOString(),
+    handledAt: null,
+    result: null,
+    resultImages: [],
+    invalidReason: null,
+    history: [historyEvent('submit', user, '', now)],
+  };
+  peopleDb.reports.push(created);
+  peopleDb.clientKeys.reports.set(key, created.id);
+  return okWithMessage(toReportItem(created), '随手拍已提交');
+}
+
+export const photoReportSubmitterHandlers = [
+  route.post('/photo-reports', answerCreatePhotoReport),
+
+  // The submitter reads their own; anything else is the same 404.
+  route.get('/photo-reports/:id', ({ request, params }) => {
+    const user = phoneUser(request);
+    if (!user) return unauthorized();
+    const found = peopleDb.reports.find((r) => r.id === Number(params.id) && r.submitterId === user.id);
+    return found ? ok(found) : reportNotFound();
+  }),
+];
