@@ -1,7 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
+import PageContainer from '@/components/PageContainer';
 import { getCenterIntroduction } from '@/services/introductions';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';

@@ -1,8 +1,8 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Col, Result, Row, Skeleton } from 'antd';
 import { AREA_MAX, AREA_MIN, TOWN_AREA_ID } from '@common/constants';
+import PageContainer from '@/components/PageContainer';
 import { queryVillageIntroductions } from '@/services/introductions';
 import { apiErrorMessage } from '@/utils/apiError';
 import AreaPicker from './components/AreaPicker';

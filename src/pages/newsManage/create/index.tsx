@@ -1,7 +1,7 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import PageContainer from '@/components/PageContainer';
 import { getNews } from '@/services/news';
 import { apiErrorBody, apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';

@@ -1,4 +1,3 @@
-import { FooterToolbar } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -6,6 +5,7 @@ import { INTRODUCTION_IMAGES_MAX } from '@common/constants';
 import type { CenterIntroduction } from '@common/contracts/content';
 import type { ImageRef } from '@common/contracts/tasks';
 import ImageGallery from '@/components/ImageUpload/ImageGallery';
+import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor from '@/components/RichTextEditor';
 import { useLeaveConfirm } from '@/hooks/useLeaveConfirm';
 import { updateCenterIntroduction } from '@/services/introductions';
@@ -89,11 +89,11 @@ export default function CenterForm({ introduction, onSaved }: Props) {
         </Form.Item>
       </Card>
       {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
-      <FooterToolbar portalDom={false}>
+      <FooterBar>
         <Button type="primary" loading={saving} disabled={readOnly} onClick={onSave}>
           保存
         </Button>
-      </FooterToolbar>
+      </FooterBar>
     </Form>
   );
 }

@@ -1,9 +1,9 @@
-import { FooterToolbar } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
 import { App, Button, Card, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import type { NewsDetail } from '@common/contracts/content';
 import CoverUpload from '@/components/ImageUpload/CoverUpload';
+import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
 import { useLeaveConfirm } from '@/hooks/useLeaveConfirm';
 import type { Option } from '@/hooks/useReferenceOptions';
@@ -180,7 +180,7 @@ export default function NewsForm({ news, areaOptions }: Props) {
       </Row>
 
       {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
-      <FooterToolbar portalDom={false}>
+      <FooterBar>
         <Button onClick={() => history.push(LIST_PATH)}>返回列表</Button>
         {status === 'published' ? (
           <Button type="primary" loading={saving === 'save'} onClick={onSave}>
@@ -196,7 +196,7 @@ export default function NewsForm({ news, areaOptions }: Props) {
             </Button>
           </>
         )}
-      </FooterToolbar>
+      </FooterBar>
     </Form>
   );
 }
