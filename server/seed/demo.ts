@@ -102,7 +102,7 @@ export async function seedDemo(db: Db, storage: FileStorage, password: string): 
  * Tables whose rows, right after the demo was written into a new database, are all the demo's.
  * Their children (images, events, memberships, target areas) follow their parents.
  */
-export const DEMO_TABLES = {
+const DEMO_TABLES = {
   groups,
   tasks,
   submissions,

@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { DataScope } from '../../common/constants';
 import type { Db } from '../db/client';
 import { appeals, areas, roles, serviceEvents, userNotices, users } from '../db/schema';
 import { dispatchAppeal, moveAppeal } from '../services/appeals';
@@ -54,7 +53,6 @@ async function signedIn(db: Db, userId: number): Promise<AuthUser> {
   return {
     ...row,
     permissions: effectivePermissions(row.roleCode, row.permissions),
-    dataScope: row.dataScope as DataScope,
     mustChangePassword: false,
     sessionId: 0,
   };

@@ -11,7 +11,7 @@ import { areas, centreIntroduction, roles, settings, users, villageIntroductions
 
 const VILLAGE_NAMES = ['第一村', '第二村', '第三村', '第四村', '第五村', '第六村', '第七村', '第八村', '第九村', '第十村', '第十一村'];
 
-export const BUILT_IN_ROLE_SEED: Array<{
+const BUILT_IN_ROLE_SEED: Array<{
   code: string;
   name: string;
   permissions: PermissionKey[];
@@ -28,7 +28,7 @@ export const BUILT_IN_ROLE_SEED: Array<{
   { code: 'villager', name: '村民', permissions: [], dataScope: 'self' },
 ];
 
-export interface SeedResult {
+interface SeedResult {
   /** Set when this run created the admin account with a generated password. */
   generatedAdminPassword?: string;
   /** Set when this run wrote the demo with a generated password (DEMO_PASSWORD unset). */
