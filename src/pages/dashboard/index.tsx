@@ -1,5 +1,4 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import { history, Link, useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
@@ -8,6 +7,7 @@ import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { APPEAL_STATUS_LABELS, type AppealStatus } from '@common/constants';
 import type { StatsOverview } from '@common/contracts/stats';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import SetupReminder from '@/components/SetupReminder';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryOverview } from '@/services/stats';

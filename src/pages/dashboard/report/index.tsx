@@ -1,5 +1,4 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Skeleton } from 'antd';
@@ -17,6 +16,7 @@ import {
   townshipToday,
 } from '@common/reportPeriod';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { usePageShown } from '@/components/Workbench/context';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryReport } from '@/services/reports';

@@ -1,11 +1,11 @@
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { ORG_UNIT_DEPTH_MAX } from '@common/constants';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { deleteOrgUnit, queryOrgUnits } from '@/services/orgUnits';
