@@ -19,7 +19,7 @@ import {
 import type { TSchema } from '@sinclair/typebox';
 import { appTaskDb } from './appTaskDb';
 import { adminUser, areaName, cadreUser, CADRE_TOKEN, VILLAGER_TOKEN } from './fixtures';
-import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phoneUser, route, unauthorized } from './http';
+import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
 import { DUE_AFTER, dispatchDb, historyEvent, peopleDb, toAppealItem, withOverdue } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
 import { IMAGE_NOT_OWN } from './uploads';
@@ -206,9 +206,8 @@ export const appealSubmitterHandlers = [
   route.post('/appeals', answerCreateAppeal),
 
   // The submitter reads their own; anything else is the same 404 (a villager handles nothing).
-  route.get('/appeals/:id', ({ request, params }) => {
-    const user = phoneUser(request);
-    if (!user) return unauthorized();
+  phone.get('/appeals/:id', ({ request, params }) => {
+    const user = phoneUser(request)!;
     const found = mine(params.id, user.id);
     return found ? ok(withOverdue(found)) : appealNotFound();
   }),

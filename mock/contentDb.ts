@@ -7,7 +7,7 @@
  */
 import type { CenterIntroduction, NewsDetail, OrgUnitNode, VillageIntroduction } from '@common/contracts/content';
 import type { ImageRef } from '@common/contracts/tasks';
-import { adminUser, areaName, areas } from './fixtures';
+import { adminUser, areaLabel, areas } from './fixtures';
 
 const past = (days: number) => new Date(Date.now() - days * 86400000).toISOString();
 
@@ -26,7 +26,7 @@ export function newsDetail(seed: Partial<NewsDetail> & Pick<NewsDetail, 'id' | '
     summary: '',
     column: 1,
     area,
-    areaName: area === null ? '全镇' : (areaName(area) ?? ''),
+    areaName: areaLabel(area),
     cover: null,
     pinned: false,
     views: 0,
@@ -85,7 +85,8 @@ function initialVillages(): VillageIntroduction[] {
 
 /** The org units as stored: a flat list with parent ids. */
 export type OrgUnitRow = Omit<OrgUnitNode, 'children'>;
-const unit = (id: number, parentId: number | null, name: string, more: Partial<OrgUnitRow> = {}): OrgUnitRow => ({
+/** An org unit as stored, empty but for what is given. */
+export const orgUnitRow = (id: number, parentId: number | null, name: string, more: Partial<OrgUnitRow> = {}): OrgUnitRow => ({
   id,
   parentId,
   name,
@@ -97,11 +98,11 @@ const unit = (id: number, parentId: number | null, name: string, more: Partial<O
   ...more,
 });
 const initialUnits = (): OrgUnitRow[] => [
-  unit(1, null, '镇综合治理中心', { leader: '张明', position: '中心主任', phone: '0571-8888001', sort: 1 }),
-  unit(2, 1, '综治办', { leader: '李华', position: '办公室主任', sort: 1, members: '王芳、赵强、刘洋' }),
-  unit(3, 1, '网格管理站', { leader: '陈刚', position: '站长', sort: 2 }),
-  unit(4, 3, '第一网格', { leader: '周丽', position: '网格长', sort: 1 }),
-  unit(5, null, '村级工作站', { sort: 2 }),
+  orgUnitRow(1, null, '镇综合治理中心', { leader: '张明', position: '中心主任', phone: '0571-8888001', sort: 1 }),
+  orgUnitRow(2, 1, '综治办', { leader: '李华', position: '办公室主任', sort: 1, members: '王芳、赵强、刘洋' }),
+  orgUnitRow(3, 1, '网格管理站', { leader: '陈刚', position: '站长', sort: 2 }),
+  orgUnitRow(4, 3, '第一网格', { leader: '周丽', position: '网格长', sort: 1 }),
+  orgUnitRow(5, null, '村级工作站', { sort: 2 }),
 ];
 
 export const contentDb = {

@@ -3,7 +3,7 @@
  * villager) with their tokens, settings, areas, roles, groups and the user list's seed. Shapes
  * follow common/contracts; names and wording follow server/seed and server/routes.
  */
-import { PERMISSION_KEYS, PLATFORM_TITLE } from '@common/constants';
+import { PERMISSION_KEYS, PLATFORM_TITLE, WHOLE_TOWNSHIP } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { GroupItem } from '@common/contracts/groups';
 import type { RoleItem } from '@common/contracts/roles';
@@ -30,6 +30,8 @@ export const settings: Settings = {
 const VILLAGE_NAMES = ['第一村', '第二村', '第三村', '第四村', '第五村', '第六村', '第七村', '第八村', '第九村', '第十村', '第十一村'];
 export const areas: AreaItem[] = [{ id: 1, name: '镇社区' }, ...VILLAGE_NAMES.map((name, i) => ({ id: i + 2, name }))];
 export const areaName = (id: number | null) => (id == null ? null : (areas.find((a) => a.id === id)?.name ?? null));
+/** An area's name as records show it: 全镇 for none (town-wide). */
+export const areaLabel = (id: number | null) => (id == null ? WHOLE_TOWNSHIP : (areaName(id) ?? ''));
 
 const created = '2024-03-01T08:00:00.000Z';
 

@@ -101,6 +101,8 @@ function routes(guard?: Guard) {
 export const route = routes();
 /** The same for a route only the signed-in admin reaches here: any other caller gets the server's 401. */
 export const admin = routes((request) => (isAdmin(request) ? undefined : unauthorized()));
+/** The same for a route of the phone's signed-in person (the cadre or the villager, `phoneUser`); anyone else gets the 401. */
+export const phone = routes((request) => (phoneUser(request) ? undefined : unauthorized()));
 /** A handler for every route that may only refuse (e.g. a session that must change its password first). */
 export const refuseAnyRoute = (resolver: Resolver) => handler('ALL', ANY_ROUTE, api('/*'), resolver);
 

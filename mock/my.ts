@@ -23,7 +23,7 @@ import type { MyTaskDetail } from '@common/contracts/tasks';
 import { appealNotFound, isCadre, mine, move, stepNote } from './appeals';
 import { appTaskDb, type MockTask, myState, publicItem } from './appTaskDb';
 import { cadreUser, VILLAGER_TOKEN } from './fixtures';
-import { apiError, forbidden, invalid, ok, okPage, okWithMessage, phoneUser, route, unauthorized } from './http';
+import { apiError, forbidden, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
 import {
   DISPATCHED,
   DISPATCHED_IDS,
@@ -203,18 +203,16 @@ const myReportItem = (r: PhotoReportDetail): MyPhotoReportItem => ({
 });
 
 export const myAppealHandlers = [
-  route.get('/my/appeals', ({ request }) => {
-    const user = phoneUser(request);
-    if (!user) return unauthorized();
+  phone.get('/my/appeals', ({ request }) => {
+    const user = phoneUser(request)!;
     const url = new URL(request.url);
     const status = url.searchParams.get('status');
     const list = peopleDb.appeals.filter((a) => a.submitterId === user.id && (!status || a.status === status)).sort(newestFirst);
     return okPage(list.map(myAppealItem), url);
   }),
 
-  route.post('/my/appeals/:id/rate', async ({ request, params }) => {
-    const user = phoneUser(request);
-    if (!user) return unauthorized();
+  phone.post('/my/appeals/:id/rate', async ({ request, params }) => {
+    const user = phoneUser(request)!;
     const body = (await request.json()) as AppealRateBody;
     const errors = bodyErrors(AppealRateBody, body);
     if (errors.length) return invalid(errors);
@@ -240,9 +238,8 @@ export const myAppealHandlers = [
 ];
 
 export const myPhotoReportHandlers = [
-  route.get('/my/photo-reports', ({ request }) => {
-    const user = phoneUser(request);
-    if (!user) return unauthorized();
+  phone.get('/my/photo-reports', ({ request }) => {
+    const user = phoneUser(request)!;
     const url = new URL(request.url);
     const status = url.searchParams.get('status');
     const list = peopleDb.reports.filter((r) => r.submitterId === user.id && (!status || r.status === status)).sort(newestFirst);

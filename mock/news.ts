@@ -4,7 +4,7 @@
  * unpinning, on the records of mock/contentDb.ts.
  */
 import type { NewsBody, NewsDetail, NewsItem } from '@common/contracts/content';
-import { areaName } from './fixtures';
+import { areaLabel } from './fixtures';
 import { contentDb, CONTENT_MESSAGES, image, newsDetail } from './contentDb';
 import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage } from './http';
 
@@ -21,7 +21,7 @@ function applyNewsBody(news: NewsDetail, body: NewsBody) {
     content: body.content,
     column: body.column,
     area: body.area,
-    areaName: body.area === null ? '全镇' : (areaName(body.area) ?? ''),
+    areaName: areaLabel(body.area),
     cover: body.coverId ? image(body.coverId) : null,
     pinned: body.pinned,
     updatedAt: new Date().toISOString(),

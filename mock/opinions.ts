@@ -15,7 +15,7 @@ import {
   type OpinionKeyword,
   type OpinionTrendDay,
 } from '@common/contracts/people';
-import { adminUser, areaName } from './fixtures';
+import { adminUser, areaLabel } from './fixtures';
 import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage } from './http';
 import { opinion, peopleDb, withOverdue } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
@@ -125,7 +125,7 @@ function applyOpinionBody(item: OpinionItem, body: OpinionBody) {
     sentiment: body.sentiment,
     level: body.level,
     area: body.area ?? null,
-    areaName: body.area ? (areaName(body.area) ?? '') : '全镇',
+    areaName: areaLabel(body.area ?? null),
   });
 }
 

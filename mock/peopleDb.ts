@@ -19,7 +19,7 @@ import type {
   PhotoReportItem,
 } from '@common/contracts/people';
 import type { ImageRef } from '@common/contracts/tasks';
-import { areaName, villagerUser } from './fixtures';
+import { areaLabel, areaName, villagerUser } from './fixtures';
 import { duplicateOf, oldPhoto, photoCheck } from './photoChecks';
 
 const MINUTE = 60_000;
@@ -457,7 +457,7 @@ export function opinion(
     link: '',
     level: 1,
     area,
-    areaName: area === null ? '全镇' : (areaName(area) ?? ''),
+    areaName: areaLabel(area),
     status: 'monitoring',
     appealId: null,
     photoReportId: null,

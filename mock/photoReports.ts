@@ -10,7 +10,7 @@ import { PEOPLE_MESSAGES } from '@common/constants';
 import { PhotoReportBody, PhotoReportHandleBody, PhotoReportInvalidBody, type PhotoReportDetail } from '@common/contracts/people';
 import { appTaskDb } from './appTaskDb';
 import { adminUser, areaName } from './fixtures';
-import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phoneUser, route, unauthorized } from './http';
+import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
 import { historyEvent, peopleDb, toReportItem } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
 import { IMAGE_NOT_OWN } from './uploads';
@@ -146,9 +146,8 @@ export const photoReportSubmitterHandlers = [
   route.post('/photo-reports', answerCreatePhotoReport),
 
   // The submitter reads their own; anything else is the same 404.
-  route.get('/photo-reports/:id', ({ request, params }) => {
-    const user = phoneUser(request);
-    if (!user) return unauthorized();
+  phone.get('/photo-reports/:id', ({ request, params }) => {
+    const user = phoneUser(request)!;
     const found = peopleDb.reports.find((r) => r.id === Number(params.id) && r.submitterId === user.id);
     return found ? ok(found) : reportNotFound();
   }),

@@ -6,7 +6,8 @@
  */
 import { NEWS_COLUMNS } from '@common/constants';
 import type { CenterIntroduction, OrgUnitNode, PublicNewsDetail, VillageIntroduction } from '@common/contracts/content';
-import { areaName, areas } from './fixtures';
+import { orgUnitRow } from './contentDb';
+import { areaLabel, areas } from './fixtures';
 import { apiError, ok, okPage, route } from './http';
 
 /** A title with markup in it: pages must show it as text. */
@@ -27,7 +28,7 @@ function initialNews(): PublicNewsDetail[] {
       summary: `第${id}期摘要：各村（社区）按照镇党委部署扎实推进各项工作。`,
       column,
       area,
-      areaName: area == null ? '全镇' : (areaName(area) ?? ''),
+      areaName: areaLabel(area),
       cover: id <= 3 || id % 4 === 0 ? cover(100 + id) : null,
       pinned: id <= 3,
       views: 100 + id * 7,
@@ -74,15 +75,9 @@ function initialVillages(): VillageIntroduction[] {
   });
 }
 
+/** A node of the tree, sorted by its id. */
 const unit = (id: number, parentId: number | null, name: string, fields: Partial<OrgUnitNode> = {}): OrgUnitNode => ({
-  id,
-  parentId,
-  name,
-  leader: '',
-  position: '',
-  phone: '',
-  sort: id,
-  members: '',
+  ...orgUnitRow(id, parentId, name, { sort: id }),
   children: [],
   ...fields,
 });

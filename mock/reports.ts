@@ -4,6 +4,7 @@
  * (default: the last week that has ended), a day after today is refused naming the field, and the
  * figures are the same for every period except those set with `setReportFigures`.
  */
+import { PHOTO_REPORT_TYPES, WHOLE_TOWNSHIP } from '@common/constants';
 import type { Report } from '@common/contracts/reports';
 import {
   isCalendarDay,
@@ -80,12 +81,7 @@ export function reportFigures(): Figures {
       handled: 2,
       invalid: 0,
       pending: 1,
-      byType: [
-        { type: 1, label: '环境卫生', count: 2 },
-        { type: 2, label: '安全隐患', count: 1 },
-        { type: 3, label: '基础设施', count: 0 },
-        { type: 4, label: '其他', count: 0 },
-      ],
+      byType: PHOTO_REPORT_TYPES.map((label, i) => ({ type: i + 1, label, count: [2, 1, 0, 0][i] })),
     },
     overdue: {
       appeals: [
@@ -139,7 +135,7 @@ function reportFor(url: URL): Report | Response {
     issuedOn: today,
     generatedAt: new Date().toISOString(),
     area: null,
-    areaName: '全镇',
+    areaName: WHOLE_TOWNSHIP,
     period: {
       kind,
       from: period.from,

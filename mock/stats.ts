@@ -5,9 +5,9 @@
  * admin's token (admin holds `screen`); no key and no token is 401, an unknown key 403.
  * `resetOverviewDb()` runs after each test (mock/server.ts); call `resetScreenDb()` in a beforeEach.
  */
-import { STATS_LIST_SIZE, WORK_CATEGORIES } from '@common/constants';
+import { STATS_LIST_SIZE, WHOLE_TOWNSHIP, WORK_CATEGORIES } from '@common/constants';
 import type { DisplayLink, NewDisplayLink, StatsOverview } from '@common/contracts/stats';
-import { adminUser, areas } from './fixtures';
+import { adminUser, areas, roles } from './fixtures';
 import { admin, apiError, forbidden, invalid, isAdmin, networkError, ok, okPage, route, unauthorized } from './http';
 
 const DAY = 86400_000;
@@ -27,15 +27,10 @@ export function overviewFixture(now = Date.now()): StatsOverview {
   return {
     generatedAt: new Date(now).toISOString(),
     area: null,
-    areaName: '全镇',
+    areaName: WHOLE_TOWNSHIP,
     users: {
       total: 10,
-      byRole: [
-        { code: 'admin', name: '超级管理员', count: 1 },
-        { code: 'staff', name: '中心工作人员', count: 2 },
-        { code: 'village', name: '村干部/网格员', count: 4 },
-        { code: 'villager', name: '村民', count: 3 },
-      ],
+      byRole: roles.map(({ code, name }, i) => ({ code, name, count: [1, 2, 4, 3][i] })),
       byArea: areas.map((a) => ({ area: a.id, name: a.name, count: a.id <= 4 ? 3 : 0 })),
     },
     tasks: { published: 7, overdue: 2, closed: 3, draft: 1 },
@@ -196,19 +191,9 @@ const PEOPLE = ['张红梅', '刘志强', '赵丽娟', '陈立新', '王建国',
 /** The whole township's figures with full lists (ten of each), so the rolling lists roll. */
 export function screenFixture(now = Date.now()): StatsOverview {
   const base = overviewFixture(now);
+  // The overview's figures, with longer lists.
   return {
     ...base,
-    tasks: { published: 7, overdue: 2, closed: 3, draft: 1 },
-    submissions: { pending: 6, approved: 12, rejected: 2 },
-    appeals: {
-      total: 10,
-      byStatus: { pending: 3, processing: 2, replied: 1, closed: 3, rejected: 1 },
-      overdue: 2,
-      satisfaction: 4.5,
-      rated: 2,
-    },
-    photoReports: { total: 6, byStatus: { pending: 3, handled: 2, invalid: 1 } },
-    news: { publishedThisMonth: 4, month: { from: '2026-11-01', to: '2026-11-30' } },
     // Today (the last day) had 2 appeals.
     perDay: base.perDay.map((day, i, all) => (i === all.length - 1 ? { ...day, appeals: 2, photoReports: 1 } : day)),
     pointsTop: PEOPLE.slice(0, STATS_LIST_SIZE).map((name, i) => ({
