@@ -82,9 +82,10 @@ export const Text = (title: string, maxLength: number, minLength = 1) =>
 
 /**
  * Zero-width characters and bidirectional overrides: in a name they hide text or show it reversed
- * (an account that reads as someone else's), so names refuse them.
+ * (an account that reads as someone else's), so names refuse them. U+061C (Arabic letter mark)
+ * and U+180E (Mongolian vowel separator) are invisible marks of the same kind.
  */
-export const INVISIBLE_CHARACTERS = '[\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2069\\uFEFF]';
+export const INVISIBLE_CHARACTERS = '[\\u061C\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2069\\uFEFF]';
 
 /** A name (of a person, group, role, place...): a Text that refuses invisible and direction characters. */
 export const Name = (title: string, maxLength: number, minLength = 1) =>

@@ -30,6 +30,11 @@ export function useHashCostForTests(testLogN = 14): void {
   dummyHash = undefined;
 }
 
+/** Back to the production cost, for the test that checks what production hashes at. */
+export function useProductionHashCost(): void {
+  useHashCostForTests(PRODUCTION_LOG_N);
+}
+
 export const currentHashCost = () => ({ N: 2 ** logN, r, p });
 
 /** `scrypt$N$r$p$salt$key`, salt and key in base64: parameters travel with the hash. */

@@ -201,7 +201,7 @@ describe('error answers', () => {
 
   test('names refuse zero-width and text-direction characters; other text keeps them', async () => {
     // U+202E shows the rest reversed; U+200B is invisible: both make one name look like another.
-    for (const name of ['张\u202E三', '张\u200B三', '\uFEFF李四', '王\u2066五']) {
+    for (const name of ['张\u202E三', '张\u200B三', '\uFEFF李四', '王\u2066五', '赵\u061C六', '钱\u180E七']) {
       const register = await t.call(undefined, {
         method: 'POST',
         url: '/api/register',
