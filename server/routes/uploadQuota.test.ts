@@ -64,6 +64,19 @@ describe('upload quota per account and day', () => {
     assert.equal(storedFiles(), files, 'a refused upload leaves no file');
   });
 
+  test('uploads sent at the same moment are counted one after the other: together they stay within the quota', async () => {
+    const villager = await t.login('villager02');
+    const files = storedFiles();
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => upload(villager, 300 + n)));
+    const accepted = answers.filter((res) => res.statusCode === 200);
+    const refused = answers.filter((res) => res.statusCode !== 200);
+    assert.ok(accepted.length >= 1 && refused.length >= 1, answers.map((res) => res.statusCode).join(','));
+    for (const res of refused) assert.equal(res.statusCode, 429, res.body);
+    const total = accepted.reduce((sum, res) => sum + Number(res.json().data.size), 0);
+    assert.ok(total <= QUOTA, `${total} bytes stored by uploads sent at once`);
+    assert.equal(storedFiles(), files + accepted.length, 'a refused upload leaves no file');
+  });
+
   test("another account's quota is its own", async () => {
     const other = await t.login('grid02');
     const res = await upload(other, 100);

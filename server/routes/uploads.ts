@@ -22,7 +22,7 @@ import {
 } from '../lib/images';
 import { uploadUrl } from '../lib/storage';
 import { signatureValidFor } from '../services/uploadAccess';
-import { bytesStoredToday, recordUpload, uploadVisibility } from '../services/uploads';
+import { bytesStoredToday, recordUploadWithinQuota, uploadVisibility } from '../services/uploads';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
@@ -123,19 +123,28 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The name is checked above and never used as a path: the stored name is generated.
       const originalName = (filename || '').slice(0, 200);
       const size = image.content.length;
-      const id = await recordUpload(db, {
-        storedName,
-        originalName,
-        ownerId: user.id,
-        contentType,
-        size,
-        width: image.width,
-        height: image.height,
-        takenAt: facts.takenAt,
-        gpsLat: facts.lat,
-        gpsLng: facts.lng,
-        phash: phash ?? null,
-      });
+      const id = await recordUploadWithinQuota(
+        db,
+        {
+          storedName,
+          originalName,
+          ownerId: user.id,
+          contentType,
+          size,
+          width: image.width,
+          height: image.height,
+          takenAt: facts.takenAt,
+          gpsLat: facts.lat,
+          gpsLng: facts.lng,
+          phash: phash ?? null,
+        },
+        config.uploadDailyBytes,
+      );
+      if (id === undefined) {
+        // Other uploads of this account, sent at the same time, filled the quota first.
+        await storage.remove(storedName).catch(() => undefined);
+        throw quotaExceeded();
+      }
       request.createdId = String(id);
       return ok({ id, url: uploadUrl(storedName), width: image.width, height: image.height, size });
     },

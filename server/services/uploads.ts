@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
 
 // The uploads table as the upload routes use it: the daily quota, a new file, who may read one.
@@ -14,9 +14,29 @@ export async function bytesStoredToday(db: DbOrTx, ownerId: number): Promise<num
 }
 
 /** Records a stored file; answers its id. */
-export async function recordUpload(db: DbOrTx, values: typeof uploads.$inferInsert): Promise<number> {
+async function recordUpload(db: DbOrTx, values: typeof uploads.$inferInsert): Promise<number> {
   const [row] = await db.insert(uploads).values(values).returning({ id: uploads.id });
   return row.id;
+}
+
+/** The advisory-lock class under which one owner's uploads are recorded one at a time. */
+const QUOTA_LOCK_CLASS = 7426002;
+
+/**
+ * Records a stored file unless, with it, the owner's last 24 hours would pass `dailyBytes`
+ * (undefined then). The check and the insert hold the owner's lock, so uploads sent at once are
+ * counted one after the other instead of all passing the same total.
+ */
+export async function recordUploadWithinQuota(
+  db: Db,
+  values: typeof uploads.$inferInsert & { size: number },
+  dailyBytes: number,
+): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}, ${values.ownerId})`);
+    if ((await bytesStoredToday(tx, values.ownerId)) + values.size > dailyBytes) return undefined;
+    return recordUpload(tx, values);
+  });
 }
 
 /** Who may read a stored file (undefined when there is none by that name). */
