@@ -1,4 +1,4 @@
-import { PageContainer } from '@ant-design/pro-components';
+import PageContainer from '@/components/PageContainer';
 import SetupReminder from '@/components/SetupReminder';
 import DemoData from './components/DemoData';
 import DisplayLinks from './components/DisplayLinks';

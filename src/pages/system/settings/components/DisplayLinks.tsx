@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormText } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { App, Alert, Button, Card, Empty, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { DisplayLink, NewDisplayLink } from '@common/contracts/stats';
 import LoadError from '@/components/LoadError';
@@ -58,6 +57,63 @@ function NewLinkModal({ link, onClose }: { link?: NewDisplayLink; onClose: () =>
   );
 }
 
+/** 生成链接 and its dialog: the new link's name; `onCreated` gets the link with its key. */
+function CreateLink({ onCreated }: { onCreated: (link?: NewDisplayLink) => void }) {
+  const [form] = Form.useForm<{ name: string }>();
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const create = async (values: { name: string }) => {
+    setSaving(true);
+    try {
+      const link = (await createDisplayLink(values, { skipErrorHandler: true })).data;
+      setOpen(false);
+      onCreated(link);
+    } catch (error) {
+      handleFormError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => {
+          form.resetFields();
+          setOpen(true);
+        }}
+      >
+        生成链接
+      </Button>
+      <Modal
+        open={open}
+        title="生成大屏链接"
+        width={480}
+        okText="生成"
+        cancelText="取消"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" autoComplete="off" onFinish={create}>
+          <Form.Item
+            name="name"
+            label="名称"
+            extra="写明这块屏在哪里，便于日后停用"
+            rules={[{ required: true, whitespace: true, message: '请填写名称' }]}
+          >
+            <Input placeholder="例如：一楼大厅东墙" allowClear maxLength={40} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
 /** 大屏链接: read-only keys that open /screen on a wall display without anyone signed in. */
 export default function DisplayLinks() {
   const { message } = App.useApp();
@@ -82,36 +138,12 @@ export default function DisplayLinks() {
       title="大屏链接"
       className="settings-card"
       extra={
-        <ModalForm<{ name: string }>
-          title="生成大屏链接"
-          width={480}
-          trigger={
-            <Button type="primary" icon={<PlusOutlined />}>
-              生成链接
-            </Button>
-          }
-          modalProps={{ destroyOnClose: true, okText: '生成', cancelText: '取消' }}
-          onFinish={async (values) => {
-            try {
-              const link = (await createDisplayLink(values, { skipErrorHandler: true })).data;
-              setCreated(link);
-              links.refresh();
-              return true;
-            } catch (error) {
-              handleFormError(error);
-              return false;
-            }
+        <CreateLink
+          onCreated={(link) => {
+            setCreated(link);
+            links.refresh();
           }}
-        >
-          <ProFormText
-            name="name"
-            label="名称"
-            placeholder="例如：一楼大厅东墙"
-            extra="写明这块屏在哪里，便于日后停用"
-            fieldProps={{ maxLength: 40, showCount: true }}
-            rules={[{ required: true, whitespace: true, message: '请填写名称' }]}
-          />
-        </ModalForm>
+        />
       }
     >
       <Typography.Paragraph type="secondary">

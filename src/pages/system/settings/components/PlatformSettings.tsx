@@ -1,6 +1,5 @@
-import { ProForm, ProFormDigit, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { App, Card, Skeleton } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
 import { useState } from 'react';
 import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PHOTO_STALE_DAYS_MAX, PHOTO_STALE_DAYS_MIN } from '@common/constants';
 import type { Settings } from '@common/contracts/system';
@@ -16,7 +15,7 @@ export default function PlatformSettings() {
   const { message } = App.useApp();
   const { initialState, setInitialState } = useModel('@@initialState');
   const settings = initialState?.settings;
-  const [form] = ProForm.useForm<Settings>();
+  const [form] = Form.useForm<Settings>();
   const [saving, setSaving] = useState(false);
 
   const save = async (values: Settings) => {
@@ -39,56 +38,75 @@ export default function PlatformSettings() {
   return (
     <Card title="平台设置" className="settings-card">
       {settings ? (
-        <ProForm<Settings>
+        <Form<Settings>
           form={form}
           layout="horizontal"
           labelCol={{ flex: '150px' }}
           wrapperCol={{ flex: '420px' }}
+          autoComplete="off"
           initialValues={settings}
           onFinish={save}
-          submitter={{ searchConfig: { submitText: '保存' }, resetButtonProps: false, submitButtonProps: { loading: saving } }}
           validateTrigger={['onChange', 'onBlur']}
         >
-          <ProFormText
+          <Form.Item
             name="platformTitle"
             label="平台名称"
             extra="显示在页面顶部、登录页和数据大屏"
-            fieldProps={{ maxLength: 64, showCount: true }}
             rules={[{ required: true, whitespace: true, message: '请填写平台名称' }]}
-          />
-          <ProFormText
+          >
+            <Input placeholder="请输入" allowClear maxLength={64} showCount />
+          </Form.Item>
+          <Form.Item
             name="centreName"
             label="中心名称"
             extra="显示在页脚和工作台"
-            fieldProps={{ maxLength: 64, showCount: true }}
             rules={[{ required: true, whitespace: true, message: '请填写中心名称' }]}
-          />
-          <ProFormText
+          >
+            <Input placeholder="请输入" allowClear maxLength={64} showCount />
+          </Form.Item>
+          <Form.Item
             name="icpNumber"
             label="网站备案号"
             extra="ICP备案号，如“浙ICP备12345678号”：显示在页脚并链接到工信部备案查询；只在内网使用可留空，留空时页脚不显示"
-            placeholder="如：浙ICP备12345678号"
-            fieldProps={{ maxLength: 64 }}
-          />
-          <ProFormDigit
+          >
+            <Input placeholder="如：浙ICP备12345678号" allowClear maxLength={64} />
+          </Form.Item>
+          <Form.Item
             name="appealDueDays"
             label="诉求办理期限"
             extra="群众诉求提交后多少个工作日内答复（周末和法定节假日不计，见下方节假日安排）；只影响之后提交的诉求"
-            min={APPEAL_DUE_WORKING_DAYS_MIN}
-            max={APPEAL_DUE_WORKING_DAYS_MAX}
-            fieldProps={{ precision: 0, addonAfter: '个工作日', style: { width: 180 } }}
             rules={[{ required: true, message: `请填写 ${APPEAL_DUE_WORKING_DAYS_MIN}–${APPEAL_DUE_WORKING_DAYS_MAX} 个工作日` }]}
-          />
-          <ProFormDigit
+          >
+            <InputNumber
+              placeholder="请输入"
+              min={APPEAL_DUE_WORKING_DAYS_MIN}
+              max={APPEAL_DUE_WORKING_DAYS_MAX}
+              precision={0}
+              addonAfter="个工作日"
+              style={{ width: 180 }}
+            />
+          </Form.Item>
+          <Form.Item
             name="photoStaleDays"
             label="照片拍摄时间提示"
             extra="照片的拍摄时间早于上传多少天时，在审核和办理页面提示「拍摄过早」；只是提示，不拒收"
-            min={PHOTO_STALE_DAYS_MIN}
-            max={PHOTO_STALE_DAYS_MAX}
-            fieldProps={{ precision: 0, addonBefore: '早于上传', addonAfter: '天', style: { width: 220 } }}
             rules={[{ required: true, message: `请填写 ${PHOTO_STALE_DAYS_MIN}–${PHOTO_STALE_DAYS_MAX} 天` }]}
-          />
-        </ProForm>
+          >
+            <InputNumber
+              placeholder="请输入"
+              min={PHOTO_STALE_DAYS_MIN}
+              max={PHOTO_STALE_DAYS_MAX}
+              precision={0}
+              addonBefore="早于上传"
+              addonAfter="天"
+              style={{ width: 220 }}
+            />
+          </Form.Item>
+          {/* Under the fields, as the seed's form had it; Enter in a field does not save. */}
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            保存
+          </Button>
+        </Form>
       ) : (
         <Skeleton active />
       )}
