@@ -1,7 +1,7 @@
 import { compact } from '@/utils/table';
 import { periodBounds } from '@/utils/urlForm';
 
-/** ProTable's search params → the logs' query: whole days for the period, nothing empty. */
+/** A log table's search params → the logs' query: whole days for the period, nothing empty. */
 export function logFilters<T extends Record<string, unknown>>(params: T & { createdFrom?: string; createdTo?: string }) {
   const {
     createdFrom,

@@ -1,11 +1,12 @@
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { LOGIN_REASON_LABELS, type LoginLogFilters, type LoginLogItem } from '@common/contracts/system';
+import DataTable, { type DataColumn, type DataTableAction, type ValueEnumItem } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { CellText } from '@/components/TableParts';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { exportLoginLogs, queryLoginLogs } from '@/services/logs';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
@@ -13,15 +14,15 @@ import { ADMIN_TABLE, fitColumns, sortParams, toTableResult } from '@/utils/tabl
 import { rangeTransform, urlFormSync } from '@/utils/urlForm';
 import { logFilters } from '../components/logFilters';
 
-const SUCCESS_ENUM = { true: { text: '成功', status: 'Success' }, false: { text: '失败', status: 'Error' } };
+const SUCCESS_ENUM: Record<string, ValueEnumItem> = { true: { text: '成功', status: 'Success' }, false: { text: '失败', status: 'Error' } };
 
 /** 系统设置 › 登录日志: every sign-in attempt, its result and why, from which address and browser. */
 export default function LoginLogsPage() {
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<DataTableAction>();
   const [loadError, setLoadError] = useState<string>();
   const [filters, setFilters] = useState<LoginLogFilters & { sortOrder?: 'ascend' | 'descend' }>({});
 
-  const columns: ProColumns<LoginLogItem>[] = [
+  const columns: DataColumn<LoginLogItem>[] = [
     {
       title: '时间',
       dataIndex: 'createdAt',
@@ -73,14 +74,14 @@ export default function LoginLogsPage() {
   return (
     <PageContainer title="登录日志" subTitle="每一次登录尝试：成功或失败的原因、来源地址和浏览器">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <ProTable<LoginLogItem>
+      <DataTable<LoginLogItem>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
         scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: urlFormSync({ ranges: { created: ['createdFrom', 'createdTo'] } }) }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={{ defaultCollapsed: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         request={async (params, sort) => {
           const { sortField: _field, ...rest } = { ...logFilters(params), ...sortParams(sort, ['createdAt'] as const) } as Record<

@@ -1,11 +1,12 @@
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { LOG_RESULT_LABELS, type OperationChange, type OperationLogFilters, type OperationLogItem } from '@common/contracts/system';
+import DataTable, { type DataColumn, type DataTableAction, type ValueEnumItem } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { CellText } from '@/components/TableParts';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { exportOperationLogs, queryOperationLogs } from '@/services/logs';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
@@ -13,7 +14,7 @@ import { ADMIN_TABLE, fitColumns, sortParams, toTableResult } from '@/utils/tabl
 import { rangeTransform, urlFormSync } from '@/utils/urlForm';
 import { logFilters } from '../components/logFilters';
 
-const RESULT_ENUM = {
+const RESULT_ENUM: Record<string, ValueEnumItem> = {
   success: { text: LOG_RESULT_LABELS.success, status: 'Success' },
   failure: { text: LOG_RESULT_LABELS.failure, status: 'Error' },
 };
@@ -47,11 +48,11 @@ function Changes({ changes }: { changes: OperationChange[] }) {
  * fields it changed), filtered in the URL, exported with the same filters.
  */
 export default function OperationLogsPage() {
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<DataTableAction>();
   const [loadError, setLoadError] = useState<string>();
   const [filters, setFilters] = useState<OperationLogFilters & { sortOrder?: 'ascend' | 'descend' }>({});
 
-  const columns: ProColumns<OperationLogItem>[] = [
+  const columns: DataColumn<OperationLogItem>[] = [
     {
       title: '时间',
       dataIndex: 'createdAt',
@@ -117,7 +118,7 @@ export default function OperationLogsPage() {
   return (
     <PageContainer title="操作日志" subTitle="每一次新增、修改、删除和审核：谁、在何时、从哪里、做了什么、改了哪些内容">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <ProTable<OperationLogItem>
+      <DataTable<OperationLogItem>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
@@ -125,7 +126,7 @@ export default function OperationLogsPage() {
         // The expand column is 48 px.
         scroll={{ x: fitColumns(columns, {}, 48) }}
         form={{ syncToUrl: urlFormSync({ ranges: { created: ['createdFrom', 'createdTo'] } }) }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={{ defaultCollapsed: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         expandable={{
           rowExpandable: (log) => Boolean(log.changes?.length),
