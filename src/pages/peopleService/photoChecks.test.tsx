@@ -1,13 +1,15 @@
 /**
  * The duplicate and capture-time check (ADR 0027) in the appeal and photo-report drawers, against
  * the mock server (mock/people.ts): the pending appeal's first photo was sent before with the handled
- * photo report, its others carry no capture time; the first pending report's photo is weeks old.
+ * photo report, its others carry no capture time; the first pending report's photo is weeks old
+ * (one test gives its second photo a duplicate too).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
-import { APPEALS, REPORTS, resetPeopleDb } from '@mock/peopleDb';
+import { APPEALS, peopleDb, REPORTS, resetPeopleDb } from '@mock/peopleDb';
 import { peopleHandlers } from '@mock/scenarios';
+import { duplicateOf, photoCheck } from '@mock/photoChecks';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 
@@ -55,4 +57,27 @@ test('the photo-report drawer tells the handler a photo was taken weeks before i
 
   await user.hover(within(drawer).getByAltText('随手拍照片第2张'));
   expect(await screen.findByText(/^拍摄于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}（照片自带的拍摄时间）$/)).toBeInTheDocument();
+});
+
+test('the photo-report drawer names the appeal that had the same photo, and its link opens that appeal', async () => {
+  // The pending report's second photo, as if the pending appeal had sent it a month before.
+  const pending = peopleDb.reports.find((r) => r.description === REPORTS.pending)!;
+  pending.images[1] = {
+    ...pending.images[1],
+    check: photoCheck({ duplicateOf: [duplicateOf({ kind: 'appeal', id: 1, label: `张红梅的诉求「${APPEALS.pending}」`, distance: 0 })] }),
+  };
+  const { user, location } = renderApp(`/peopleService/shot?id=${pending.id}`);
+  const drawer = await drawerOf('随手拍');
+  const flag = within(drawer).getByRole('button', { name: '第2张照片疑似重复，查看详情' });
+  expect(flag).toHaveTextContent('疑似重复');
+  const findings = within(drawer).getByRole('alert');
+  expect(findings).toHaveTextContent(`第2张疑似重复：与张红梅的诉求「${APPEALS.pending}」的照片几乎相同`);
+  expect(findings).toHaveTextContent(/上传于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} · 完全一致/);
+  // The first photo's own finding (taken weeks before) is still told.
+  expect(findings).toHaveTextContent('第1张拍摄时间早于上传30天以上');
+
+  await user.click(within(findings).getByRole('link', { name: `张红梅的诉求「${APPEALS.pending}」` }));
+  await waitFor(() => expect(location()).toBe('/peopleService/appeal?id=1'));
+  const appeal = await drawerOf('诉求');
+  expect(within(appeal).getByText(APPEALS.pending, { selector: 'h2' })).toBeInTheDocument();
 });
