@@ -8,7 +8,7 @@ type BadgeStatus = 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
 /** News columns as select options (the id is the index + 1). */
 export const NEWS_COLUMN_OPTIONS: Option[] = NEWS_COLUMNS.map((label, index) => ({ value: index + 1, label }));
 
-/** ProTable valueEnum of news states (badge colours). */
+/** The news states as a table's value enum (badge colours). */
 export const NEWS_STATUS_ENUM: Record<NewsStatus, { text: string; status: BadgeStatus }> = {
   draft: { text: NEWS_STATUS_LABELS.draft, status: 'Warning' },
   published: { text: NEWS_STATUS_LABELS.published, status: 'Success' },

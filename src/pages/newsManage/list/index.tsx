@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { PageContainer, type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { history, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { App, Button, Empty, Space, Tag, Typography } from 'antd';
+import { App, Button, Empty, type FormInstance, Space, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { newsColumnLabel } from '@common/constants';
 import type { NewsItem } from '@common/contracts/content';
+import DataTable, { type DataColumn } from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { CellText } from '@/components/TableParts';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { pageErrorMessage } from '@/hooks/usePagedList';
@@ -44,12 +45,12 @@ export default function NewsListPage() {
   const { message } = App.useApp();
   const { search } = useLocation();
   const state = useMemo(() => parseNewsListSearch(search), [search]);
-  const formRef = useRef<ProFormInstance>();
+  const formRef = useRef<FormInstance>();
   const areaOptions = useAreaOptions();
   const [previewId, setPreviewId] = useState<number>();
   // On a phone a fixed column would cover the whole table: there it scrolls with the rest.
   const wide = useMediaQuery(WIDE_SCREEN);
-  // ProTable keeps its own sort state (taken from `defaultSortOrder` when it mounts): when the URL's
+  // The table keeps its own sort state (taken from `defaultSortOrder` when it mounts): when the URL's
   // sort changes without the table (back button, a link), the table is mounted afresh from the URL.
   const sortKey = `${state.sortField ?? ''}:${state.sortOrder ?? ''}`;
   const tableSort = useRef(sortKey);
@@ -91,7 +92,7 @@ export default function NewsListPage() {
 
   const sortOrderOf = (field: NewsSortField) => (state.sortField === field ? state.sortOrder : undefined);
 
-  const columns: ProColumns<NewsItem>[] = [
+  const columns: DataColumn<NewsItem>[] = [
     {
       title: '标题',
       dataIndex: 'title',
@@ -189,7 +190,7 @@ export default function NewsListPage() {
   return (
     <PageContainer title="新闻列表" subTitle="草稿、已发布和已下线的新闻；置顶的新闻显示在手机首页轮播">
       <LoadError message={list.error ? pageErrorMessage(list.error) : undefined} onRetry={list.refresh} />
-      <ProTable<NewsItem>
+      <DataTable<NewsItem>
         key={tableKey}
         rowKey="id"
         formRef={formRef}
@@ -200,7 +201,6 @@ export default function NewsListPage() {
         {...fit}
         // Filters beyond the first row open the form, so a filtered list never hides why.
         search={{
-          labelWidth: 'auto',
           defaultCollapsed: !(initialFilters.status || initialFilters.area || initialFilters.pinned || initialFilters.from),
         }}
         form={{ initialValues: toNewsForm(initialFilters) }}
