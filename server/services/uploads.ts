@@ -29,7 +29,7 @@ const QUOTA_LOCK_CLASS = 7426002;
  */
 export async function recordUploadWithinQuota(
   db: Db,
-  values: typeof uploads.$inferInsert & { size: number },
+  values: typeof uploads.$inferInsert & { ownerId: number; size: number },
   dailyBytes: number,
 ): Promise<number | undefined> {
   return db.transaction(async (tx) => {
