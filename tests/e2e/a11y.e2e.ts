@@ -3,7 +3,6 @@ import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { describeViolations, saveViolations, scan, type ScanScope, type Violation } from '../helpers/axe';
 import { DESKTOP, PHONE } from '../helpers/browser';
-import { handDownFirstPending } from '../helpers/dispatch';
 import { setUpJourneys } from '../helpers/journeys';
 import routes from '../../config/routes';
 
@@ -211,10 +210,14 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
       await axe.visit(page, `/app/mytask/${id}`, `/app/mytask/:id (${state})`);
     }
     assert.ok(details >= 2, 'cadre02 has tasks in several states in the demo data');
+    // The demo hands two appeals to 第一村: one waiting for its cadres, one they answered.
     await axe.visit(page, '/app/dispatched');
     await axe.visit(page, '/app/dispatched?state=done');
-    const handed = await handDownFirstPending(app, 2);
-    await axe.visit(page, '/app/dispatched', '/app/dispatched (one to do)');
+    const answered = await firstId(page, '/api/my/dispatched-appeals?pageSize=1&state=done');
+    assert.ok(answered, 'the demo has an appeal 第一村 answered');
+    await axe.visit(page, `/app/dispatched/${answered}`, '/app/dispatched/:id (answered)');
+    const handed = await firstId(page, '/api/my/dispatched-appeals?pageSize=1&state=open');
+    assert.ok(handed, 'the demo has an appeal waiting for 第一村');
     await axe.visit(page, `/app/dispatched/${handed}`, '/app/dispatched/:id');
     await page.getByRole('button', { name: '不予受理' }).click();
     await page.getByRole('button', { name: '确认不予受理' }).click();

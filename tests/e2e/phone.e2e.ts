@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import routes from '../../config/routes';
 import { PLATFORM_TITLE } from '../../common/constants';
 import { DESKTOP, PHONE } from '../helpers/browser';
-import { handDownFirstPending } from '../helpers/dispatch';
 import { eventually, setUpJourneys } from '../helpers/journeys';
 import { smallTouchTargets } from '../helpers/touchTargets';
 
@@ -147,8 +146,6 @@ describe('touch and large text', () => {
       '/user/login',
       '/user/register',
     ].map((url) => [visitor.page, url]);
-    // One appeal handed to 第一村: the cadre's 转派诉求 has a card and a detail, the villager a notice.
-    const handed = await handDownFirstPending(app, 2);
     const villager = await open(PHONE, 'villager02');
     for (const url of ['/app/index', '/app/service', '/app/service?tab=shot', '/app/service/appeal', '/app/service/shot', '/app/notices']) {
       checks.push([villager.page, url]);
@@ -156,11 +153,16 @@ describe('touch and large text', () => {
     const cadre = await open(PHONE, 'cadre02');
     await settle(cadre.page, '/app/mytask');
     const mine = await firstItem(cadre.page, '/api/my/tasks?pageSize=1&state=todo');
+    // The demo hands two appeals to 第一村: one waiting for its cadres (with the steps), one answered.
+    const handed = await firstItem(cadre.page, '/api/my/dispatched-appeals?pageSize=1&state=open');
+    const answered = await firstItem(cadre.page, '/api/my/dispatched-appeals?pageSize=1&state=done');
     checks.push(
       [cadre.page, '/app/mytask'],
       [cadre.page, `/app/mytask/${mine.id}`],
       [cadre.page, '/app/dispatched'],
-      [cadre.page, `/app/dispatched/${handed}`],
+      [cadre.page, '/app/dispatched?state=done'],
+      [cadre.page, `/app/dispatched/${handed.id}`],
+      [cadre.page, `/app/dispatched/${answered.id}`],
     );
 
     for (const [page, url] of checks) {
@@ -300,12 +302,8 @@ describe('document titles', () => {
     const appeal = await firstItem(villager.page, '/api/my/appeals?pageSize=1');
     const shot = await firstItem(villager.page, '/api/my/photo-reports?pageSize=1');
     const mine = await firstItem(cadre.page, '/api/my/tasks?pageSize=1');
-    // An appeal handed to cadre02's village: an earlier journey may have handed one down already.
-    const handedList = '/api/my/dispatched-appeals?pageSize=1';
-    const handed = await firstItem(cadre.page, handedList).catch(async () => {
-      await handDownFirstPending(app, 2);
-      return firstItem(cadre.page, handedList);
-    });
+    // An appeal the demo handed to cadre02's village.
+    const handed = await firstItem(cadre.page, '/api/my/dispatched-appeals?pageSize=1');
 
     // Concrete addresses for parameters, and the title a detail page gives itself.
     const concrete: Record<string, { url: string; title?: string }> = {

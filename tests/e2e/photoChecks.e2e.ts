@@ -83,3 +83,68 @@ describe('任务审核: a re-used photo', () => {
     assert.notEqual(href, `/taskManage/audit?submission=${id}`);
   });
 });
+
+// The people-service drawers, with the demo's planted photos: villager03 (吴秀兰) sent the photo of
+// her overflowing bin again with a later appeal, villager02 (周大伯) the leaning pole with a later
+// photo report. Each flag names the earlier record and its link opens that record's drawer.
+const PEOPLE_CASES = [
+  {
+    what: '群众诉求',
+    list: '/peopleService/appeal',
+    article: '诉求详情',
+    flagged: '河道里有人倾倒建筑垃圾',
+    photo: 1,
+    earlier: '吴秀兰的诉求「垃圾桶满了没人清运」',
+    earlierText: '四组路口的垃圾桶连续几天没有清运',
+    address: /\/peopleService\/appeal\?id=\d+$/,
+  },
+  {
+    what: '随手拍',
+    list: '/peopleService/shot',
+    article: '随手拍详情',
+    flagged: '桥边护栏断了一截',
+    photo: 2,
+    earlier: '周大伯的随手拍「电线杆倾斜，电线垂得很低。」',
+    earlierText: '已联系供电所扶正电杆并重新架线',
+    address: /\/peopleService\/shot\?id=\d+$/,
+  },
+];
+
+describe('群众诉求 and 随手拍: a re-used photo', () => {
+  for (const c of PEOPLE_CASES) {
+    journey(`${c.what}: staff01 sees the flag in the drawer and opens the earlier record from its link`, async () => {
+      const { page } = await newPage();
+      await signIn(page, 'staff01', 'Demo12345');
+      await page.goto(`${app.url}${c.list}`);
+      const row = page.getByRole('row').filter({ hasText: c.flagged });
+      await row.getByText('查看', { exact: true }).click();
+      const drawer = page.locator('.ant-drawer').filter({ has: page.getByRole('article', { name: c.article }) });
+      const flag = drawer.getByRole('button', { name: `第${c.photo}张照片疑似重复，查看详情` });
+      await flag.waitFor();
+      assert.equal((await flag.textContent())?.trim(), '疑似重复');
+      // Only that photo is flagged as a duplicate.
+      assert.equal(await drawer.getByRole('button', { name: /疑似重复/ }).count(), 1);
+
+      const findings = drawer.getByRole('alert');
+      await findings.getByText('照片提示（仅供参考，是否采用由审核人判断）').waitFor();
+      assert.match(
+        (await findings.textContent()) ?? '',
+        new RegExp(
+          `第${c.photo}张疑似重复：与${c.earlier}的照片几乎相同上传于 \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} · (完全一致|相似度 \\d+%)`,
+        ),
+      );
+      const violations = await scan(page, `${c.what} drawer with a duplicate flag`, { include: '.ant-drawer-content' });
+      assert.equal(violations.length, 0, describeViolations(violations));
+
+      const link = findings.getByRole('link', { name: c.earlier });
+      const href = await link.getAttribute('href');
+      await link.click();
+      await page.waitForURL(c.address);
+      assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, href);
+      const earlier = page.locator('.ant-drawer').filter({ has: page.getByRole('article', { name: c.article }) });
+      await earlier.getByText(c.earlierText, { exact: false }).first().waitFor();
+      // The earlier record holds the original: nothing to warn about there.
+      assert.equal(await earlier.getByText(/照片提示/).count(), 0);
+    });
+  }
+});
