@@ -484,6 +484,22 @@ describe('export', () => {
     expectError(await get(admin, '/api/appeals/export?status=nope'), 400, undefined, 'status');
   });
 
+  test('the 超期 tab exports as shown: the same appeals as the overdue list, each marked 超期', async () => {
+    const shown = expectOk(await get(admin, '/api/appeals?overdue=true&pageSize=100'));
+    assert.ok(shown.total > 0, 'the demo has overdue appeals');
+    const res = await get(admin, '/api/appeals/export?overdue=true');
+    assert.equal(res.statusCode, 200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = (workbook.getWorksheet('群众诉求')?.getSheetValues().filter(Boolean) ?? []) as unknown[][];
+    const exported = rows.slice(1);
+    assert.deepEqual(
+      exported.map((r) => Number(r[1])),
+      shown.list.map((a: { id: number }) => a.id),
+    );
+    assert.deepEqual(new Set(exported.map((r) => r[8])), new Set(['超期']));
+  });
+
   test('the export streams in batches: more rows than one batch all arrive', async () => {
     const { appealExportRows } = await import('../services/appeals');
     const { xlsxStream } = await import('../lib/xlsx');
