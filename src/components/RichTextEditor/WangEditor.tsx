@@ -1,6 +1,6 @@
-import '@wangeditor/editor/dist/css/style.css';
-import { DomEditor, type IDomEditor, type IEditorConfig, type IToolbarConfig } from '@wangeditor/editor';
-import { Editor, Toolbar } from '@wangeditor/editor-for-react';
+import '@wangeditor-next/editor/dist/css/style.css';
+import { DomEditor, type IDomEditor, type IEditorConfig, type IToolbarConfig } from '@wangeditor-next/editor';
+import { Editor, Toolbar } from '@wangeditor-next/editor-for-react';
 import { Form } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RichTextEditorProps } from './index';
