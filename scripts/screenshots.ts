@@ -2,7 +2,10 @@
 // Needs a built client (npm run build). Starts its own server on a fresh demo database.
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
+import { RULE_MESSAGES, USER_IMPORT_HEADERS } from '../common/constants';
+import { adminMenuPages, openFromMenu } from '../tests/helpers/admin';
 import { DESKTOP, launchBrowser, PHONE } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 
@@ -16,7 +19,10 @@ async function signIn(page: Page, base: string, account: string, password: strin
   await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
 }
 
-/** Replaces {publicTask} and {myTask:<state>} in a phone url with real ids, asked of the API. */
+/**
+ * Replaces {publicTask}, {myTask:<state>} and {first:<api path>} in a url with real ids: the first
+ * row the API gives the signed-in user.
+ */
 async function resolveTaskIds(page: Page, url: string): Promise<string> {
   const ask = (api: string) =>
     page.evaluate(async (path) => {
@@ -29,6 +35,8 @@ async function resolveTaskIds(page: Page, url: string): Promise<string> {
   if (resolved.includes('{publicTask}')) resolved = resolved.replace('{publicTask}', String(await ask('/api/public/tasks?pageSize=1')));
   const mine = /\{myTask:(\w+)\}/.exec(resolved);
   if (mine) resolved = resolved.replace(mine[0], String(await ask(`/api/my/tasks?pageSize=1&state=${mine[1]}`)));
+  const first = /\{first:([^}]+)\}/.exec(resolved);
+  if (first) resolved = resolved.replace(first[0], String(await ask(first[1])));
   return resolved;
 }
 
@@ -57,7 +65,8 @@ async function fillReport(page: Page) {
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer();
+  // Many sign-ins from one address in a few minutes: more than the API's per-address limit allows.
+  const server = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   const browser = await launchBrowser();
   type Size = { width: number; height: number };
   // [name, url, size (PHONE: phone only; DESKTOP: both sizes unless desktopOnly), who signs in, desktopOnly]
@@ -126,8 +135,7 @@ async function main() {
     },
   ];
   // Public desktop pages (issue 4): desktop and phone sizes, the wall-screen pages also at 1920×1080.
-  const WALL = { width: 1920, height: 1080 };
-  const publicShots: Array<{ name: string; url: string; sizes: Size[]; who?: string; prepare?: (page: Page) => Promise<void> }> = [
+  const publicShots: SizedShot[] = [
     { name: 'entrance', url: '/entrance', sizes: [DESKTOP, PHONE] },
     { name: 'entrance-admin', url: '/entrance', sizes: [DESKTOP], who: 'admin' },
     { name: 'introductCenter', url: '/introductCenter', sizes: [DESKTOP, PHONE] },
@@ -173,20 +181,21 @@ async function main() {
       console.log(file);
       await context.close();
     }
-    for (const shot of publicShots) {
+    // The public pages are taken whole at every size too.
+    for (const shot of [...publicShots.map((p) => ({ ...p, full: true })), ...RECENT_SHOTS]) {
       if (only && !only.some((prefix) => shot.name.startsWith(prefix))) continue;
       for (const size of shot.sizes) {
         const phone = size === PHONE;
         const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone });
         const page = await context.newPage();
         if (shot.who) await signIn(page, server.url, shot.who, shot.who === 'admin' ? 'Admin12345' : 'Demo12345');
-        await page.goto(server.url + shot.url);
+        await page.goto(server.url + (await resolveTaskIds(page, shot.url)));
         await page.waitForLoadState('networkidle');
         if (shot.prepare) await shot.prepare(page);
         await settled(page);
         const file = path.join(outDir, `${shot.name}-${size.width}.png`);
         await page.screenshot({ path: file });
-        await page.screenshot({ path: path.join(outDir, `${shot.name}-${size.width}-full.png`), fullPage: true });
+        if (phone || shot.full) await page.screenshot({ path: path.join(outDir, `${shot.name}-${size.width}-full.png`), fullPage: true });
         console.log(file);
         await context.close();
       }
@@ -195,6 +204,232 @@ async function main() {
     await browser.close();
     await server.stop();
   }
+}
+
+const WALL = { width: 1920, height: 1080 };
+const LAPTOP = { width: 1366, height: 768 };
+const ADMIN_SIZES = [DESKTOP, LAPTOP];
+
+/** A page at the given sizes, made ready by `prepare`. */
+interface SizedShot {
+  name: string;
+  url: string;
+  sizes: Array<{ width: number; height: number }>;
+  who?: string;
+  prepare?: (page: Page) => Promise<void>;
+  /** Also the whole page (phone shots always are). */
+  full?: boolean;
+}
+
+/**
+ * The pages of issues 13–15 (reports, logs, settings, imports, photo checks, 转派 and notices, the
+ * captcha, the workbench tabs): admin pages at 1440×900 and 1366×768, the wall display at
+ * 1920×1080, phone pages at 390×844.
+ */
+const RECENT_SHOTS: SizedShot[] = [
+  {
+    name: 'dashboard-report',
+    url: '/dashboard/report',
+    sizes: ADMIN_SIZES,
+    who: 'admin',
+    full: true,
+    prepare: (page) => page.getByRole('article', { name: '通报预览' }).getByRole('table').first().waitFor(),
+  },
+  { name: 'system-operation-logs', url: '/system/operation-logs', sizes: ADMIN_SIZES, who: 'admin' },
+  {
+    name: 'system-operation-logs-expanded',
+    url: '/system/operation-logs',
+    sizes: ADMIN_SIZES,
+    who: 'admin',
+    prepare: async (page) => {
+      // A change to show: villager03's phone number, a different one at each size.
+      await page.evaluate(
+        async (phone) => {
+          const headers = { 'content-type': 'application/json', authorization: sessionStorage.getItem('token') ?? '' };
+          const list = await (await fetch('/api/users?account=villager03', { headers })).json();
+          const id = list.data.list[0].id as number;
+          await fetch(`/api/users/${id}`, { method: 'PUT', headers, body: JSON.stringify({ phone }) });
+        },
+        `1390000${page.viewportSize()?.width ?? 1440}`,
+      );
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      await page
+        .getByRole('button', { name: /展开行/ })
+        .first()
+        .click();
+    },
+  },
+  { name: 'system-login-logs', url: '/system/login-logs', sizes: ADMIN_SIZES, who: 'admin' },
+  { name: 'system-settings', url: '/system/settings', sizes: ADMIN_SIZES, who: 'admin', full: true },
+  {
+    name: 'system-settings-holidays',
+    url: '/system/settings',
+    sizes: ADMIN_SIZES,
+    who: 'admin',
+    prepare: (page) => scrollToCard(page, '节假日安排'),
+  },
+  {
+    name: 'system-settings-demo-clear',
+    url: '/system/settings',
+    sizes: ADMIN_SIZES,
+    who: 'admin',
+    prepare: async (page) => {
+      await scrollToCard(page, '演示数据');
+      await page.getByRole('button', { name: /清除演示数据/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /清\s*除/ })
+        .waitFor();
+    },
+  },
+  {
+    name: 'userManage-list-import',
+    url: '/userManage/list',
+    sizes: ADMIN_SIZES,
+    who: 'admin',
+    prepare: (page) => openImport(page).then(() => undefined),
+  },
+  { name: 'userManage-list-import-preview', url: '/userManage/list', sizes: ADMIN_SIZES, who: 'admin', prepare: importPreview },
+  { name: 'taskManage-audit-flags', url: '/taskManage/audit', sizes: ADMIN_SIZES, who: 'staff01', prepare: auditFlag },
+  { name: 'taskManage-audit-findings', url: '/taskManage/audit', sizes: ADMIN_SIZES, who: 'staff01', prepare: auditFindings },
+  {
+    name: 'peopleService-appeal-flags',
+    url: '/peopleService/appeal',
+    sizes: ADMIN_SIZES,
+    who: 'staff01',
+    prepare: (page) => openRow(page, '河道里有人倾倒建筑垃圾', '诉求详情'),
+  },
+  {
+    name: 'peopleService-appeal-dispatched',
+    url: '/peopleService/appeal',
+    sizes: ADMIN_SIZES,
+    who: 'staff01',
+    prepare: (page) => openRow(page, '小学门口减速带被压坏了', '诉求详情'),
+  },
+  {
+    name: 'peopleService-shot-flags',
+    url: '/peopleService/shot',
+    sizes: ADMIN_SIZES,
+    who: 'staff01',
+    prepare: (page) => openRow(page, '桥边护栏断了一截', '随手拍详情'),
+  },
+  { name: 'workbench-tabs', url: '/dashboard', sizes: ADMIN_SIZES, who: 'admin', prepare: workbenchTabs },
+  { name: 'login-captcha', url: '/user/login', sizes: [DESKTOP, PHONE], prepare: captcha },
+  {
+    name: 'screen',
+    url: '/screen',
+    sizes: [WALL],
+    who: 'staff01',
+    prepare: (page) => page.locator('[data-counter="activeTasks"]').waitFor(),
+  },
+  { name: 'app-index-villager', url: '/app/index', sizes: [PHONE], who: 'villager02' },
+  { name: 'app-index-cadre', url: '/app/index', sizes: [PHONE], who: 'cadre02' },
+  { name: 'app-notices', url: '/app/notices', sizes: [PHONE], who: 'villager02' },
+  { name: 'app-notices-unread', url: '/app/notices?filter=unread', sizes: [PHONE], who: 'villager02' },
+  {
+    name: 'app-notices-appeal',
+    url: '/app/notices',
+    sizes: [PHONE],
+    who: 'villager02',
+    prepare: (page) => openFirst(page, 'a[href^="/app/service/appeal/"]'),
+  },
+  { name: 'app-dispatched', url: '/app/dispatched', sizes: [PHONE], who: 'cadre02' },
+  { name: 'app-dispatched-done', url: '/app/dispatched?state=done', sizes: [PHONE], who: 'cadre02' },
+  {
+    name: 'app-dispatched-detail',
+    url: '/app/dispatched/{first:/api/my/dispatched-appeals?pageSize=1&state=open}',
+    sizes: [PHONE],
+    who: 'cadre02',
+  },
+  {
+    name: 'app-dispatched-detail-done',
+    url: '/app/dispatched/{first:/api/my/dispatched-appeals?pageSize=1&state=done}',
+    sizes: [PHONE],
+    who: 'cadre02',
+  },
+];
+
+/** Scrolls a settings card's title to the top of the view. */
+async function scrollToCard(page: Page, title: string) {
+  await page.locator('.ant-card-head-title', { hasText: title }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+}
+
+/** Opens a row's drawer (查看) on a people-service list, and waits for its photos' checks. */
+async function openRow(page: Page, text: string, article: string) {
+  await page.getByRole('row').filter({ hasText: text }).getByText('查看', { exact: true }).click();
+  await page.getByRole('article', { name: article }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function openImport(page: Page) {
+  await page.getByRole('button', { name: /导入用户/ }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '导入用户' });
+  await dialog.getByRole('button', { name: /下载模板/ }).waitFor();
+  return dialog;
+}
+
+/** 导入用户 with a file of three rows, one with a phone number too short: the preview with its error. */
+async function importPreview(page: Page) {
+  const dialog = await openImport(page);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('用户');
+  sheet.addRow([...USER_IMPORT_HEADERS]);
+  sheet.addRow(['qianxm01', '钱晓明', '13712340001', '村民', '第一村', '']);
+  sheet.addRow(['sunli02', '孙丽', '1371234', '村民', '第一村', '']);
+  sheet.addRow(['zhoujh03', '周建华', '13712340003', '村干部/网格员', '第二村', '网格员']);
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: '新用户.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await dialog.getByText(`手机号：${RULE_MESSAGES.phone}`).waitFor();
+}
+
+const FLAGGED_TASK = '“清洁村庄”人居环境集中整治';
+
+/** 任务审核 with grid02's re-used photo flagged and its popover open. */
+async function auditFlag(page: Page) {
+  const row = page.getByRole('row').filter({ hasText: FLAGGED_TASK }).filter({ hasText: '刘志强' });
+  await row.getByRole('button', { name: '第1张照片疑似重复，查看详情' }).click();
+  await page.locator('.ant-popover').filter({ hasText: '疑似重复照片' }).waitFor();
+}
+
+/** The flagged submission's own drawer, where the findings are spelled out. */
+async function auditFindings(page: Page) {
+  const id = await page.evaluate(async (task) => {
+    const res = await fetch('/api/submissions?pageSize=50&status=pending', {
+      headers: { authorization: sessionStorage.getItem('token') ?? '' },
+    });
+    const list = (await res.json()).data.list as Array<{ id: number; taskTitle: string; userName: string }>;
+    return list.find((s) => s.taskTitle === task && s.userName === '刘志强')?.id;
+  }, FLAGGED_TASK);
+  await page.goto(`${page.url().split('?')[0]}?submission=${id}`);
+  await page.getByRole('dialog').getByRole('alert').waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** Four pages opened from the menu as tabs, and a tab's context menu open. */
+async function workbenchTabs(page: Page) {
+  const pages = adminMenuPages();
+  for (const path of ['/taskManage/list', '/peopleService/appeal', '/userManage/list']) {
+    const found = pages.find((p) => p.path === path);
+    if (found) await openFromMenu(page, found);
+  }
+  await page.locator('.workbench-bar .ant-tabs-tab', { hasText: '群众诉求' }).click({ button: 'right' });
+  await page.getByRole('menuitem').first().waitFor();
+}
+
+/** Three wrong passwords for one account (another one per size): the sign-in asks for a captcha. */
+async function captcha(page: Page) {
+  await page.getByPlaceholder('账号').fill((page.viewportSize()?.width ?? 0) < 600 ? 'grid04' : 'staff02');
+  for (let i = 0; i < 3; i++) {
+    await page.getByPlaceholder('密码').fill(`Wrong1234${i}`);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('alert').getByText('账号或密码错误').waitFor();
+  }
+  await page.waitForFunction(() => (document.querySelector('img[alt="验证码图片"]') as HTMLImageElement | null)?.naturalWidth === 120);
 }
 
 /** Turns the phone pages' large-text mode on (as the 大字 switch does) and reloads. */
