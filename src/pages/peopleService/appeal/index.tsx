@@ -1,7 +1,8 @@
-import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { AppealItem } from '@common/contracts/people';
+import DataTable from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { exportAppeals, getAppeal, queryAppealCounts, queryAppeals } from '@/services/appeals';
 import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
@@ -53,7 +54,7 @@ export default function AppealPage() {
   return (
     <PageContainer title="群众诉求" subTitle="群众通过手机提交的诉求：受理、答复、办结，超期未答复的标红提醒">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
-      <ProTable<AppealItem>
+      <DataTable<AppealItem>
         {...page.tableProps}
         columns={columns}
         {...ADMIN_TABLE}

@@ -1,8 +1,8 @@
-import type { ProFormInstance, ProTableProps } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { Button, Empty } from 'antd';
+import { Button, Empty, type FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { PageResult } from '@common/contracts/base';
+import type { DataTableProps } from '@/components/DataTable';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import type { ApiBody } from '@/utils/requestConfig';
 import type { FieldSpec, FiltersOf, ListCodec } from './listUrl';
@@ -34,14 +34,14 @@ interface Options<S extends Record<string, FieldSpec>, Tab extends string, Item,
 /**
  * The data and table wiring of a people-service list whose state is its URL (useListUrlState): the
  * page, the tab counts and the open record load from the URL; the search form, the status tabs with
- * their counts, the pager and the empty states write to it. Spread `tableProps` into the ProTable.
+ * their counts, the pager and the empty states write to it. Spread `tableProps` into the DataTable.
  */
 export function usePeopleList<S extends Record<string, FieldSpec>, Tab extends string, Item, Detail>(
   options: Options<S, Tab, Item, Detail>,
 ) {
   const { path, codec, tabs, tabLabels, tabQuery, alertTabs = [], what, emptyTexts, foldedFilters } = options;
   const { state, go, openRecord, closeRecord } = useListUrlState(path, codec);
-  const formRef = useRef<ProFormInstance>();
+  const formRef = useRef<FormInstance>();
 
   const filterQuery = codec.toQuery(state.filters);
   const listQuery = { ...filterQuery, ...tabQuery(state.tab), current: state.current, pageSize: state.pageSize };
@@ -103,7 +103,7 @@ export function usePeopleList<S extends Record<string, FieldSpec>, Tab extends s
     formRef,
     dataSource: list.data?.list ?? [],
     loading: list.loading,
-    search: { labelWidth: 'auto', defaultCollapsed: !foldedFilters.some((key) => state.filters[key] !== undefined) },
+    search: { defaultCollapsed: !foldedFilters.some((key) => state.filters[key] !== undefined) },
     form: { initialValues: codec.toForm(state.filters) },
     onSubmit: (values: Record<string, unknown>) => search(codec.fromForm(values)),
     onReset: () => search({}),
@@ -119,13 +119,12 @@ export function usePeopleList<S extends Record<string, FieldSpec>, Tab extends s
     locale: { emptyText },
     toolbar: {
       menu: {
-        type: 'tab',
         activeKey: state.tab,
         items: tabs.map((tab) => ({ key: tab, label: tabLabel(tab) })),
-        onChange: (tab: React.Key | undefined) => go({ ...state, tab: tab as Tab, current: 1 }),
+        onChange: (tab: string) => go({ ...state, tab: tab as Tab, current: 1 }),
       },
     },
-  } satisfies ProTableProps<Item, Record<string, unknown>>;
+  } satisfies Partial<DataTableProps<Item, Record<string, unknown>>>;
 
   return {
     state,

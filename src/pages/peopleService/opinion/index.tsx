@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { PageContainer, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { Button, Col, Empty, Row } from 'antd';
+import { Button, Col, Empty, type FormInstance, Row } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { OpinionItem } from '@common/contracts/people';
+import DataTable from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { ADMIN_TABLE, fitColumns } from '@/utils/table';
 import { pageErrorMessage } from '@/hooks/usePagedList';
@@ -38,7 +39,7 @@ type Editing = { opinion?: OpinionItem } | undefined;
  */
 export default function OpinionPage() {
   const { state, go } = useListUrlState(PATH, opinionUrl);
-  const formRef = useRef<ProFormInstance>();
+  const formRef = useRef<FormInstance>();
   const areas = useAreaOptions();
   const fixActions = useMediaQuery(WIDE_SCREEN);
   const [editing, setEditing] = useState<Editing>();
@@ -88,7 +89,7 @@ export default function OpinionPage() {
         </Col>
       </Row>
       <LoadError message={list.error ? pageErrorMessage(list.error) : undefined} onRetry={list.refresh} />
-      <ProTable<OpinionItem>
+      <DataTable<OpinionItem>
         rowKey="id"
         formRef={formRef}
         columns={columns}
@@ -96,7 +97,7 @@ export default function OpinionPage() {
         loading={list.loading}
         {...ADMIN_TABLE}
         scroll={{ x: fitColumns(columns) }}
-        search={{ labelWidth: 'auto', defaultCollapsed: !(state.filters.from || state.filters.area || state.filters.source) }}
+        search={{ defaultCollapsed: !(state.filters.from || state.filters.area || state.filters.source) }}
         form={{ initialValues: opinionUrl.toForm(state.filters) }}
         onSubmit={(values) => search({ ...state, filters: opinionUrl.fromForm(values), current: 1 })}
         onReset={() => search({ ...state, filters: {}, current: 1 })}
@@ -112,7 +113,6 @@ export default function OpinionPage() {
         locale={{ emptyText }}
         toolbar={{
           menu: {
-            type: 'tab',
             activeKey: state.tab,
             items: OPINION_TABS.map((tab) => ({ key: tab, label: OPINION_TAB_LABELS[tab] })),
             onChange: (tab) => go({ ...state, tab: tab as OpinionTab, current: 1 }),

@@ -1,7 +1,8 @@
-import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { PhotoReportItem } from '@common/contracts/people';
+import DataTable from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
 import { exportPhotoReports, getPhotoReport, queryPhotoReportCounts, queryPhotoReports } from '@/services/photoReports';
@@ -48,7 +49,7 @@ export default function ShotPage() {
   return (
     <PageContainer title="随手拍" subTitle="群众用手机拍下的身边问题：核实后填写处理结果，或说明原因标为无效">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
-      <ProTable<PhotoReportItem>
+      <DataTable<PhotoReportItem>
         {...page.tableProps}
         columns={columns}
         {...ADMIN_TABLE}

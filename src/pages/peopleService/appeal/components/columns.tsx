@@ -1,8 +1,8 @@
-import type { ProColumns } from '@ant-design/pro-components';
 import { Typography } from 'antd';
 import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
 import type { AppealItem } from '@common/contracts/people';
 import type { Option } from '@/hooks/useReferenceOptions';
+import type { DataColumn } from '@/components/DataTable';
 import { CellText } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import DueText from '../../components/DueText';
@@ -31,7 +31,7 @@ function Rating({ score }: { score: number }) {
   );
 }
 
-export function appealColumns({ areas, actions, onOpen, fixActions }: Options): ProColumns<AppealItem>[] {
+export function appealColumns({ areas, actions, onOpen, fixActions }: Options): DataColumn<AppealItem>[] {
   return [
     {
       title: '关键字',

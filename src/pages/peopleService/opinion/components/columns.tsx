@@ -1,10 +1,10 @@
 import { LinkOutlined } from '@ant-design/icons';
-import type { ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
 import { Popconfirm, Tag } from 'antd';
 import { OPINION_SENTIMENTS, OPINION_SENTIMENT_LABELS, OPINION_TREND_DAYS, opinionSourceLabel } from '@common/constants';
 import type { OpinionItem } from '@common/contracts/people';
 import type { Option } from '@/hooks/useReferenceOptions';
+import type { DataColumn } from '@/components/DataTable';
 import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import { LevelTag, OPINION_LEVEL_OPTIONS, OPINION_SOURCE_OPTIONS, OpinionStatusBadge, SentimentTag } from '../../components/peopleMeta';
@@ -27,7 +27,7 @@ function SourceRecord({ opinion }: { opinion: OpinionItem }) {
   return null;
 }
 
-export function opinionColumns({ areas, actions, onEdit, fixActions }: Options): ProColumns<OpinionItem>[] {
+export function opinionColumns({ areas, actions, onEdit, fixActions }: Options): DataColumn<OpinionItem>[] {
   return [
     {
       title: '关键字',
