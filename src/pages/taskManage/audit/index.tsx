@@ -1,11 +1,12 @@
-import { type ActionType, PageContainer, ProTable } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
 import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import type { SubmissionItem } from '@common/contracts/tasks';
+import DataTable, { type DataTableAction } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
+import PageContainer from '@/components/PageContainer';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import {
   auditSubmission,
@@ -22,9 +23,12 @@ import SubmissionDrawer from './components/SubmissionDrawer';
 import { submissionColumns } from './components/columns';
 import './index.css';
 
+/** The search form's values: the status filter also offers 全部. */
+type AuditFilters = Omit<SubmissionQuery, 'status'> & { status?: SubmissionQuery['status'] | 'all' };
+
 /** 任务审核: the queue of submissions (pending first), approve / reject / batch approve. */
 export default function TaskAuditPage() {
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<DataTableAction>();
   // The filters of the queue as shown: what 导出Excel sends.
   const lastQuery = useRef<SubmissionQuery>({});
   const { modal, message } = App.useApp();
@@ -35,7 +39,7 @@ export default function TaskAuditPage() {
 
   const reload = () => {
     setSelected([]);
-    actionRef.current?.clearSelected?.();
+    actionRef.current?.clearSelected();
     actionRef.current?.reload();
   };
 
@@ -90,18 +94,14 @@ export default function TaskAuditPage() {
   return (
     <PageContainer title="任务审核" subTitle="审核各村（社区）提交的任务完成情况，通过后自动记入积分">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <ProTable<SubmissionItem>
+      <DataTable<SubmissionItem, AuditFilters>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
         // The selection column is 32 px.
         scroll={{ x: fitColumns(columns, {}, 32) }}
-        form={{
-          syncToUrl: urlFormSync({ numbers: ['taskId', 'area', 'category'] }),
-          syncToUrlAsImportant: true,
-        }}
-        search={{ labelWidth: 'auto' }}
+        form={{ syncToUrl: urlFormSync({ numbers: ['taskId', 'area', 'category'] }) }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         rowSelection={{
           selectedRowKeys: selected.map((s) => s.id),

@@ -30,7 +30,8 @@ const rowOf = (name: string) => {
 
 async function openQueue(path = '/taskManage/audit') {
   const app = renderApp(path);
-  await screen.findByText('王村干', {}, { timeout: 30000 });
+  // The queue's row (a drawer opened by the address may name the same person).
+  await screen.findByText('王村干', { selector: '.ant-table-row *' }, { timeout: 30000 });
   return app;
 }
 

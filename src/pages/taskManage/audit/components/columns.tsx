@@ -1,7 +1,7 @@
-import type { ProColumns } from '@ant-design/pro-components';
 import { Badge, Space, Typography } from 'antd';
 import { SUBMISSION_STATUS_LABELS, categoryLabel } from '@common/constants';
 import type { SubmissionItem } from '@common/contracts/tasks';
+import type { DataColumn } from '@/components/DataTable';
 import { CellText, DangerLink, RowActions } from '@/components/TableParts';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { CATEGORY_OPTIONS, LateTag, SUBMISSION_STATUS_ENUM, formatTime } from '../../components/taskMeta';
@@ -21,7 +21,7 @@ interface Handlers {
   onOpenTask: (submission: SubmissionItem) => void;
 }
 
-export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Handlers): ProColumns<SubmissionItem>[] {
+export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Handlers): DataColumn<SubmissionItem>[] {
   return [
     {
       title: '任务',
