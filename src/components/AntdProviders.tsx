@@ -1,5 +1,3 @@
-// pro-components calls String.prototype.replaceAll, which Chromium-80-class browsers lack.
-import '@/vendor/replaceAll';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';

@@ -76,7 +76,6 @@ export function useFitColumns(table: string, columns: SizedColumn[], optional: r
   return {
     columnsState: {
       persistenceKey,
-      persistenceType: 'localStorage' as const,
       defaultValue,
       onChange: (next: ColumnsShown) => setShown(next),
     },

@@ -25,10 +25,7 @@ export async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page
     .waitForFunction(
-      () =>
-        !document.querySelector(
-          '.ant-spin-spinning, .ant-skeleton-active, .adm-skeleton-animated, .ant-pro-table-list-toolbar-setting-item .anticon-spin, .page-loading',
-        ),
+      () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .adm-skeleton-animated, .page-loading'),
       undefined,
       { timeout: 15_000 },
     )

@@ -52,7 +52,7 @@ test('filtering by result and address goes into the URL and the export', async (
 });
 
 test('a deep link keeps its filter after a reload', async () => {
-  // A reload: the address bar (which ProTable's form reads) and the router both hold the filter.
+  // A reload: the address bar (which the table's search form reads) and the router both hold the filter.
   setPagePath('/system/login-logs?success=false');
   renderApp('/system/login-logs?success=false');
   const row = (await screen.findByText('cadre03', {}, { timeout: 30000 })).closest('tr') as HTMLElement;

@@ -13,14 +13,14 @@ import type { Option } from '@/hooks/useReferenceOptions';
 
 type BadgeStatus = 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
 
-/** ProTable valueEnum of task states (badge colours). */
+/** The task states as a table's value enum (badge colours). */
 export const TASK_STATUS_ENUM: Record<TaskStatus, { text: string; status: BadgeStatus }> = {
   draft: { text: '草稿', status: 'Warning' },
   published: { text: '进行中', status: 'Processing' },
   closed: { text: '已关闭', status: 'Default' },
 };
 
-/** ProTable valueEnum of submission states. */
+/** The submission states as a table's value enum. */
 export const SUBMISSION_STATUS_ENUM: Record<SubmissionStatus, { text: string; status: BadgeStatus }> = {
   pending: { text: '待审核', status: 'Warning' },
   approved: { text: '已通过', status: 'Success' },

@@ -75,7 +75,7 @@ test('积分调整 needs a non-zero value and a reason, asks first, then adds a 
 });
 
 test('导出Excel sends the current filters and says when it is done or why it failed', async () => {
-  // ProTable reads its filters from the page URL (window.location), not the router's memory history.
+  // The table reads its filters from the page URL (window.location), not the router's memory history.
   setPagePath('/userManage/score?area=2');
   const { user, calls } = await openRanking('/userManage/score?area=2');
 
