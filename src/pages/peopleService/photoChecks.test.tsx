@@ -1,6 +1,6 @@
 /**
  * The duplicate and capture-time check (ADR 0027) in the appeal and photo-report drawers, against
- * the mock server (mock/people.ts): the pending appeal's first photo was sent before with the handled
+ * the mock server (mock/peopleDb.ts): the pending appeal's first photo was sent before with the handled
  * photo report, its others carry no capture time; the first pending report's photo is weeks old
  * (one test gives its second photo a duplicate too).
  */
