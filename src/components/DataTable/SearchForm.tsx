@@ -113,7 +113,8 @@ export default function SearchForm<T>({ items, form, initialValues, defaultColla
       >
         <Row gutter={24} className="data-table-search-row">
           {items.map(({ name, column }, index) => (
-            <Col key={name} span={span} hidden={isHidden(index)}>
+            // Folded away, a field stays in the form (its value counts) but takes no room.
+            <Col key={name} span={span} style={isHidden(index) ? { display: 'none' } : undefined}>
               <Form.Item name={name} label={column.formItemProps?.label ?? column.title}>
                 <SearchField column={column} hidden={isHidden(index)} />
               </Form.Item>
