@@ -30,7 +30,8 @@ function describe(error: ValueError): string {
     case ValueErrorType.StringMinLength:
       return schema.errorMessage ?? (schema.minLength === 1 ? '不能为空' : `至少${schema.minLength}个字符`);
     case ValueErrorType.StringMaxLength:
-      return schema.errorMessage ?? `不能超过${schema.maxLength}个字符`;
+      // Texts word only their blankness: a text too long says its limit (server/plugins/errors.ts).
+      return schema.errorMessage && schema.errorMessage !== '不能为空' ? schema.errorMessage : `不能超过${schema.maxLength}个字符`;
     case ValueErrorType.StringPattern:
       return schema.errorMessage ?? '格式不正确';
     case ValueErrorType.StringFormat:

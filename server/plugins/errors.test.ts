@@ -221,7 +221,10 @@ describe('error answers', () => {
         assert.deepEqual(res.json().errors, [{ field, label, message: '不能含有零宽字符或文字方向控制字符' }]);
       }
     }
-    // A blank name still says it is empty; a plain name passes.
+    // A blank name still says it is empty, a name too long says its limit; a plain name passes.
+    const long = await t.call(admin, { method: 'POST', url: '/api/groups', payload: { name: '长'.repeat(200) } });
+    assert.equal(long.statusCode, 400);
+    assert.match(long.json().errors[0].message, /^不能超过\d+个字符$/);
     const blank = await t.call(admin, { method: 'POST', url: '/api/groups', payload: { name: '  ' } });
     assert.deepEqual(blank.json().errors, [{ field: 'name', label: '分组名称', message: '不能为空' }]);
     assert.equal((await t.call(admin, { method: 'POST', url: '/api/groups', payload: { name: '普通分组' } })).statusCode, 200);

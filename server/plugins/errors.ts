@@ -34,6 +34,9 @@ interface SchemaWithTitle {
   type?: string;
 }
 
+/** The wording of a required text left blank (common/contracts/base.ts Text and Name). */
+const BLANK_MESSAGE = '不能为空';
+
 function describe(error: ErrorObject): string {
   const params = error.params;
   const parent = error.parentSchema as SchemaWithTitle | undefined;
@@ -98,8 +101,10 @@ function fieldErrors(errors: ErrorObject[]): FieldError[] {
     // A rule with its own wording (password, phone...) says it for every string check it fails.
     // A `not` may word itself (names refusing invisible characters, see common/contracts/base.ts).
     const ownMessage = error.keyword === 'not' ? (error.schema as SchemaWithTitle | undefined)?.errorMessage : undefined;
+    // Texts word only their blankness ('不能为空'): a text too long says its limit.
+    const blankOnly = parent?.errorMessage === BLANK_MESSAGE && error.keyword === 'maxLength';
     const ruleMessage =
-      ownMessage ?? (['minLength', 'maxLength', 'pattern', 'not'].includes(error.keyword) ? parent?.errorMessage : undefined);
+      ownMessage ?? (['minLength', 'maxLength', 'pattern', 'not'].includes(error.keyword) && !blankOnly ? parent?.errorMessage : undefined);
     const message = ruleMessage ?? describe(error);
     if (existing) {
       // A union reports each branch: keep the first message, take a title when one appears.
