@@ -128,10 +128,15 @@ export default function SearchForm<T>({ items, form, initialValues, defaultColla
                   查询
                 </Button>
                 {foldable ? (
-                  <a className="data-table-search-fold" onClick={() => setCollapsed(!collapsed)}>
+                  <button
+                    type="button"
+                    className="data-table-search-fold"
+                    aria-expanded={!collapsed}
+                    onClick={() => setCollapsed(!collapsed)}
+                  >
                     {collapsed ? '展开' : '收起'}
                     <DownOutlined className={collapsed ? undefined : 'data-table-search-fold-open'} />
-                  </a>
+                  </button>
                 ) : null}
               </span>
             </Form.Item>
