@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { RULE_MESSAGES, USER_IMPORT_HEADERS } from '../common/constants';
+import { RULE_MESSAGES, TIME_ZONE, USER_IMPORT_HEADERS } from '../common/constants';
 import { adminMenuPages, openFromMenu } from '../tests/helpers/admin';
 import { DESKTOP, launchBrowser, PHONE } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
@@ -68,6 +68,8 @@ async function main() {
   // Many sign-ins from one address in a few minutes: more than the API's per-address limit allows.
   const server = await startServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
   const browser = await launchBrowser();
+  // On the township's clock whatever the machine's zone: dates, 今天 and 本月 read as staff see them.
+  const shotContext = { deviceScaleFactor: 1, timezoneId: TIME_ZONE };
   type Size = { width: number; height: number };
   // [name, url, size (PHONE: phone only; DESKTOP: both sizes unless desktopOnly), who signs in, desktopOnly]
   const shots: Array<[string, string, Size, string?, boolean?]> = [
@@ -151,7 +153,7 @@ async function main() {
       for (const [name, url, , who, desktopOnly] of shots) {
         if (desktopOnly && size !== DESKTOP) continue;
         if (only && !only.some((prefix) => name.startsWith(prefix))) continue;
-        const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1 });
+        const context = await browser.newContext({ ...shotContext, viewport: size });
         const page = await context.newPage();
         if (who) await signIn(page, server.url, who, who === 'admin' ? 'Admin12345' : 'Demo12345');
         await page.goto(server.url + url);
@@ -165,7 +167,7 @@ async function main() {
     }
     for (const shot of appShots) {
       if (only && !only.some((prefix) => shot.name.startsWith(prefix))) continue;
-      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({ ...shotContext, viewport: PHONE, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       if (shot.who) await signIn(page, server.url, shot.who, 'Demo12345');
       else await page.goto(`${server.url}/user/login`);
@@ -186,7 +188,7 @@ async function main() {
       if (only && !only.some((prefix) => shot.name.startsWith(prefix))) continue;
       for (const size of shot.sizes) {
         const phone = size === PHONE;
-        const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone });
+        const context = await browser.newContext({ ...shotContext, viewport: size, isMobile: phone, hasTouch: phone });
         const page = await context.newPage();
         if (shot.who) await signIn(page, server.url, shot.who, shot.who === 'admin' ? 'Admin12345' : 'Demo12345');
         await page.goto(server.url + (await resolveTaskIds(page, shot.url)));
