@@ -71,7 +71,8 @@ export default function PageContainer({ title, subTitle, tags, extra, content, c
         {content ? <div className="ant-page-header-content">{content}</div> : null}
       </div>
       {name ? (
-        <Watermark content={name} gap={[212, 222]} font={{ color: 'rgba(0,0,0,.15)', fontSize: 16 }}>
+        // pro-layout's mark (120 × 64, one every 332 × 286 px), drawn by antd, which staggers alternate columns.
+        <Watermark content={name} width={120} height={64} gap={[197, 182]} font={{ color: 'rgba(0,0,0,.15)', fontSize: 16 }}>
           {body}
         </Watermark>
       ) : (
