@@ -2,18 +2,13 @@ import { useModel } from '@umijs/max';
 import { Badge } from 'antd';
 import { NEWS_COLUMNS, NEWS_STATUS_LABELS, type NewsStatus } from '@common/constants';
 import type { Option } from '@/hooks/useReferenceOptions';
-
-type BadgeStatus = 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
+import { labelEnum } from '@/utils/valueEnum';
 
 /** News columns as select options (the id is the index + 1). */
 export const NEWS_COLUMN_OPTIONS: Option[] = NEWS_COLUMNS.map((label, index) => ({ value: index + 1, label }));
 
 /** The news states as a table's value enum (badge colours). */
-export const NEWS_STATUS_ENUM: Record<NewsStatus, { text: string; status: BadgeStatus }> = {
-  draft: { text: NEWS_STATUS_LABELS.draft, status: 'Warning' },
-  published: { text: NEWS_STATUS_LABELS.published, status: 'Success' },
-  offline: { text: NEWS_STATUS_LABELS.offline, status: 'Default' },
-};
+export const NEWS_STATUS_ENUM = labelEnum(NEWS_STATUS_LABELS, { draft: 'Warning', published: 'Success', offline: 'Default' });
 
 export function NewsStatusBadge({ status }: { status: NewsStatus }) {
   const item = NEWS_STATUS_ENUM[status];

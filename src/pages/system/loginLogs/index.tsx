@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { LOGIN_REASON_LABELS, type LoginLogFilters, type LoginLogItem } from '@common/contracts/system';
-import DataTable, { type DataColumn, type DataTableAction, type ValueEnumItem } from '@/components/DataTable';
+import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { CellText } from '@/components/TableParts';
@@ -12,9 +12,10 @@ import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 import { ADMIN_TABLE, fitColumns, sortParams, toTableResult } from '@/utils/table';
 import { rangeTransform, urlFormSync } from '@/utils/urlForm';
-import { logFilters } from '../components/logFilters';
+import { LOG_RESULT_ENUM, logFilters } from '../components/logFilters';
 
-const SUCCESS_ENUM: Record<string, ValueEnumItem> = { true: { text: '成功', status: 'Success' }, false: { text: '失败', status: 'Error' } };
+/** `success` is true or false: the logs' 成功 and 失败. */
+const SUCCESS_ENUM = { true: LOG_RESULT_ENUM.success, false: LOG_RESULT_ENUM.failure };
 
 /** 系统设置 › 登录日志: every sign-in attempt, its result and why, from which address and browser. */
 export default function LoginLogsPage() {

@@ -1,7 +1,7 @@
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { LOG_RESULT_LABELS, type OperationChange, type OperationLogFilters, type OperationLogItem } from '@common/contracts/system';
-import DataTable, { type DataColumn, type DataTableAction, type ValueEnumItem } from '@/components/DataTable';
+import type { OperationChange, OperationLogFilters, OperationLogItem } from '@common/contracts/system';
+import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { CellText } from '@/components/TableParts';
@@ -12,12 +12,7 @@ import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 import { ADMIN_TABLE, fitColumns, sortParams, toTableResult } from '@/utils/table';
 import { rangeTransform, urlFormSync } from '@/utils/urlForm';
-import { logFilters } from '../components/logFilters';
-
-const RESULT_ENUM: Record<string, ValueEnumItem> = {
-  success: { text: LOG_RESULT_LABELS.success, status: 'Success' },
-  failure: { text: LOG_RESULT_LABELS.failure, status: 'Error' },
-};
+import { LOG_RESULT_ENUM, logFilters } from '../components/logFilters';
 
 const empty = <Typography.Text type="secondary">（无）</Typography.Text>;
 
@@ -94,7 +89,7 @@ export default function OperationLogsPage() {
       title: '结果',
       dataIndex: 'result',
       valueType: 'select',
-      valueEnum: RESULT_ENUM,
+      valueEnum: LOG_RESULT_ENUM,
       width: 90,
       render: (_, log) =>
         log.statusCode < 400 ? (

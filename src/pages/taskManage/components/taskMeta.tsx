@@ -1,7 +1,8 @@
 import { Badge, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import {
-  type SubmissionStatus,
+  SUBMISSION_STATUS_LABELS,
+  TASK_STATUS_LABELS,
   type TaskStatus,
   WORK_CATEGORIES,
   imageRuleLabel,
@@ -10,22 +11,13 @@ import {
 } from '@common/constants';
 import type { TaskItem } from '@common/contracts/tasks';
 import type { Option } from '@/hooks/useReferenceOptions';
-
-type BadgeStatus = 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
+import { labelEnum } from '@/utils/valueEnum';
 
 /** The task states as a table's value enum (badge colours). */
-export const TASK_STATUS_ENUM: Record<TaskStatus, { text: string; status: BadgeStatus }> = {
-  draft: { text: '草稿', status: 'Warning' },
-  published: { text: '进行中', status: 'Processing' },
-  closed: { text: '已关闭', status: 'Default' },
-};
+export const TASK_STATUS_ENUM = labelEnum(TASK_STATUS_LABELS, { draft: 'Warning', published: 'Processing', closed: 'Default' });
 
 /** The submission states as a table's value enum. */
-export const SUBMISSION_STATUS_ENUM: Record<SubmissionStatus, { text: string; status: BadgeStatus }> = {
-  pending: { text: '待审核', status: 'Warning' },
-  approved: { text: '已通过', status: 'Success' },
-  rejected: { text: '已驳回', status: 'Error' },
-};
+export const SUBMISSION_STATUS_ENUM = labelEnum(SUBMISSION_STATUS_LABELS, { pending: 'Warning', approved: 'Success', rejected: 'Error' });
 
 export const CATEGORY_OPTIONS = WORK_CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
 

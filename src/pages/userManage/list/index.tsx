@@ -4,7 +4,7 @@ import { useRequest } from 'ahooks';
 import { Alert, App, Button, type FormInstance, Grid, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
-import type { UserStatus } from '@common/constants';
+import { USER_STATUS_LABELS } from '@common/constants';
 import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
@@ -15,6 +15,7 @@ import { changeUserStatus, deleteUser, exportUsers, queryUsers, unlockUser, type
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 import { ADMIN_TABLE, compact, sortParams, toTableResult, useFitColumns, withoutPaging } from '@/utils/table';
+import { labelEnum } from '@/utils/valueEnum';
 import ResetPasswordModal from './components/ResetPasswordModal';
 import UserForm from './components/UserForm';
 import './index.css';
@@ -22,11 +23,7 @@ import './index.css';
 // Loaded when opened: the upload and preview table cost the list page nothing until then.
 const ImportUsersModal = lazy(() => import('./components/ImportUsersModal'));
 
-const STATUS_ENUM: Record<UserStatus, { text: string; status: 'Warning' | 'Success' | 'Default' }> = {
-  pending: { text: '待审核', status: 'Warning' },
-  active: { text: '正常', status: 'Success' },
-  disabled: { text: '已停用', status: 'Default' },
-};
+const STATUS_ENUM = labelEnum(USER_STATUS_LABELS, { pending: 'Warning', active: 'Success', disabled: 'Default' });
 
 const SORTABLE = ['createdAt', 'lastLoginAt'] as const;
 /** Shown through the column settings (⚙); hidden at first so the rest fit 1366×768. */
