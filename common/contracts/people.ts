@@ -41,6 +41,19 @@ const Keyword = Type.Optional(Text('关键字', 50, 0));
 /** One step in an appeal's or photo report's history (who did what, when). */
 export const HISTORY_ACTIONS = ['submit', 'accept', 'reply', 'close', 'reject', 'rate', 'handle', 'invalid', 'dispatch', 'recall'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+/** The history steps as the admin and the villager read them; appeals and photo reports share the names. */
+export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
+  submit: '提交',
+  accept: '受理',
+  reply: '答复',
+  close: '办结',
+  reject: '不予受理',
+  rate: '评价',
+  handle: '处理完成',
+  invalid: '标记为无效',
+  dispatch: '转派',
+  recall: '撤回至镇里办理',
+};
 export const HistoryEvent = Type.Object({
   id: Type.Integer(),
   action: literals(HISTORY_ACTIONS, '操作'),

@@ -1,6 +1,5 @@
-import type { HistoryEvent } from '@common/contracts/people';
+import { HISTORY_ACTION_LABELS, type HistoryEvent } from '@common/contracts/people';
 import { formatDateTime } from '@/components/AppTask/taskText';
-import { HISTORY_ACTION_LABELS } from './serviceText';
 
 /** Steps that end something well or badly get their own dot colour. */
 const TONES: Partial<Record<HistoryEvent['action'], string>> = {

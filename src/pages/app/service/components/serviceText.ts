@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { AppealStatus, PhotoReportStatus } from '@common/constants';
-import type { AppealDetail, HistoryAction } from '@common/contracts/people';
+import type { AppealDetail } from '@common/contracts/people';
 
 export type TagColor = 'default' | 'primary' | 'success' | 'warning' | 'danger';
 
@@ -16,20 +16,6 @@ export const PHOTO_REPORT_STATUS_COLORS: Record<PhotoReportStatus, TagColor> = {
   pending: 'warning',
   handled: 'success',
   invalid: 'default',
-};
-
-/** The history steps as a villager reads them; appeals and photo reports share the names. */
-export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
-  submit: '提交',
-  accept: '受理',
-  reply: '答复',
-  close: '办结',
-  reject: '不予受理',
-  rate: '评价',
-  handle: '处理完成',
-  invalid: '标记为无效',
-  dispatch: '转派',
-  recall: '撤回至镇里办理',
 };
 
 /** The two record lists of /app/service; the tab lives in the URL as ?tab=. */
