@@ -275,7 +275,7 @@ export const ORG_UNIT_DEPTH_MAX = 5;
 /** Appeal categories (诉求类别); the id stored is the index + 1. */
 export const APPEAL_CATEGORIES = ['基础设施', '环境卫生', '矛盾纠纷', '社会保障', '治安安全', '政策咨询', '其他'] as const;
 export const appealCategoryLabel = (category: number) => APPEAL_CATEGORIES[category - 1] ?? '其他';
-/** pending → processing → replied → closed; pending or processing → rejected (with a reason). */
+/** The steps between them, and which are open, are common/workflow.ts. */
 export const APPEAL_STATUSES = ['pending', 'processing', 'replied', 'closed', 'rejected'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
@@ -290,11 +290,6 @@ export const APPEAL_DUE_WORKING_DAYS_DEFAULT = 3;
 export const APPEAL_DUE_WORKING_DAYS_MIN = 1;
 export const APPEAL_DUE_WORKING_DAYS_MAX = 30;
 export const APPEAL_IMAGES_MAX = 9;
-/**
- * States in which an appeal can be handed to a village (转派) or taken back (撤回): while handling is
- * open, as for rejecting. The due time never moves with it (ADR 0031).
- */
-export const APPEAL_DISPATCH_STATES: readonly AppealStatus[] = ['pending', 'processing'];
 /** The areas an appeal can be handed to: the eleven villages, not the town community itself. */
 export const VILLAGE_AREA_MIN = TOWN_AREA_ID + 1;
 /** Notices kept for a villager about their own appeal (the bell on /app). */

@@ -7,7 +7,8 @@
  * - the village cadre (`appealCadreHandlers`, ADR 0031): reading one handed to their village.
  * Their /api/my/* routes (own list, rating, the handed-down list and its steps) are in mock/my.ts.
  */
-import { APPEAL_DISPATCH_STATES, type AppealStatus, PEOPLE_MESSAGES } from '@common/constants';
+import { type AppealStatus, PEOPLE_MESSAGES } from '@common/constants';
+import { APPEAL_STEP_NAMES, APPEAL_STEPS, type AppealStep, appealStepAllowed, isAppealOpen } from '@common/workflow';
 import {
   AppealBody,
   AppealDispatchBody,
@@ -25,22 +26,14 @@ import { anyContains, inPeriod, newestFirst, numberParam } from './query';
 import { IMAGE_NOT_OWN } from './uploads';
 import { bodyErrors } from './validate';
 
-/** server/services/appeals.ts STEPS: where each step may start and where it leaves the appeal. */
-export const STEPS = {
-  accept: { from: ['pending'], to: 'processing', at: 'acceptedAt' },
-  reply: { from: ['processing'], to: 'replied', at: 'repliedAt' },
-  close: { from: ['replied'], to: 'closed', at: 'closedAt' },
-  reject: { from: ['pending', 'processing'], to: 'rejected', at: 'rejectedAt' },
-} as const satisfies Record<string, { from: readonly AppealStatus[]; to: AppealStatus; at: keyof AppealDetail }>;
-type Step = keyof typeof STEPS;
 /** The body each step takes, and where its text goes. */
-const STEP_BODIES: Partial<Record<Step, { schema: TSchema; field: 'reply' | 'reason'; into: 'reply' | 'rejectReason' }>> = {
+const STEP_BODIES: Partial<Record<AppealStep, { schema: TSchema; field: 'reply' | 'reason'; into: 'reply' | 'rejectReason' }>> = {
   reply: { schema: AppealReplyBody, field: 'reply', into: 'reply' },
   reject: { schema: AppealRejectBody, field: 'reason', into: 'rejectReason' },
 };
 
 /** The step's text from the body (trimmed), or the server's 400 for a body it refuses. */
-export async function stepNote(step: Step, request: Request): Promise<string | Response> {
+export async function stepNote(step: AppealStep, request: Request): Promise<string | Response> {
   const rule = STEP_BODIES[step];
   if (!rule) return '';
   const body = (await request.json().catch(() => ({}))) as Record<string, string>;
@@ -49,9 +42,9 @@ export async function stepNote(step: Step, request: Request): Promise<string | R
 }
 
 /** Moves `found` by `step` as `actor`, with the step's note; the 409 when its state does not allow it. */
-export function move(found: AppealDetail, step: Step, note: string, actor: { id: number; name: string }): Response | undefined {
-  const { from, to, at } = STEPS[step];
-  if (!(from as readonly AppealStatus[]).includes(found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
+export function move(found: AppealDetail, step: AppealStep, note: string, actor: { id: number; name: string }): Response | undefined {
+  if (!appealStepAllowed(step, found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
+  const { to, at } = APPEAL_STEPS[step];
   const now = new Date();
   found.status = to;
   found[at] = now.toISOString();
@@ -119,7 +112,7 @@ export const appealAdminHandlers = [
   admin.post('/appeals/:id/dispatch', async ({ request, params }) => {
     const found = findAppeal(params.id);
     if (!found) return appealNotFound();
-    if (!APPEAL_DISPATCH_STATES.includes(found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
+    if (!isAppealOpen(found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
     const body = (await request.json().catch(() => ({}))) as AppealDispatchBody;
     const errors = bodyErrors(AppealDispatchBody, body);
     if (errors.length) return invalid(errors);
@@ -129,11 +122,11 @@ export const appealAdminHandlers = [
     found.history.push({ ...historyEvent('dispatch', adminUser, body.note?.trim() ?? ''), areaName: found.dispatchedAreaName });
     return okWithMessage(withOverdue(found), `已转派至${found.dispatchedAreaName}`);
   }),
-  ...(Object.keys(STEPS) as Step[]).map((step) =>
+  ...APPEAL_STEP_NAMES.map((step) =>
     admin.post(`/appeals/:id/${step}`, async ({ request, params }) => {
       const found = findAppeal(params.id);
       if (!found) return appealNotFound();
-      if (!(STEPS[step].from as readonly AppealStatus[]).includes(found.status)) {
+      if (!appealStepAllowed(step, found.status)) {
         return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
       }
       const note = await stepNote(step, request);

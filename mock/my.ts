@@ -10,6 +10,7 @@
  *   cadre), each step telling the submitter as the server does; on mock/peopleDb.ts.
  */
 import { MY_TASK_STATES, type MyTaskState, PEOPLE_MESSAGES } from '@common/constants';
+import { isAppealOpen } from '@common/workflow';
 import {
   AppealRateBody,
   type AppealDetail,
@@ -24,17 +25,7 @@ import { appealNotFound, isCadre, mine, move, stepNote } from './appeals';
 import { appTaskDb, type MockTask, myState, publicItem } from './appTaskDb';
 import { cadreUser, VILLAGER_TOKEN } from './fixtures';
 import { apiError, forbidden, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
-import {
-  DISPATCHED,
-  DISPATCHED_IDS,
-  dispatchDb,
-  historyEvent,
-  isOpen,
-  peopleDb,
-  toAppealItem,
-  toReportItem,
-  withOverdue,
-} from './peopleDb';
+import { DISPATCHED, DISPATCHED_IDS, dispatchDb, historyEvent, peopleDb, toAppealItem, toReportItem, withOverdue } from './peopleDb';
 import { newestFirst } from './query';
 import { bodyErrors } from './validate';
 
@@ -278,7 +269,7 @@ export const myDispatchedAppealHandlers = [
       return invalid([{ field: 'state', label: '办理状态', message: '取值不在允许范围内' }]);
     }
     const list = dispatchDb.appeals
-      .filter((a) => a.dispatchedArea === cadreUser.area && (!state || (state === 'open') === isOpen(a.status)))
+      .filter((a) => a.dispatchedArea === cadreUser.area && (!state || (state === 'open') === isAppealOpen(a.status)))
       .sort((a, b) => (state === 'open' ? a.dueAt.localeCompare(b.dueAt) : b.createdAt.localeCompare(a.createdAt)));
     return okPage(list.map(toAppealItem), url);
   }),

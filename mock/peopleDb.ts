@@ -6,7 +6,8 @@
  * cadre's village (`dispatchDb`, ADR 0031). Times are relative to when the records are reset, so
  * 超期 and 剩余 read the same on any day. `resetPeopleDb()` in a beforeEach puts them back.
  */
-import { APPEAL_DISPATCH_STATES, type AppealStatus } from '@common/constants';
+import type { AppealStatus } from '@common/constants';
+import { isAppealOpen } from '@common/workflow';
 import type {
   AppealDetail,
   AppealItem,
@@ -598,9 +599,10 @@ export function resetPeopleDb() {
   peopleDb.nextId = 100;
 }
 
-/** Handling is open (so an appeal can be overdue, handed down or rejected). */
-export const isOpen = (status: AppealStatus) => APPEAL_DISPATCH_STATES.includes(status);
-export const withOverdue = (a: AppealDetail): AppealDetail => ({ ...a, overdue: isOpen(a.status) && Date.parse(a.dueAt) < Date.now() });
+export const withOverdue = (a: AppealDetail): AppealDetail => ({
+  ...a,
+  overdue: isAppealOpen(a.status) && Date.parse(a.dueAt) < Date.now(),
+});
 export const toAppealItem = (a: AppealDetail): AppealItem => {
   const {
     content: _c,

@@ -14,19 +14,25 @@ import type {
   MyAppealItem,
   MyAppealQuery,
 } from '../../common/contracts/people';
-import {
-  APPEAL_DISPATCH_STATES,
-  type AppealStatus,
-  OPINION_SOURCE_APPEAL,
-  PEOPLE_MESSAGES,
-  type UserNoticeKind,
-} from '../../common/constants';
+import { type AppealStatus, OPINION_SOURCE_APPEAL, PEOPLE_MESSAGES } from '../../common/constants';
+import { APPEAL_STEPS, type AppealStep } from '../../common/workflow';
 import type { Db, DbOrTx } from '../db/client';
 import { appealImages, appeals, areas, users } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
 import { hasAccess } from './access';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, AUTO_CLOSE_NOTE, dbNow, handlerScope, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
+import {
+  addEvent,
+  appealOpen,
+  appealOverdue,
+  AUTO_CLOSE_NOTE,
+  dbNow,
+  handlerScope,
+  history,
+  imagesByOwner,
+  iso,
+  withPhotoChecks,
+} from './peopleCommon';
 import { recordPhotoMatches } from './photoMatches';
 import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
@@ -39,10 +45,7 @@ import { areaNameOf, userNameOf } from './names';
 import { isTaskRole } from './tasks';
 import { notifySubmitter } from './userNotices';
 
-const OPEN: AppealStatus[] = ['pending', 'processing'];
 const columns = { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId };
-
-const overdueSql = sql<boolean>`(${appeals.status} in ('pending', 'processing') and ${appeals.dueAt} < now())`;
 
 const itemColumns = {
   id: appeals.id,
@@ -64,7 +67,7 @@ const itemColumns = {
   closedAt: appeals.closedAt,
   rejectedAt: appeals.rejectedAt,
   dueAt: appeals.dueAt,
-  overdue: overdueSql,
+  overdue: appealOverdue,
   satisfaction: appeals.satisfaction,
   dispatchedArea: appeals.dispatchedArea,
   dispatchedAreaName: sql<string | null>`${areaNameOf(appeals.dispatchedArea)}`,
@@ -160,8 +163,8 @@ function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL |
 function listConditions(caller: AuthUser, query: Omit<AppealListQuery, 'current' | 'pageSize'>): SQL | undefined {
   const conditions = baseConditions(caller, query);
   if (query.status) conditions.push(eq(appeals.status, query.status));
-  if (query.overdue === true) conditions.push(and(inArray(appeals.status, OPEN), sql`${appeals.dueAt} < now()`));
-  if (query.overdue === false) conditions.push(sql`not ${overdueSql}`);
+  if (query.overdue === true) conditions.push(appealOverdue);
+  if (query.overdue === false) conditions.push(sql`not ${appealOverdue}`);
   return and(...conditions);
 }
 
@@ -226,7 +229,7 @@ export async function appealCounts(db: DbOrTx, caller: AuthUser, query: AppealCo
       replied: of('replied'),
       closed: of('closed'),
       rejected: of('rejected'),
-      overdue: sql<number>`count(*) filter (where ${overdueSql})::int`,
+      overdue: sql<number>`count(*) filter (where ${appealOverdue})::int`,
     })
     .from(appeals)
     .where(and(...baseConditions(caller, query)));
@@ -352,15 +355,6 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
 
 // ---- Handling ----
 
-type AppealStep = 'accept' | 'reply' | 'close' | 'reject';
-
-const STEPS: Record<AppealStep, { from: AppealStatus[]; to: AppealStatus; at: keyof typeof appeals.$inferInsert }> = {
-  accept: { from: ['pending'], to: 'processing', at: 'acceptedAt' },
-  reply: { from: ['processing'], to: 'replied', at: 'repliedAt' },
-  close: { from: ['replied'], to: 'closed', at: 'closedAt' },
-  reject: { from: ['pending', 'processing'], to: 'rejected', at: 'rejectedAt' },
-};
-
 /**
  * The answer when a step does not fit: 404 outside the caller's scope, 409 in the wrong state (or
  * the reason `why` gives for the appeal as it is now, when it has one).
@@ -379,12 +373,6 @@ async function refusal(
   return new AppError(409, why?.(current) ?? PEOPLE_MESSAGES.appealMoved(current.status));
 }
 
-const STEP_NOTICES: Partial<Record<AppealStep, UserNoticeKind>> = {
-  accept: 'appealAccepted',
-  reply: 'appealReplied',
-  reject: 'appealRejected',
-};
-
 /**
  * Moves an appeal one step along its arrows, as a handler (their data scope) or as a village cadre
  * (appeals handed to their village). The UPDATE ... WHERE status IN (from) decides when two act at
@@ -399,7 +387,7 @@ export async function moveAppeal(
   note = '',
   as: 'handler' | 'cadre' = 'handler',
 ): Promise<void> {
-  const { from, to, at } = STEPS[step];
+  const { from, to, at, notice } = APPEAL_STEPS[step];
   const scope = as === 'cadre' ? requireCadre(caller) : appealHandlerScope(caller);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -412,12 +400,11 @@ export async function moveAppeal(
         ...(step === 'reject' ? { rejectReason: note } : {}),
         updatedAt: dbNow,
       })
-      .where(and(eq(appeals.id, id), inArray(appeals.status, from), scope))
+      .where(and(eq(appeals.id, id), inArray(appeals.status, [...from]), scope))
       .returning({ id: appeals.id, title: appeals.title, submitterId: appeals.submitterId });
     if (!row) throw await refusal(tx, id, scope);
     await addEvent(tx, { appealId: id }, step, caller.id, note);
-    const kind = STEP_NOTICES[step];
-    if (kind) await notifySubmitter(tx, row, kind, caller.id, note);
+    if (notice) await notifySubmitter(tx, row, notice, caller.id, note);
   });
 }
 
@@ -440,14 +427,7 @@ export async function dispatchAppeal(db: Db, caller: AuthUser, id: number, body:
     const [row] = await tx
       .update(appeals)
       .set({ dispatchedArea: body.areaId, dispatchedAt: dbNow, updatedAt: dbNow })
-      .where(
-        and(
-          eq(appeals.id, id),
-          inArray(appeals.status, [...APPEAL_DISPATCH_STATES]),
-          sql`${appeals.dispatchedArea} is distinct from ${body.areaId}`,
-          scope,
-        ),
-      )
+      .where(and(eq(appeals.id, id), appealOpen, sql`${appeals.dispatchedArea} is distinct from ${body.areaId}`, scope))
       .returning({ id: appeals.id, title: appeals.title, submitterId: appeals.submitterId });
     if (!row) {
       throw await refusal(tx, id, scope, (current) =>
@@ -467,9 +447,7 @@ export async function recallAppeal(db: Db, caller: AuthUser, id: number, note: s
     const [row] = await tx
       .update(appeals)
       .set({ dispatchedArea: null, dispatchedAt: null, updatedAt: dbNow })
-      .where(
-        and(eq(appeals.id, id), inArray(appeals.status, [...APPEAL_DISPATCH_STATES]), sql`${appeals.dispatchedArea} is not null`, scope),
-      )
+      .where(and(eq(appeals.id, id), appealOpen, sql`${appeals.dispatchedArea} is not null`, scope))
       .returning({ id: appeals.id });
     if (!row) {
       throw await refusal(tx, id, scope, (current) =>
@@ -486,12 +464,7 @@ export async function recallAppeal(db: Db, caller: AuthUser, id: number, note: s
  */
 export async function listDispatchedAppeals(db: DbOrTx, caller: AuthUser, query: DispatchedAppealQuery): Promise<PageResult<AppealItem>> {
   const scope = requireCadre(caller);
-  const state =
-    query.state === 'open'
-      ? inArray(appeals.status, OPEN)
-      : query.state === 'done'
-        ? sql`${appeals.status} not in ('pending', 'processing')`
-        : undefined;
+  const state = query.state === 'open' ? appealOpen : query.state === 'done' ? sql`not (${appealOpen})` : undefined;
   const where = and(scope, state);
   const order = query.state === 'open' ? [asc(appeals.dueAt), asc(appeals.id)] : [desc(appeals.createdAt), desc(appeals.id)];
   const [rows, [{ total }]] = await Promise.all([

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { NoticeEntry, NoticeGroup, Notices } from '../../common/contracts/people';
 import type { DbOrTx } from '../db/client';
 import { appeals, areas, photoReports, submissions, tasks, users } from '../db/schema';
 import { hasAccess } from './access';
 import { appealHandlerScope } from './appeals';
-import { handlerScope } from './peopleCommon';
+import { appealOverdue, handlerScope } from './peopleCommon';
 import type { AuthUser } from './sessions';
 import { reviewScope } from './submissions';
 
@@ -41,9 +41,7 @@ type Counted = { group: NoticeGroup; alsoElsewhere: number };
 
 async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Promise<Counted> {
   const scope = appealHandlerScope(caller);
-  const state: SQL = overdue
-    ? and(inArray(appeals.status, ['pending', 'processing']), sql`${appeals.dueAt} < now()`)!
-    : eq(appeals.status, 'pending');
+  const state: SQL = overdue ? appealOverdue : eq(appeals.status, 'pending');
   const where = and(state, scope);
   const [[{ total, pending }], rows] = await Promise.all([
     db

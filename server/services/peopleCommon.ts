@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { HistoryAction, HistoryEvent } from '../../common/contracts/people';
 import type { PhotoRecordKind } from '../../common/constants';
+import { APPEAL_OPEN_STATES } from '../../common/workflow';
 import type { CheckedImage, ImageRef } from '../../common/contracts/tasks';
 import type { DbOrTx } from '../db/client';
-import { areas, serviceEvents, uploads, users } from '../db/schema';
+import { appeals, areas, serviceEvents, uploads, users } from '../db/schema';
 import { hasAccess } from './access';
 import type { AuthUser } from './sessions';
 import { photoChecks } from './photoMatches';
@@ -42,6 +43,15 @@ export const AUTO_CLOSE_NOTE = '群众评价后自动办结';
 
 /** `now()` as the database sees it; every "overdue" is decided by the same clock. */
 export const dbNow = sql`now()`;
+
+/**
+ * An appeal whose handling is open (common/workflow.ts). The states are written into the SQL as
+ * literals, the way the partial index on open appeals names them (server/db/schema.ts), so the
+ * planner can use it whatever plan it keeps for a prepared statement.
+ */
+export const appealOpen = sql`${appeals.status} in (${sql.raw(APPEAL_OPEN_STATES.map((s) => `'${s}'`).join(', '))})`;
+/** An open appeal past its due time. */
+export const appealOverdue = sql<boolean>`(${appealOpen} and ${appeals.dueAt} < ${dbNow})`;
 
 export async function addEvent(
   tx: DbOrTx,

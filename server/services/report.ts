@@ -15,6 +15,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { appeals, areas, photoReports, submissions, taskAreas, tasks, users } from '../db/schema';
 import { badRequest } from '../errors';
+import { appealOpen } from './peopleCommon';
 import { dailyPoints, pointsPerUser, weeklyPoints } from './scores';
 import { readSettings } from './settings';
 import { targetsArea } from './tasks';
@@ -195,7 +196,7 @@ async function pointFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
  * status itself, which the partial (status, due_at) index serves, as the dashboard counts it.
  */
 function openAt(w: ReportWindow): SQL {
-  if (w.partial) return sql`${appeals.status} in ('pending', 'processing')`;
+  if (w.partial) return appealOpen;
   const asOf = stamp(w.asOf);
   return sql`${appeals.createdAt} < ${asOf} and (${appeals.repliedAt} is null or ${appeals.repliedAt} >= ${asOf})
     and (${appeals.rejectedAt} is null or ${appeals.rejectedAt} >= ${asOf})`;

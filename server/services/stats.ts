@@ -14,6 +14,7 @@ import {
 import type { DbOrTx } from '../db/client';
 import { appeals, areas, news, photoReports, roles, submissions, taskAreas, tasks, users } from '../db/schema';
 import type { AuthUser } from './sessions';
+import { appealOverdue } from './peopleCommon';
 import { targetsArea } from './tasks';
 import { localDate } from '../lib/workingDays';
 
@@ -168,7 +169,7 @@ async function appealFigures(db: DbOrTx, area: number | null) {
     .select({
       total: int(sql`count(*)`),
       ...(Object.fromEntries(APPEAL_STATUSES.map((s) => [s, of(s)])) as Record<AppealStatus, SQL<number>>),
-      overdue: int(sql`count(*) filter (where ${appeals.status} in ('pending', 'processing') and ${appeals.dueAt} < now())`),
+      overdue: int(sql`count(*) filter (where ${appealOverdue})`),
       rated: int(sql`count(${appeals.satisfaction})`),
       satisfaction: sql<string | null>`round(avg(${appeals.satisfaction}), 1)`,
     })
@@ -239,7 +240,7 @@ async function lists(db: DbOrTx, area: number | null) {
         title: appeals.title,
         areaName: areas.name,
         status: appeals.status,
-        overdue: sql<boolean>`(${appeals.status} in ('pending', 'processing') and ${appeals.dueAt} < now())`,
+        overdue: appealOverdue,
         createdAt: appeals.createdAt,
       })
       .from(appeals)

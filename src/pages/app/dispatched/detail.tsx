@@ -9,7 +9,7 @@ import { getAppeal } from '@/services/appeals';
 import { usePageTitle } from '@/utils/documentTitle';
 import { AppealContent, AppealFacts, AppealHistory, AppealOutcome } from '../service/components/AppealSections';
 import { DetailStates, InfoLine, NotFound, type NotFoundText } from '../service/components/DetailStates';
-import { isAppealOpen } from '../service/components/serviceText';
+import { isAppealOpen } from '@common/workflow';
 import CadreActions from './components/CadreActions';
 import '@/components/AppTask/index.css';
 import '../service/components/service.css';

@@ -1,4 +1,5 @@
 import type { AppealItem } from '@common/contracts/people';
+import { isAppealOpen } from '@common/workflow';
 import DataTable from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
@@ -11,7 +12,7 @@ import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
 import { usePeopleList } from '../components/usePeopleList';
 import '../components/people.css';
 import AppealDrawer from './components/AppealDrawer';
-import { APPEAL_TABS, APPEAL_TAB_LABELS, type AppealTab, appealUrl, isOpenAppeal, tabQuery } from './components/appealUrl';
+import { APPEAL_TABS, APPEAL_TAB_LABELS, type AppealTab, appealUrl, tabQuery } from './components/appealUrl';
 import { APPEAL_OPTIONAL_COLUMNS, appealColumns } from './components/columns';
 import { useAppealActions } from './components/useAppealActions';
 
@@ -60,7 +61,7 @@ export default function AppealPage() {
         {...ADMIN_TABLE}
         {...fit}
         rowClassName={(appeal) =>
-          dueState({ dueAt: appeal.dueAt, overdue: appeal.overdue, open: isOpenAppeal(appeal.status) }).kind === 'overdue'
+          dueState({ dueAt: appeal.dueAt, overdue: appeal.overdue, open: isAppealOpen(appeal.status) }).kind === 'overdue'
             ? 'people-row-overdue'
             : ''
         }

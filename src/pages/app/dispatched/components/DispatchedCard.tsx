@@ -5,7 +5,7 @@ import type { AppealItem } from '@common/contracts/people';
 import { formatDateTime } from '@/components/AppTask/taskText';
 import { dueState } from '@/utils/timeText';
 import { AppealStatusTag, OverdueTag } from '../../service/components/StatusTags';
-import { isAppealOpen } from '../../service/components/serviceText';
+import { isAppealOpen } from '@common/workflow';
 
 /** While open, how long is left (or how long it is overdue); once done, when it was handed down. */
 function When({ appeal }: { appeal: AppealItem }) {

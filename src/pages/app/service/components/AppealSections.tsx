@@ -8,7 +8,7 @@ import { InfoLine, TimeIcon } from './DetailStates';
 import HistoryTimeline from './HistoryTimeline';
 import PhotoGrid from './PhotoGrid';
 import { AppealStatusTag, OutlineTag, OverdueTag } from './StatusTags';
-import { isAppealOpen } from './serviceText';
+import { isAppealOpen } from '@common/workflow';
 
 // The parts of an appeal's phone page that the villager's own view (/app/service/appeal/:id) and a
 // village cadre's view of one handed to them (/app/dispatched/:id) share.

@@ -31,9 +31,6 @@ export const canRate = (appeal: Pick<AppealDetail, 'status' | 'satisfaction'>) =
 /** The rating form's id on the appeal page: the list's 待评价 cards link straight to it. */
 export const RATE_ANCHOR = 'rate';
 
-/** Still waiting for an answer: the due time matters. */
-export const isAppealOpen = (status: AppealStatus) => status === 'pending' || status === 'processing';
-
 /** 11月26日 17:00, or with the year when it is not this year. */
 export function shortDateTime(value: string, now = Date.now()): string {
   const time = dayjs(value);

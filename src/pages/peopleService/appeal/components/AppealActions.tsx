@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { APPEAL_STEP_NAMES, type AppealStep, appealStepAllowed } from '@common/workflow';
 import StepActions, { type Step } from '../../components/StepActions';
 import type { AppealActionApi, AppealRef } from './useAppealActions';
 
@@ -11,14 +12,14 @@ interface Props {
   lead?: ReactNode;
 }
 
-/** Only the steps the appeal's state allows: pending 受理/不予受理, processing 答复/不予受理, replied 办结. */
+/** Only the steps the appeal's state allows (common/workflow.ts): pending 受理/不予受理, processing 答复/不予受理, replied 办结. */
 export default function AppealActions({ appeal, actions, variant, lead }: Props) {
-  const steps: Step[] = [];
-  if (appeal.status === 'pending') steps.push({ key: 'accept', text: '受理', primary: true, run: () => actions.accept(appeal) });
-  if (appeal.status === 'processing') steps.push({ key: 'reply', text: '答复', primary: true, run: () => actions.reply(appeal) });
-  if (appeal.status === 'replied') steps.push({ key: 'close', text: '办结', primary: true, run: () => actions.close(appeal) });
-  if (appeal.status === 'pending' || appeal.status === 'processing') {
-    steps.push({ key: 'reject', text: '不予受理', danger: true, run: () => actions.reject(appeal) });
-  }
+  const all: Record<AppealStep, Step> = {
+    accept: { key: 'accept', text: '受理', primary: true, run: () => actions.accept(appeal) },
+    reply: { key: 'reply', text: '答复', primary: true, run: () => actions.reply(appeal) },
+    close: { key: 'close', text: '办结', primary: true, run: () => actions.close(appeal) },
+    reject: { key: 'reject', text: '不予受理', danger: true, run: () => actions.reject(appeal) },
+  };
+  const steps = APPEAL_STEP_NAMES.filter((step) => appealStepAllowed(step, appeal.status)).map((step) => all[step]);
   return <StepActions steps={steps} variant={variant} lead={lead} />;
 }

@@ -1,5 +1,6 @@
 import { Descriptions, Grid, Rate, Space, Tag, Typography } from 'antd';
 import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
+import { isAppealOpen } from '@common/workflow';
 import type { AppealDetail } from '@common/contracts/people';
 import { formatTime } from '@/utils/format';
 import DetailDrawer, { Section } from '../../components/DetailDrawer';
@@ -9,7 +10,6 @@ import Photos from '../../components/Photos';
 import { AppealStatusBadge } from '../../components/peopleMeta';
 import AppealActions from './AppealActions';
 import DispatchAction from './DispatchAction';
-import { isOpenAppeal } from './appealUrl';
 import type { AppealActionApi } from './useAppealActions';
 
 interface Props {
@@ -80,7 +80,7 @@ export default function AppealDrawer({ id, appeal, error, onRetry, onClose, acti
             </Descriptions.Item>
             <Descriptions.Item label="提交时间">{formatTime(shown.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="办理时限">
-              <DueText dueAt={shown.dueAt} overdue={shown.overdue} open={isOpenAppeal(shown.status)} inline />
+              <DueText dueAt={shown.dueAt} overdue={shown.overdue} open={isAppealOpen(shown.status)} inline />
             </Descriptions.Item>
             {shown.dispatchedAreaName ? (
               <Descriptions.Item label="转派至">

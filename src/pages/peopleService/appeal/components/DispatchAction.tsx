@@ -1,7 +1,8 @@
 import { useModel } from '@umijs/max';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
-import { APPEAL_DISPATCH_STATES, TOWN_AREA_ID } from '@common/constants';
+import { TOWN_AREA_ID } from '@common/constants';
+import { isAppealOpen } from '@common/workflow';
 import type { AppealDetail } from '@common/contracts/people';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { dispatchAppeal, recallAppeal } from '@/services/appeals';
@@ -25,7 +26,7 @@ export default function DispatchAction({ appeal, onChanged }: Props) {
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ areaId?: number; note?: string }>();
 
-  if (initialState?.currentUser?.dataScope !== 'all' || !APPEAL_DISPATCH_STATES.includes(appeal.status)) return null;
+  if (initialState?.currentUser?.dataScope !== 'all' || !isAppealOpen(appeal.status)) return null;
 
   const changed = () => {
     onChanged();

@@ -36,6 +36,3 @@ export function tabQuery(tab: AppealTab): { status?: AppealStatus; overdue?: boo
 }
 
 export const tabCount = (counts: AppealCounts | undefined, tab: AppealTab) => counts?.[tab];
-
-/** Still waiting for an answer: the due-time clock runs. */
-export const isOpenAppeal = (status: AppealStatus) => status === 'pending' || status === 'processing';

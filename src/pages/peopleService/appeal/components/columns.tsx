@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
+import { isAppealOpen } from '@common/workflow';
 import type { AppealItem } from '@common/contracts/people';
 import type { Option } from '@/hooks/useReferenceOptions';
 import type { DataColumn } from '@/components/DataTable';
@@ -8,7 +9,7 @@ import { formatTime } from '@/utils/format';
 import DueText from '../../components/DueText';
 import { APPEAL_CATEGORY_OPTIONS, AppealStatusBadge } from '../../components/peopleMeta';
 import AppealActions from './AppealActions';
-import { RATED_OPTIONS, isOpenAppeal } from './appealUrl';
+import { RATED_OPTIONS } from './appealUrl';
 import type { AppealActionApi } from './useAppealActions';
 
 interface Options {
@@ -117,7 +118,7 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       dataIndex: 'dueAt',
       search: false,
       width: 136,
-      render: (_, appeal) => <DueText dueAt={appeal.dueAt} overdue={appeal.overdue} open={isOpenAppeal(appeal.status)} />,
+      render: (_, appeal) => <DueText dueAt={appeal.dueAt} overdue={appeal.overdue} open={isAppealOpen(appeal.status)} />,
     },
     {
       title: '满意度',

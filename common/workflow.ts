@@ -1,0 +1,37 @@
+// How records move from state to state: the server's services, the admin and phone pages and the
+// mocks read these rules, so a step allowed in one is allowed in all.
+import type { AppealStatus, UserNoticeKind } from './constants';
+
+// ---- Appeals ----
+
+/**
+ * Handling is open: an appeal waits to be accepted or is being handled. Only then can it be
+ * overdue, rejected, handed to a village (转派) or taken back (撤回); the due time never moves with
+ * a hand-over (ADR 0031).
+ */
+export const APPEAL_OPEN_STATES = ['pending', 'processing'] as const satisfies readonly AppealStatus[];
+export const isAppealOpen = (status: AppealStatus) => (APPEAL_OPEN_STATES as readonly AppealStatus[]).includes(status);
+
+interface AppealStepRule {
+  /** The states the step may start from. */
+  from: readonly AppealStatus[];
+  /** The state it leaves the appeal in. */
+  to: AppealStatus;
+  /** The appeal's field that records when the step was taken. */
+  at: 'acceptedAt' | 'repliedAt' | 'closedAt' | 'rejectedAt';
+  /** What the submitter is told of it, when anything (a notice on the phone's bell). */
+  notice?: UserNoticeKind;
+}
+
+export const APPEAL_STEP_NAMES = ['accept', 'reply', 'close', 'reject'] as const;
+export type AppealStep = (typeof APPEAL_STEP_NAMES)[number];
+/** A handler's steps: pending → processing → replied → closed; an open appeal → rejected (with a reason). */
+export const APPEAL_STEPS: Record<AppealStep, AppealStepRule> = {
+  accept: { from: ['pending'], to: 'processing', at: 'acceptedAt', notice: 'appealAccepted' },
+  reply: { from: ['processing'], to: 'replied', at: 'repliedAt', notice: 'appealReplied' },
+  close: { from: ['replied'], to: 'closed', at: 'closedAt' },
+  reject: { from: APPEAL_OPEN_STATES, to: 'rejected', at: 'rejectedAt', notice: 'appealRejected' },
+};
+
+/** Whether an appeal in this state may take the step. */
+export const appealStepAllowed = (step: AppealStep, status: AppealStatus) => APPEAL_STEPS[step].from.includes(status);
