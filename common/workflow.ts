@@ -1,6 +1,6 @@
 // How records move from state to state: the server's services, the admin and phone pages and the
 // mocks read these rules, so a step allowed in one is allowed in all.
-import type { AppealStatus, UserNoticeKind } from './constants';
+import type { AppealStatus, MyTaskState, SubmissionStatus, TaskStatus, UserNoticeKind } from './constants';
 
 // ---- Appeals ----
 
@@ -35,3 +35,33 @@ export const APPEAL_STEPS: Record<AppealStep, AppealStepRule> = {
 
 /** Whether an appeal in this state may take the step. */
 export const appealStepAllowed = (step: AppealStep, status: AppealStatus) => APPEAL_STEPS[step].from.includes(status);
+
+// ---- The caller's tasks (我的任务) ----
+
+interface MyTaskStateCase {
+  /** The task's state, when the case asks for one. */
+  task?: TaskStatus;
+  /** The state of the caller's latest submission, when the case asks for one. */
+  latest?: SubmissionStatus;
+  state: MyTaskState;
+}
+
+/**
+ * The caller's state for a targeted task is that of the first case that fits: approved and pending
+ * whatever the task's state; a rejection may be redone only while the task is open; an open task
+ * is otherwise to do; a closed task without an approval was missed. The server turns the cases into
+ * SQL (server/services/myTasks.ts); `myTaskState` applies them to one task.
+ */
+export const MY_TASK_STATE_CASES: readonly MyTaskStateCase[] = [
+  { latest: 'approved', state: 'approved' },
+  { latest: 'pending', state: 'pending' },
+  { task: 'published', latest: 'rejected', state: 'rejected' },
+  { task: 'published', state: 'todo' },
+];
+export const MY_TASK_STATE_OTHERWISE: MyTaskState = 'missed';
+
+/** The caller's state for a task, from its state and that of their latest submission (none: undefined). */
+export function myTaskState(task: TaskStatus, latest: SubmissionStatus | undefined): MyTaskState {
+  const fits = MY_TASK_STATE_CASES.find((c) => (!c.task || c.task === task) && (!c.latest || c.latest === latest));
+  return fits?.state ?? MY_TASK_STATE_OTHERWISE;
+}

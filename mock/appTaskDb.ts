@@ -4,7 +4,8 @@
  * tasks for the village cadre of area 2, one rejected submission and one waiting for review.
  * `resetAppTaskDb()` puts them back (mock/scenarios.ts does before each phone test).
  */
-import type { MyTaskState, TaskStatus } from '@common/constants';
+import type { MyTaskState } from '@common/constants';
+import { myTaskState } from '@common/workflow';
 import type { PublicTaskDetail, SubmissionItem } from '@common/contracts/tasks';
 import { areaName, cadreUser } from './fixtures';
 
@@ -87,17 +88,6 @@ export function resetAppTaskDb() {
   );
 }
 resetAppTaskDb();
-
-/**
- * A task's state for the one it is issued to, from its status and their latest submission, as
- * server/services/myTasks.ts `stateOf` decides it: a rejection can be redone only while the task
- * is open, so on a closed task it is 'missed'.
- */
-export function myTaskState(taskStatus: TaskStatus, latest: SubmissionItem['status'] | undefined): MyTaskState {
-  if (latest === 'approved' || latest === 'pending') return latest;
-  if (taskStatus === 'published') return latest === 'rejected' ? 'rejected' : 'todo';
-  return 'missed';
-}
 
 /** The cadre's latest submission for a task and the state it puts the task in. */
 export function myState(t: MockTask): { state: MyTaskState; latest?: SubmissionItem } {

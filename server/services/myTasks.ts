@@ -10,6 +10,7 @@ import type {
   PublicTaskQuery,
 } from '../../common/contracts/tasks';
 import { type MyTaskState, type SubmissionStatus, TASK_MESSAGES, type TaskStatus } from '../../common/constants';
+import { MY_TASK_STATE_CASES, MY_TASK_STATE_OTHERWISE } from '../../common/workflow';
 import type { DbOrTx } from '../db/client';
 import { tasks } from '../db/schema';
 import { forbidden, notFound } from '../errors';
@@ -86,17 +87,18 @@ export async function publicTask(db: DbOrTx, id: number): Promise<PublicTaskDeta
 
 // ---- The caller's tasks ----
 
-/**
- * The caller's state for a task: approved and pending whatever the task's state; a rejection may be
- * resubmitted while the task is open; a closed task without an approval was missed.
- */
+/** A state's name as an SQL literal (the names are common/'s constants, never input). */
+const literal = (value: string) => sql.raw(`'${value}'`);
+
+/** The caller's state for a task: common/workflow.ts's cases as one SQL case expression. */
 function stateOf(latest: ReturnType<typeof latestSubmission>) {
-  return sql<MyTaskState>`(case
-    when ${latest.status} = 'approved' then 'approved'
-    when ${latest.status} = 'pending' then 'pending'
-    when ${tasks.status} = 'published' and ${latest.status} = 'rejected' then 'rejected'
-    when ${tasks.status} = 'published' then 'todo'
-    else 'missed' end)`;
+  const cases = MY_TASK_STATE_CASES.map((c) => {
+    const conditions: SQL[] = [];
+    if (c.task) conditions.push(sql`${tasks.status} = ${literal(c.task)}`);
+    if (c.latest) conditions.push(sql`${latest.status} = ${literal(c.latest)}`);
+    return sql`when ${sql.join(conditions, sql` and `)} then ${literal(c.state)}`;
+  });
+  return sql<MyTaskState>`(case ${sql.join(cases, sql` `)} else ${literal(MY_TASK_STATE_OTHERWISE)} end)`;
 }
 
 function myTaskSource(db: DbOrTx, caller: AuthUser) {
