@@ -83,9 +83,13 @@ export default function SearchForm<T>({ items, form, initialValues, defaultColla
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return undefined;
-    setWidth(element.clientWidth);
+    // A page hidden in the workbench measures 0: it keeps its layout for when it shows again.
+    const measure = () => {
+      if (element.clientWidth > 0) setWidth(element.clientWidth);
+    };
+    measure();
     if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
