@@ -143,7 +143,7 @@ export default function DataTable<T extends object, P extends object = Record<st
       [...written.current].filter((key) => !keys.includes(key)),
     );
     written.current = new Set(keys);
-  }, [query.filters, query.current, query.pageSize]);
+  }, [query]);
 
   const clearSelected = () => {
     latest.current.rowSelection?.onChange?.([], [], { type: 'none' });
