@@ -5,6 +5,7 @@ import type { StatsOverview } from '../../common/contracts/stats';
 import {
   adminMenuPages,
   apiGet,
+  apiPost,
   mayOpen,
   openFromMenu,
   pageDrawn,
@@ -158,14 +159,7 @@ describe('admin pages', () => {
         ['/system/login-logs', '登录日志'],
       ];
       // A display link, so that the settings' table has a row too.
-      await page.evaluate(async () => {
-        const res = await fetch('/api/display-links', {
-          method: 'POST',
-          headers: { authorization: sessionStorage.getItem('token') ?? '', 'content-type': 'application/json' },
-          body: JSON.stringify({ name: '大厅一楼屏幕' }),
-        });
-        await res.json();
-      });
+      await apiPost(page, '/api/display-links', { name: '大厅一楼屏幕' });
       const found: Record<string, string[]> = {};
       let actionRows = 0;
       for (const [path, title] of tables) {
@@ -252,6 +246,15 @@ describe('dashboard drill-downs open exactly the records behind each figure', ()
   journey('each figure card: the list it opens has that many records, also after a reload', async () => {
     const { context, page } = await newPage(DESKTOP);
     await signIn(page, 'admin', 'Admin12345');
+    // 本月发布新闻 counts this month's only. The demo's published news are all from the last 15 days,
+    // which on a late day of the month are all this month's: back online, an item taken offline keeps
+    // its first 发布时间 (45 days ago, always an earlier month), so a list without the month filter
+    // would show one more than the figure.
+    const { month } = (await apiGet<StatsOverview>(page, '/api/stats/overview')).news;
+    const offline = await apiGet<{ list: Array<{ id: number; publishedAt: string | null }> }>(page, '/api/news?status=offline&pageSize=50');
+    const earlier = offline.list.find((n) => n.publishedAt && n.publishedAt.slice(0, 10) < month.from);
+    assert.ok(earlier, 'the demo has an offline news item published before this month');
+    await apiPost(page, `/api/news/${earlier.id}/publish`);
     const cases: Array<[string, string, Record<string, string>]> = [
       ['进行中任务', '/api/tasks', { status: 'published' }],
       ['待审核提交', '/api/submissions', { status: 'pending' }],
@@ -266,6 +269,10 @@ describe('dashboard drill-downs open exactly the records behind each figure', ()
       await openAdminPage(page, '/dashboard', '数据概览');
       const { card, value } = await figure(page, title);
       assert.ok(Number.isInteger(value), `${title} shows no number`);
+      if (title === '本月发布新闻') {
+        const published = await apiGet<{ total: number }>(page, '/api/news?status=published&pageSize=1');
+        assert.ok(published.total > value, `all published news (${published.total}) outnumber this month's (${value})`);
+      }
       assert.equal(await listTotal(page, path, filters, () => card.click()), value, `${title}: ${value}`);
       assert.equal(await listTotal(page, path, filters, () => page.reload()), value, `${title} after a reload`);
     }
@@ -306,14 +313,25 @@ describe('dashboard drill-downs open exactly the records behind each figure', ()
     await page.getByRole('img', { name: '各村任务完成率' }).waitFor();
     const stats = await apiGet<StatsOverview>(page, '/api/stats/overview');
 
-    // The village with the lowest rate (its bar may be empty): a click high above it.
+    // The village with the most approved reports (an empty one would match an empty list by chance):
+    // its tooltip, shown high above its bar, says how many; the list the click opens holds that many.
     const villages = stats.completionByArea.filter((a) => a.targets > 0);
-    const lowest = villages.reduce((low, a, i) => (a.rate < villages[low].rate ? i : low), 0);
-    const village = await plotPoint(page, '各村任务完成率', { left: 48, right: 16, top: 24 }, lowest, villages.length, true);
-    const approved = await listTotal(page, '/api/submissions', { area: String(villages[lowest].area), status: 'approved' }, () =>
+    const busiest = villages.reduce((most, a, i) => (a.approved > villages[most].approved ? i : most), 0);
+    const village = await plotPoint(page, '各村任务完成率', { left: 48, right: 16, top: 24 }, busiest, villages.length, true);
+    await page.mouse.move(village.x, village.y);
+    const tooltip = page
+      .getByRole('img', { name: '各村任务完成率' })
+      .locator('div', { hasText: /已通过提交 \d+ 份/ })
+      .last();
+    const shown = await tooltip.innerText();
+    assert.equal(shown.split('\n')[0].trim(), villages[busiest].name, shown);
+    const drawn = Number(/已通过提交 (\d+) 份/.exec(shown)?.[1]);
+    assert.ok(drawn > 0, `${villages[busiest].name}: ${shown}`);
+    const approved = await listTotal(page, '/api/submissions', { area: String(villages[busiest].area), status: 'approved' }, () =>
       page.mouse.click(village.x, village.y),
     );
-    assert.equal(approved, villages[lowest].approved);
+    assert.equal(approved, drawn);
+    await page.getByText(`总共 ${drawn} 条`).waitFor();
 
     await openAdminPage(page, '/dashboard', '数据概览');
     const categories = stats.completionByCategory.filter((c) => c.tasks > 0);

@@ -72,6 +72,21 @@ export function apiGet<T>(page: Page, path: string): Promise<T> {
   }, path);
 }
 
+/** A token's POST of the API from inside the page; fails unless it answers 200. */
+export async function apiPost<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ([url, json]) => {
+      const headers: Record<string, string> = { authorization: sessionStorage.getItem('token') ?? '' };
+      if (json !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(url, { method: 'POST', headers, body: json });
+      return { status: res.status, body: await res.json() };
+    },
+    [path, body === undefined ? undefined : JSON.stringify(body)] as const,
+  );
+  if (answer.status !== 200) throw new Error(`POST ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data as T;
+}
+
 /**
  * What is wrong with the tables on screen: one that scrolls sideways, a header outside the table,
  * a cell whose content spills out, or text cut short with no way to read it whole (no title).
