@@ -49,6 +49,8 @@ const scannedRoutes = new Set<string>();
 /** Collects what fails on every page of a journey and reports all of it at once at the end. */
 function auditor(name: string) {
   const found: Violation[] = [];
+  /** Pages whose language is not 简体中文: axe's html-lang-valid only asks for some valid language. */
+  const notChinese: string[] = [];
   let scanned = 0;
   return {
     /** Scans the page as it is now (after opening a drawer, a dialog or a tab). */
@@ -57,6 +59,8 @@ function auditor(name: string) {
       const route = routeOf(new URL(page.url()).pathname);
       if (route) scannedRoutes.add(route);
       found.push(...(await scan(page, label, scope)));
+      const lang = await page.evaluate(() => document.documentElement.lang);
+      if (lang !== 'zh-CN') notChinese.push(`${label}: lang="${lang}"`);
     },
     /** Opens a path and scans it. */
     async visit(page: Page, path: string, label = path, scope?: ScanScope) {
@@ -66,6 +70,7 @@ function auditor(name: string) {
     done() {
       saveViolations(name, found);
       assert.ok(scanned > 0, 'no page was scanned');
+      assert.deepEqual(notChinese, [], 'every page says it is in Simplified Chinese');
       if (found.length) assert.fail(`serious or critical axe-core violations on ${scanned} pages:\n${describeViolations(found)}`);
     },
   };
