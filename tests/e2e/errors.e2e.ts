@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
+import { ErrorShowType, HTTP_STATUS_MESSAGES } from '../../common/constants';
 import { setUpJourneys } from '../helpers/journeys';
 
 const app = setUpJourneys();
@@ -124,6 +125,39 @@ describe('sign-in and error journeys', () => {
     await page.goto(`${app.url}/taskManage/complete?taskId=99999`);
     await page.locator('.ant-message-error').getByText('任务不存在').first().waitFor();
     assert.equal(await page.getByText('请求地址出错').count(), 0);
+    await context.close();
+  });
+
+  journey('a platform fault (the database lost) is a titled notification, not a toast, and the page recovers', async () => {
+    // The real server marks its 500s and 503s NOTIFICATION (server/plugins/errors.ts, ADR 0025). On
+    // the journeys' embedded database none can be caused on purpose where this display shows: its one
+    // deliberate 503, a full image-decode queue, answers an upload, whose caller words the failure in
+    // its tile (callerShowsError); a lost database needs an external PostgreSQL to cut, which
+    // server/ops/database-down.test.ts does. So a route interception gives the list's call that
+    // test's answer, body and header as the server sends them.
+    const { context, page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    const isTaskList = (url: URL) => url.pathname === '/api/tasks';
+    await page.route(isTaskList, (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '5' },
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify({ code: 503, message: '数据库暂时无法连接，请稍后再试', showType: ErrorShowType.NOTIFICATION }),
+      }),
+    );
+    await page.goto(`${app.url}/taskManage/list`);
+    const notice = page.locator('.ant-notification-notice');
+    await notice.waitFor();
+    assert.equal(await notice.locator('.ant-notification-notice-message').innerText(), HTTP_STATUS_MESSAGES[503]);
+    assert.equal(await notice.locator('.ant-notification-notice-description').innerText(), '数据库暂时无法连接，请稍后再试');
+    assert.equal(await page.locator('.ant-message-notice').count(), 0, 'no toast beside the notification');
+    assert.equal(new URL(page.url()).pathname, '/taskManage/list', 'no redirect to the exception page');
+
+    // The database is back: the next load lists the tasks.
+    await page.unroute(isTaskList);
+    await page.getByRole('button', { name: '刷新' }).click();
+    await page.locator('.ant-table-row').first().waitFor();
     await context.close();
   });
 
