@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCOUNT_PATTERN, RULE_MESSAGES, DATA_SCOPES, PASSWORD_PATTERN, PERMISSION_KEYS, PHONE_PATTERN } from '../constants';
+import { LIMITS } from '../limits';
 import { AreaId, Name, Nullable } from './base';
 
 export const Password = (title = '密码') =>
@@ -20,7 +21,7 @@ export const Account = Type.String({
   pattern: ACCOUNT_PATTERN,
   errorMessage: RULE_MESSAGES.account,
 });
-export const PersonName = Name('姓名', 32);
+export const PersonName = Name('姓名', LIMITS.personName);
 export const PermissionKeySchema = Type.Union(
   PERMISSION_KEYS.map((key) => Type.Literal(key)),
   { title: '权限' },
@@ -32,11 +33,11 @@ export const DataScopeSchema = Type.Union(
 
 export const LoginBody = Type.Object(
   {
-    username: Type.String({ title: '账号', minLength: 1, maxLength: 64 }),
-    password: Type.String({ title: '密码', minLength: 1, maxLength: 128 }),
+    username: Type.String({ title: '账号', minLength: 1, maxLength: LIMITS.signInAccount }),
+    password: Type.String({ title: '密码', minLength: 1, maxLength: LIMITS.signInPassword }),
     /** Both sent once the server asked for a captcha (captchaRequired in an answer). */
-    captchaId: Type.Optional(Type.String({ title: '验证码', maxLength: 64 })),
-    captcha: Type.Optional(Type.String({ title: '验证码', maxLength: 8 })),
+    captchaId: Type.Optional(Type.String({ title: '验证码', maxLength: LIMITS.captchaId })),
+    captcha: Type.Optional(Type.String({ title: '验证码', maxLength: LIMITS.captcha })),
   },
   { additionalProperties: false },
 );
@@ -79,7 +80,7 @@ export const RegisterResult = Type.Object({ status: Type.Literal('pending') });
 
 export const ChangePasswordBody = Type.Object(
   {
-    oldPassword: Type.String({ title: '原密码', minLength: 1, maxLength: 128 }),
+    oldPassword: Type.String({ title: '原密码', minLength: 1, maxLength: LIMITS.signInPassword }),
     newPassword: Password('新密码'),
   },
   { additionalProperties: false },

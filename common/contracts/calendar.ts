@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literals, Text } from './base';
+import { LIMITS } from '../limits';
 
 // The working-day calendar (系统设置 › 节假日安排): the days that break "Monday to Friday".
 
 export const CALENDAR_YEAR_MIN = 2020;
 export const CALENDAR_YEAR_MAX = 2100;
-export const CALENDAR_NAME_MAX = 20;
 /** A year has about 30 such days; room for a township's own additions. */
 export const CALENDAR_DAYS_MAX = 80;
 
@@ -16,7 +16,7 @@ export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = { off: '放假
 export const CalendarDay = Type.Object({
   date: Type.String({ title: '日期', pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: '日期格式应为YYYY-MM-DD' }),
   kind: literals(CALENDAR_KINDS, '类型'),
-  name: Text('名称', CALENDAR_NAME_MAX),
+  name: Text('名称', LIMITS.calendarName),
 });
 export type CalendarDay = Static<typeof CalendarDay>;
 

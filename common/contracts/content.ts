@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AREA_MAX, AREA_MIN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
+import { LIMITS } from '../limits';
 import { AreaId, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
 // News, introductions and the organisation chart (issue 4). Rich text fields are HTML that the
 // server sanitises when saving; every other string is plain text, rendered as text.
 
-const RichText = (title: string, minLength = 0) => Type.String({ title, minLength, maxLength: 200_000 });
+const RichText = (title: string, minLength = 0) => Type.String({ title, minLength, maxLength: LIMITS.richText });
 // ---- News ----
 
 export const NewsColumn = Type.Integer({ minimum: 1, maximum: NEWS_COLUMNS.length, title: '栏目' });
@@ -17,8 +18,8 @@ export const NewsStatusSchema = Type.Union(
 
 export const NewsBody = Type.Object(
   {
-    title: Text('标题', 100),
-    summary: Type.Optional(Text('摘要', 300, 0)),
+    title: Text('标题', LIMITS.newsTitle),
+    summary: Type.Optional(Text('摘要', LIMITS.newsSummary, 0)),
     content: RichText('正文', 1),
     column: NewsColumn,
     /** null: town-wide; otherwise the one area it concerns. */
@@ -58,7 +59,7 @@ export type NewsDetail = Static<typeof NewsDetail>;
 export const NewsListQuery = Type.Object(
   {
     ...PageQuery,
-    title: Type.Optional(Text('标题', 100, 0)),
+    title: Type.Optional(Text('标题', LIMITS.newsTitle, 0)),
     column: Type.Optional(NewsColumn),
     status: Type.Optional(NewsStatusSchema),
     area: Type.Optional(AreaId('所属区域')),
@@ -80,7 +81,7 @@ export const PublicNewsQuery = Type.Object(
     column: Type.Optional(NewsColumn),
     area: Type.Optional(AreaId('所属区域')),
     pinned: Type.Optional(Type.Boolean({ title: '置顶' })),
-    title: Type.Optional(Text('标题', 100, 0)),
+    title: Type.Optional(Text('标题', LIMITS.newsTitle, 0)),
   },
   { additionalProperties: false },
 );
@@ -108,7 +109,7 @@ export type PublicNewsDetail = Static<typeof PublicNewsDetail>;
 
 export const CenterIntroductionBody = Type.Object(
   {
-    title: Text('标题', 100),
+    title: Text('标题', LIMITS.centreTitle),
     content: RichText('介绍内容'),
     imageIds: Type.Array(Type.Integer({ minimum: 1, title: '图片' }), {
       title: '图片',
@@ -129,22 +130,22 @@ export const CenterIntroduction = Type.Object({
 });
 export type CenterIntroduction = Static<typeof CenterIntroduction>;
 
-const Count = (title: string) => NullableNumber('integer', { title, minimum: 0, maximum: 10_000_000 });
+const Count = (title: string) => NullableNumber('integer', { title, minimum: 0, maximum: LIMITS.villageFigure });
 export const VillageIntroductionBody = Type.Object(
   {
     /** The area's display name (areas.name), e.g. 第一村 → 李家村. */
-    name: Name('名称', 30),
+    name: Name('名称', LIMITS.villageName),
     content: RichText('村情介绍'),
     coverId: NullableNumber('integer', { title: '封面图', minimum: 1 }),
     population: Count('人口'),
     households: Count('户数'),
     /** In mu (亩), up to one decimal. */
-    landArea: NullableNumber('number', { title: '土地面积', minimum: 0, maximum: 10_000_000 }),
+    landArea: NullableNumber('number', { title: '土地面积', minimum: 0, maximum: LIMITS.villageFigure }),
     partyMembers: Count('党员人数'),
-    leader: Name('负责人', 30, 0),
+    leader: Name('负责人', LIMITS.leader, 0),
     phone: Type.String({
       title: '联系电话',
-      maxLength: 20,
+      maxLength: LIMITS.contactPhone,
       pattern: '^$|^[0-9+\\- ]{5,20}$',
       errorMessage: '请输入正确的电话号码',
     }),
@@ -174,20 +175,20 @@ export const AreaParams = Type.Object({ area: AreaId('区域') });
 
 export const OrgUnitBody = Type.Object(
   {
-    name: Name('名称', 50),
+    name: Name('名称', LIMITS.orgUnitName),
     /** null: a root unit. */
     parentId: NullableNumber('integer', { title: '上级单位', minimum: 1 }),
-    leader: Name('负责人', 30, 0),
-    position: Text('职务', 30, 0),
+    leader: Name('负责人', LIMITS.leader, 0),
+    position: Text('职务', LIMITS.position, 0),
     phone: Type.String({
       title: '联系电话',
-      maxLength: 20,
+      maxLength: LIMITS.contactPhone,
       pattern: '^$|^[0-9+\\- ]{5,20}$',
       errorMessage: '请输入正确的电话号码',
     }),
-    sort: Type.Integer({ minimum: 0, maximum: 9999, title: '排序', default: 0 }),
+    sort: Type.Integer({ minimum: 0, maximum: LIMITS.orgUnitSort, title: '排序', default: 0 }),
     /** Plain text, one member per line or separated by 、. */
-    members: Text('成员', 2000, 0),
+    members: Text('成员', LIMITS.orgUnitMembers, 0),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Name, Nullable, PageQuery, Text, Timestamp } from './base';
+import { LIMITS } from '../limits';
 
 export const GroupItem = Type.Object({
   id: Type.Integer(),
@@ -22,13 +23,16 @@ export type GroupMember = Static<typeof GroupMember>;
 export const GroupDetail = Type.Composite([GroupItem, Type.Object({ members: Type.Array(GroupMember) })]);
 export type GroupDetail = Static<typeof GroupDetail>;
 
-export const GroupListQuery = Type.Object({ ...PageQuery, name: Type.Optional(Text('分组名称', 64, 0)) }, { additionalProperties: false });
+export const GroupListQuery = Type.Object(
+  { ...PageQuery, name: Type.Optional(Text('分组名称', LIMITS.filter, 0)) },
+  { additionalProperties: false },
+);
 export type GroupListQuery = Static<typeof GroupListQuery>;
 
 export const GroupBody = Type.Object(
   {
-    name: Name('分组名称', 32),
-    description: Type.Optional(Text('分组说明', 200, 0)),
+    name: Name('分组名称', LIMITS.groupName),
+    description: Type.Optional(Text('分组说明', LIMITS.groupDescription, 0)),
   },
   { additionalProperties: false },
 );

@@ -16,6 +16,7 @@ import {
   USER_NOTICE_KINDS,
   VILLAGE_AREA_MIN,
 } from '../constants';
+import { LIMITS } from '../limits';
 import { AreaId, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { CheckedImage, ImageRef } from './tasks';
 
@@ -31,12 +32,12 @@ const ClientKey = Type.String({ title: '提交标识', pattern: '^[A-Za-z0-9_-]{
 const ContactPhone = Type.String({
   title: '联系电话',
   minLength: 5,
-  maxLength: 20,
+  maxLength: LIMITS.contactPhone,
   pattern: '^[0-9+\\- ]{5,20}$',
   errorMessage: '请输入正确的联系电话',
 });
 /** Inclusive range on createdAt, ISO date-times. */
-const Keyword = Type.Optional(Text('关键字', 50, 0));
+const Keyword = Type.Optional(Text('关键字', LIMITS.peopleKeyword, 0));
 
 /** One step in an appeal's or photo report's history (who did what, when). */
 export const HISTORY_ACTIONS = ['submit', 'accept', 'reply', 'close', 'reject', 'rate', 'handle', 'invalid', 'dispatch', 'recall'] as const;
@@ -75,8 +76,8 @@ export const AppealStatusSchema = literals(APPEAL_STATUSES, '状态');
 /** POST /api/appeals (any signed-in user; a villager's phone). Created as pending, due in N working days. */
 export const AppealBody = Type.Object(
   {
-    title: Text('诉求标题', 50),
-    content: Text('诉求内容', 2000),
+    title: Text('诉求标题', LIMITS.appealTitle),
+    content: Text('诉求内容', LIMITS.appealContent),
     category: AppealCategory,
     area: AreaId('所在村（社区）'),
     phone: ContactPhone,
@@ -164,21 +165,24 @@ export const AppealCounts = Type.Object({
 });
 export type AppealCounts = Static<typeof AppealCounts>;
 
-export const AppealReplyBody = Type.Object({ reply: Text('答复内容', 2000) }, { additionalProperties: false });
+export const AppealReplyBody = Type.Object({ reply: Text('答复内容', LIMITS.appealReply) }, { additionalProperties: false });
 export type AppealReplyBody = Static<typeof AppealReplyBody>;
-export const AppealRejectBody = Type.Object({ reason: Text('不予受理原因', 500) }, { additionalProperties: false });
+export const AppealRejectBody = Type.Object({ reason: Text('不予受理原因', LIMITS.refusalReason) }, { additionalProperties: false });
 export type AppealRejectBody = Static<typeof AppealRejectBody>;
 /** POST /api/appeals/:id/dispatch: hand an open appeal to a village (2–12), with an optional note. */
 export const AppealDispatchBody = Type.Object(
   {
     areaId: Type.Integer({ minimum: VILLAGE_AREA_MIN, maximum: AREA_MAX, title: '转派村' }),
-    note: Type.Optional(Text('转派说明', 500, 0)),
+    note: Type.Optional(Text('转派说明', LIMITS.dispatchNote, 0)),
   },
   { additionalProperties: false },
 );
 export type AppealDispatchBody = Static<typeof AppealDispatchBody>;
 /** POST /api/appeals/:id/recall: take a dispatched appeal back to the town. */
-export const AppealRecallBody = Type.Object({ note: Type.Optional(Text('撤回说明', 500, 0)) }, { additionalProperties: false });
+export const AppealRecallBody = Type.Object(
+  { note: Type.Optional(Text('撤回说明', LIMITS.dispatchNote, 0)) },
+  { additionalProperties: false },
+);
 export type AppealRecallBody = Static<typeof AppealRecallBody>;
 
 /** GET /api/my/dispatched-appeals: a village cadre's appeals handed to their village; open ones or done ones. */
@@ -192,7 +196,7 @@ export type DispatchedAppealQuery = Static<typeof DispatchedAppealQuery>;
 export const AppealRateBody = Type.Object(
   {
     score: Type.Integer({ minimum: 1, maximum: 5, title: '满意度' }),
-    comment: Type.Optional(Text('评价内容', 500, 0)),
+    comment: Type.Optional(Text('评价内容', LIMITS.rateComment, 0)),
   },
   { additionalProperties: false },
 );
@@ -215,12 +219,12 @@ export const PhotoReportStatusSchema = literals(PHOTO_REPORT_STATUSES, '状态')
 /** POST /api/photo-reports (any signed-in user). Photos first: at least one. */
 export const PhotoReportBody = Type.Object(
   {
-    description: Text('问题描述', 1000),
+    description: Text('问题描述', LIMITS.reportDescription),
     type: PhotoReportType,
     area: AreaId('所在村（社区）'),
     imageIds: ImageIds('照片', PHOTO_REPORT_IMAGES_MAX, PHOTO_REPORT_IMAGES_MIN),
     /** Typed by the villager, or filled from the phone's position. */
-    location: Text('位置', 100, 0),
+    location: Text('位置', LIMITS.reportLocation, 0),
     lat: NullableNumber('number', { title: '纬度', minimum: -90, maximum: 90 }),
     lng: NullableNumber('number', { title: '经度', minimum: -180, maximum: 180 }),
     clientKey: ClientKey,
@@ -288,11 +292,11 @@ export const PhotoReportCounts = Type.Object({
 export type PhotoReportCounts = Static<typeof PhotoReportCounts>;
 
 export const PhotoReportHandleBody = Type.Object(
-  { result: Text('处理结果', 1000), imageIds: ImageIds('处理照片', PHOTO_REPORT_IMAGES_MAX) },
+  { result: Text('处理结果', LIMITS.reportResult), imageIds: ImageIds('处理照片', PHOTO_REPORT_IMAGES_MAX) },
   { additionalProperties: false },
 );
 export type PhotoReportHandleBody = Static<typeof PhotoReportHandleBody>;
-export const PhotoReportInvalidBody = Type.Object({ reason: Text('无效原因', 500) }, { additionalProperties: false });
+export const PhotoReportInvalidBody = Type.Object({ reason: Text('无效原因', LIMITS.refusalReason) }, { additionalProperties: false });
 export type PhotoReportInvalidBody = Static<typeof PhotoReportInvalidBody>;
 /** GET /api/my/photo-reports: the caller's own, newest first. */
 export const MyPhotoReportQuery = Type.Object(
@@ -317,12 +321,12 @@ export const OpinionStatusSchema = literals(OPINION_STATUSES, '状态');
 export const OpinionBody = Type.Object(
   {
     source: OpinionSource,
-    title: Text('标题', 100),
-    summary: Text('摘要', 1000, 0),
+    title: Text('标题', LIMITS.opinionTitle),
+    summary: Text('摘要', LIMITS.opinionSummary, 0),
     /** An http(s) address or ''. */
     link: Type.String({
       title: '链接',
-      maxLength: 500,
+      maxLength: LIMITS.opinionLink,
       pattern: '^$|^https?://\\S+$',
       errorMessage: '请输入以 http:// 或 https:// 开头的链接',
     }),
@@ -383,7 +387,7 @@ export type OpinionTrendDay = Static<typeof OpinionTrendDay>;
 export const OpinionTrend = Type.Object({ days: Type.Array(OpinionTrendDay) });
 export type OpinionTrend = Static<typeof OpinionTrend>;
 
-export const OpinionKeywordBody = Type.Object({ keyword: Name('关键词', 20) }, { additionalProperties: false });
+export const OpinionKeywordBody = Type.Object({ keyword: Name('关键词', LIMITS.opinionKeyword) }, { additionalProperties: false });
 export type OpinionKeywordBody = Static<typeof OpinionKeywordBody>;
 export const OpinionKeyword = Type.Object({
   id: Type.Integer(),

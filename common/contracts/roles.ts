@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DataScopeSchema, PermissionKeySchema } from './auth';
 import { Name, PageQuery, Text, Timestamp } from './base';
+import { LIMITS } from '../limits';
 
 export const RoleItem = Type.Object({
   id: Type.Integer(),
@@ -14,12 +15,15 @@ export const RoleItem = Type.Object({
 });
 export type RoleItem = Static<typeof RoleItem>;
 
-export const RoleListQuery = Type.Object({ ...PageQuery, name: Type.Optional(Text('角色名称', 64, 0)) }, { additionalProperties: false });
+export const RoleListQuery = Type.Object(
+  { ...PageQuery, name: Type.Optional(Text('角色名称', LIMITS.filter, 0)) },
+  { additionalProperties: false },
+);
 export type RoleListQuery = Static<typeof RoleListQuery>;
 
 export const RoleBody = Type.Object(
   {
-    name: Name('角色名称', 32),
+    name: Name('角色名称', LIMITS.roleName),
     code: Type.String({
       title: '角色编码',
       pattern: '^[a-z][a-z0-9_]{1,31}$',

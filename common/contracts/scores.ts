@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SCORE_SOURCES } from '../constants';
+import { LIMITS } from '../limits';
 import { AreaId, DateTime, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 export const RankingQuery = Type.Object(
@@ -7,7 +8,7 @@ export const RankingQuery = Type.Object(
     ...PageQuery,
     area: Type.Optional(AreaId()),
     groupId: Type.Optional(Type.Integer({ minimum: 1, title: '分组' })),
-    name: Type.Optional(Text('姓名', 64, 0)),
+    name: Type.Optional(Text('姓名', LIMITS.filter, 0)),
     /** Entries created within [from, to]; without them the all-time total. */
     from: Type.Optional(DateTime('开始时间')),
     to: Type.Optional(DateTime('结束时间')),
@@ -64,13 +65,13 @@ export const AdjustBody = Type.Object(
   {
     userId: Type.Integer({ minimum: 1, title: '用户' }),
     delta: Type.Integer({
-      minimum: -10000,
-      maximum: 10000,
+      minimum: -LIMITS.scorePoints,
+      maximum: LIMITS.scorePoints,
       not: { const: 0 },
       title: '调整分值',
       errorMessage: '调整分值不能为0',
     }),
-    reason: Text('调整原因', 200),
+    reason: Text('调整原因', LIMITS.scoreReason),
   },
   { additionalProperties: false },
 );

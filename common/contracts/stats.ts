@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { APPEAL_STATUSES, PHOTO_REPORT_STATUSES } from '../constants';
+import { LIMITS } from '../limits';
 import { Name, Nullable, Timestamp } from './base';
 
 // The figures of /dashboard (GET /api/stats/overview, by the caller's data scope) and of the wall
@@ -116,7 +117,7 @@ export type StatsOverview = Static<typeof StatsOverview>;
 
 /** GET /api/stats/screen: a display key from the wall screen's link, or a signed-in user with `screen`. */
 export const ScreenQuery = Type.Object(
-  { key: Type.Optional(Type.String({ title: '大屏密钥', maxLength: 128 })) },
+  { key: Type.Optional(Type.String({ title: '大屏密钥', maxLength: LIMITS.displayKey })) },
   { additionalProperties: false },
 );
 export type ScreenQuery = Static<typeof ScreenQuery>;
@@ -134,7 +135,7 @@ export const DisplayLink = Type.Object({
   revokedAt: Nullable(Timestamp),
 });
 export type DisplayLink = Static<typeof DisplayLink>;
-export const DisplayLinkBody = Type.Object({ name: Name('名称', 40) }, { additionalProperties: false });
+export const DisplayLinkBody = Type.Object({ name: Name('名称', LIMITS.displayLinkName) }, { additionalProperties: false });
 export type DisplayLinkBody = Static<typeof DisplayLinkBody>;
 /** The answer to creating one: the key itself, this once. */
 export const NewDisplayLink = Type.Composite([DisplayLink, Type.Object({ key: Type.String() })]);

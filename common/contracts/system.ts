@@ -1,10 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PHOTO_STALE_DAYS_MAX, PHOTO_STALE_DAYS_MIN } from '../constants';
+import { LIMITS } from '../limits';
 import { DateTime, literals, Name, Nullable, PageQuery, Text, Timestamp } from './base';
 
 export const AreaItem = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type AreaItem = Static<typeof AreaItem>;
-export const AreaBody = Type.Object({ name: Name('区域名称', 32) }, { additionalProperties: false });
+export const AreaBody = Type.Object({ name: Name('区域名称', LIMITS.areaName) }, { additionalProperties: false });
 export type AreaBody = Static<typeof AreaBody>;
 
 /** The settings a new installation is asked to fill in (系统设置's first-run reminder). */
@@ -29,9 +30,9 @@ export const Settings = Type.Object({
 export type Settings = Static<typeof Settings>;
 export const SettingsBody = Type.Object(
   {
-    platformTitle: Type.Optional(Name('平台名称', 64)),
-    centreName: Type.Optional(Name('中心名称', 64)),
-    icpNumber: Type.Optional(Text('备案号', 64, 0)),
+    platformTitle: Type.Optional(Name('平台名称', LIMITS.platformText)),
+    centreName: Type.Optional(Name('中心名称', LIMITS.platformText)),
+    icpNumber: Type.Optional(Text('备案号', LIMITS.platformText, 0)),
     appealDueDays: Type.Optional(
       Type.Integer({ minimum: APPEAL_DUE_WORKING_DAYS_MIN, maximum: APPEAL_DUE_WORKING_DAYS_MAX, title: '诉求办理期限（工作日）' }),
     ),
@@ -71,15 +72,15 @@ export type LogResult = (typeof LOG_RESULTS)[number];
 export const LOG_RESULT_LABELS: Record<LogResult, string> = { success: '成功', failure: '失败' };
 
 const LogFilterFields = {
-  account: Type.Optional(Text('账号', 64, 0)),
-  ip: Type.Optional(Text('地址', 64, 0)),
+  account: Type.Optional(Text('账号', LIMITS.filter, 0)),
+  ip: Type.Optional(Text('地址', LIMITS.filter, 0)),
   from: Type.Optional(DateTime('开始时间')),
   to: Type.Optional(DateTime('结束时间')),
 };
 
 const OperationLogFilterFields = {
   ...LogFilterFields,
-  action: Type.Optional(Text('操作', 64, 0)),
+  action: Type.Optional(Text('操作', LIMITS.filter, 0)),
   method: Type.Optional(
     Type.Union(
       ['POST', 'PUT', 'PATCH', 'DELETE'].map((m) => Type.Literal(m)),

@@ -9,6 +9,7 @@ import {
   TASK_TEMPLATES,
   WORK_CATEGORIES,
 } from '../constants';
+import { LIMITS } from '../limits';
 import { AreaId, DateTime, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 import { PhotoCheck } from './photoChecks';
 
@@ -20,13 +21,13 @@ export const Category = Type.Integer({ minimum: 1, maximum: WORK_CATEGORIES.leng
 
 export const TaskBody = Type.Object(
   {
-    title: Text('任务标题', 100),
+    title: Text('任务标题', LIMITS.taskTitle),
     category: Category,
     /** Rich text (HTML); sanitised by the server when saved. */
-    content: Type.String({ title: '任务内容', minLength: 1, maxLength: 200_000 }),
+    content: Type.String({ title: '任务内容', minLength: 1, maxLength: LIMITS.richText }),
     template: literals(TASK_TEMPLATES, '提交模板'),
     imageNum: Type.Integer({ minimum: 0, maximum: MAX_IMAGE_NUM, title: '图片数量' }),
-    points: Type.Integer({ minimum: 0, maximum: 1000, title: '奖励积分' }),
+    points: Type.Integer({ minimum: 0, maximum: LIMITS.taskPoints, title: '奖励积分' }),
     areas: Type.Array(AreaId('目标区域'), { title: '目标区域', minItems: 1, maxItems: 12, uniqueItems: true }),
     groupIds: Type.Array(Type.Integer({ minimum: 1, title: '目标分组' }), {
       title: '目标分组',
@@ -81,7 +82,7 @@ export type TargetGroup = Static<typeof TargetGroup>;
  */
 export const TaskFormOptionsQuery = Type.Object(
   {
-    groupName: Type.Optional(Text('分组名称', 64, 0)),
+    groupName: Type.Optional(Text('分组名称', LIMITS.filter, 0)),
     groupLimit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_MAX, title: '分组数量' }),
   },
   { additionalProperties: false },
@@ -102,7 +103,7 @@ export const TASK_SORT_FIELDS = ['createdAt', 'deadline', 'publishedAt'] as cons
 export const TaskListQuery = Type.Object(
   {
     ...PageQuery,
-    title: Type.Optional(Text('任务标题', 100, 0)),
+    title: Type.Optional(Text('任务标题', LIMITS.taskTitle, 0)),
     category: Type.Optional(Category),
     status: Type.Optional(literals(TASK_STATUS_FILTERS, '任务状态')),
     area: Type.Optional(AreaId('目标区域')),
@@ -138,7 +139,7 @@ export const PublicTaskQuery = Type.Object(
     ...PageQuery,
     category: Type.Optional(Category),
     area: Type.Optional(AreaId('目标区域')),
-    title: Type.Optional(Text('任务标题', 100, 0)),
+    title: Type.Optional(Text('任务标题', LIMITS.taskTitle, 0)),
   },
   { additionalProperties: false },
 );
@@ -207,7 +208,7 @@ export type CheckedImage = Static<typeof CheckedImage>;
 
 export const SubmissionBody = Type.Object(
   {
-    text: Type.Optional(Text('完成情况说明', 2000, 0)),
+    text: Type.Optional(Text('完成情况说明', LIMITS.submissionText, 0)),
     imageIds: Type.Array(Type.Integer({ minimum: 1, title: '图片' }), {
       title: '图片',
       maxItems: MAX_IMAGE_NUM,
@@ -255,7 +256,7 @@ export const SubmissionListQuery = Type.Object(
     area: Type.Optional(AreaId()),
     category: Type.Optional(Category),
     status: Type.Optional(SubmissionStatusSchema),
-    keyword: Type.Optional(Text('关键词', 64, 0)),
+    keyword: Type.Optional(Text('关键词', LIMITS.filter, 0)),
   },
   { additionalProperties: false },
 );
@@ -264,7 +265,7 @@ export type SubmissionListQuery = Static<typeof SubmissionListQuery>;
 export const AuditBody = Type.Object(
   {
     result: Type.Union([Type.Literal('approved'), Type.Literal('rejected')], { title: '审核结果' }),
-    comment: Type.Optional(Text('审核意见', 500, 0)),
+    comment: Type.Optional(Text('审核意见', LIMITS.reviewComment, 0)),
   },
   { additionalProperties: false },
 );
@@ -279,7 +280,7 @@ export const BatchAuditBody = Type.Object(
       uniqueItems: true,
     }),
     result: Type.Literal('approved', { title: '审核结果' }),
-    comment: Type.Optional(Text('审核意见', 500, 0)),
+    comment: Type.Optional(Text('审核意见', LIMITS.reviewComment, 0)),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { USER_STATUSES } from '../constants';
+import { LIMITS } from '../limits';
 import { Account, Password, PersonName, Phone } from './auth';
 import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
@@ -35,10 +36,10 @@ export const USER_SORT_FIELDS = ['createdAt', 'lastLoginAt', 'account', 'name'] 
 export const UserListQuery = Type.Object(
   {
     ...PageQuery,
-    keyword: Type.Optional(Text('关键词', 64, 0)),
-    account: Type.Optional(Text('账号', 64, 0)),
-    name: Type.Optional(Text('姓名', 64, 0)),
-    phone: Type.Optional(Text('手机号码', 32, 0)),
+    keyword: Type.Optional(Text('关键词', LIMITS.filter, 0)),
+    account: Type.Optional(Text('账号', LIMITS.filter, 0)),
+    name: Type.Optional(Text('姓名', LIMITS.filter, 0)),
+    phone: Type.Optional(Text('手机号码', LIMITS.phoneFilter, 0)),
     roleId: Type.Optional(Type.Integer({ minimum: 1, title: '角色' })),
     area: Type.Optional(AreaId()),
     groupId: Type.Optional(Type.Integer({ minimum: 1, title: '分组' })),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { APPEAL_CATEGORIES, APPEAL_IMAGES_MAX } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { AppealItem } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import DraftNotice from '@/components/DraftNotice';
 import MobileLayout from '@/components/MobileLayout';
 import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
@@ -20,8 +21,6 @@ import { useSubmitAttempt } from './components/useSubmitAttempt';
 import '@/components/AppTask/index.css';
 import './components/service.css';
 
-export const TITLE_MAX = 50;
-export const CONTENT_MAX = 2000;
 /** The contract's pattern for a contact number (mobile or landline, as people write it). */
 const PHONE_PATTERN = /^[0-9+\- ]{5,20}$/;
 
@@ -39,10 +38,10 @@ export function validateAppeal(values: AppealValues): FieldErrors<AppealValues> 
   const errors: FieldErrors<AppealValues> = {};
   const title = values.title.trim();
   if (!title) errors.title = '请填写诉求标题';
-  else if (title.length > TITLE_MAX) errors.title = `标题不能超过${TITLE_MAX}个字`;
+  else if (title.length > LIMITS.appealTitle) errors.title = `标题不能超过${LIMITS.appealTitle}个字`;
   const content = values.content.trim();
   if (!content) errors.content = '请填写诉求内容';
-  else if (content.length > CONTENT_MAX) errors.content = `内容不能超过${CONTENT_MAX}个字`;
+  else if (content.length > LIMITS.appealContent) errors.content = `内容不能超过${LIMITS.appealContent}个字`;
   if (!values.category) errors.category = '请选择诉求类别';
   if (!values.area) errors.area = '请选择所在村（社区）';
   const phone = values.phone.trim();
@@ -142,7 +141,7 @@ function AppealForm({ user, onCleared }: { user: CurrentUser; onCleared(): void 
             onChange={(v) => form.set('title', v)}
             onBlur={() => form.touch('title')}
             placeholder="一句话说明问题，如：村口路灯不亮"
-            maxLength={TITLE_MAX}
+            maxLength={LIMITS.appealTitle}
             clearable
             disabled={busy}
           />
@@ -155,7 +154,7 @@ function AppealForm({ user, onCleared }: { user: CurrentUser; onCleared(): void 
             onChange={(v) => form.set('content', v)}
             onBlur={() => form.touch('content')}
             placeholder="请写明时间、地点、具体情况和您的诉求"
-            maxLength={CONTENT_MAX}
+            maxLength={LIMITS.appealContent}
             showCount
             autoSize={{ minRows: 4, maxRows: 10 }}
             disabled={busy}
@@ -192,7 +191,7 @@ function AppealForm({ user, onCleared }: { user: CurrentUser; onCleared(): void 
             onChange={(v) => form.set('phone', v, false)}
             onBlur={() => form.touch('phone')}
             placeholder="手机或固定电话"
-            maxLength={20}
+            maxLength={LIMITS.contactPhone}
             clearable
             disabled={busy}
           />

@@ -3,6 +3,7 @@ import { Button, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { PHOTO_REPORT_IMAGES_MAX, PHOTO_REPORT_IMAGES_MIN, PHOTO_REPORT_TYPES } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
+import { LIMITS } from '@common/limits';
 import DraftNotice from '@/components/DraftNotice';
 import MobileLayout from '@/components/MobileLayout';
 import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
@@ -12,7 +13,7 @@ import { draftId } from '@/utils/drafts';
 import { createPhotoReport } from '@/services/photoReports';
 import AreaField from './components/AreaField';
 import Field, { scrollToField } from './components/Field';
-import LocationField, { LOCATION_MAX } from './components/LocationField';
+import LocationField from './components/LocationField';
 import { readyToSubmit } from './components/submitCheck';
 import { recordsUrl } from './components/serviceText';
 import { useGeolocation } from './components/useGeolocation';
@@ -20,8 +21,6 @@ import { type FieldErrors, serverFieldErrors, useValidatedForm } from './compone
 import { useSubmitAttempt } from './components/useSubmitAttempt';
 import '@/components/AppTask/index.css';
 import './components/service.css';
-
-export const DESCRIPTION_MAX = 1000;
 
 export interface ShotValues extends Record<string, unknown> {
   type: number | null;
@@ -42,11 +41,11 @@ export function validateShot(
   if (!values.type) errors.type = '请选择问题类型';
   const description = values.description.trim();
   if (!description) errors.description = '请描述一下看到的问题';
-  else if (description.length > DESCRIPTION_MAX) errors.description = `问题描述不能超过${DESCRIPTION_MAX}个字`;
+  else if (description.length > LIMITS.reportDescription) errors.description = `问题描述不能超过${LIMITS.reportDescription}个字`;
   if (!values.area) errors.area = '请选择所在村（社区）';
   // Staff must be able to find the spot: the phone's position, or the place in words.
   if (!located && !values.location.trim()) errors.location = '请点击“获取当前位置”，或填写问题所在的地点';
-  else if (values.location.trim().length > LOCATION_MAX) errors.location = `位置不能超过${LOCATION_MAX}个字`;
+  else if (values.location.trim().length > LIMITS.reportLocation) errors.location = `位置不能超过${LIMITS.reportLocation}个字`;
   return errors;
 }
 
@@ -172,7 +171,7 @@ function ShotForm({ user, onCleared }: { user: CurrentUser; onCleared(): void })
             onChange={(v) => form.set('description', v)}
             onBlur={() => form.touch('description')}
             placeholder="看到了什么问题？如：河边堆了很多生活垃圾，有异味"
-            maxLength={DESCRIPTION_MAX}
+            maxLength={LIMITS.reportDescription}
             showCount
             autoSize={{ minRows: 3, maxRows: 8 }}
             disabled={busy}

@@ -6,6 +6,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { newsColumnLabel } from '@common/constants';
 import type { NewsItem } from '@common/contracts/content';
+import { LIMITS } from '@common/limits';
 import DataTable, { type DataColumn } from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
@@ -97,7 +98,7 @@ export default function NewsListPage() {
       title: '标题',
       dataIndex: 'title',
       width: 240,
-      fieldProps: { placeholder: '输入标题中的文字', maxLength: 100 },
+      fieldProps: { placeholder: '输入标题中的文字', maxLength: LIMITS.newsTitle },
       render: (_, news) => (
         <Space size={10} align="center" style={{ maxWidth: '100%' }}>
           {news.cover ? (

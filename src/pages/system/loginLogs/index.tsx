@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { LOGIN_REASON_LABELS, type LoginLogFilters, type LoginLogItem } from '@common/contracts/system';
+import { LIMITS } from '@common/limits';
 import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
@@ -44,7 +45,7 @@ export default function LoginLogsPage() {
       title: '账号',
       dataIndex: 'account',
       width: 130,
-      fieldProps: { placeholder: '账号中的文字', maxLength: 64 },
+      fieldProps: { placeholder: '账号中的文字', maxLength: LIMITS.filter },
       render: (_, log) => <CellText text={log.account} />,
     },
     {
@@ -62,7 +63,7 @@ export default function LoginLogsPage() {
       search: false,
       render: (_, log) => <CellText text={LOGIN_REASON_LABELS[log.reason] ?? log.reason} />,
     },
-    { title: '地址', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '完整地址或开头，如 192.168.1.', maxLength: 64 } },
+    { title: '地址', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '完整地址或开头，如 192.168.1.', maxLength: LIMITS.filter } },
     {
       title: '浏览器',
       dataIndex: 'userAgent',

@@ -1,6 +1,7 @@
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { OperationChange, OperationLogFilters, OperationLogItem } from '@common/contracts/system';
+import { LIMITS } from '@common/limits';
 import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
@@ -68,14 +69,14 @@ export default function OperationLogsPage() {
       title: '账号',
       dataIndex: 'account',
       width: 120,
-      fieldProps: { placeholder: '账号中的文字', maxLength: 64 },
+      fieldProps: { placeholder: '账号中的文字', maxLength: LIMITS.filter },
       render: (_, log) => <CellText text={log.account} />,
     },
     {
       title: '操作',
       dataIndex: 'action',
       width: 220,
-      fieldProps: { placeholder: '如 修改用户、审核', maxLength: 64 },
+      fieldProps: { placeholder: '如 修改用户、审核', maxLength: LIMITS.filter },
       // The call behind the words, for whoever traces it, on hover with the whole text.
       render: (_, log) => (
         <CellText
@@ -100,7 +101,7 @@ export default function OperationLogsPage() {
           </Tooltip>
         ),
     },
-    { title: '地址', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '完整地址或开头，如 192.168.1.', maxLength: 64 } },
+    { title: '地址', dataIndex: 'ip', width: 140, fieldProps: { placeholder: '完整地址或开头，如 192.168.1.', maxLength: LIMITS.filter } },
     {
       title: '变更',
       dataIndex: 'changes',

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { ACCOUNT_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
 import type { AreaItem } from '@common/contracts/system';
+import { LIMITS } from '@common/limits';
 import UserPageLayout from '@/components/UserPageLayout';
 import { register } from '@/services/auth';
 import { queryAreas } from '@/services/system';
@@ -54,7 +55,7 @@ function RegisterForm() {
           label="姓名"
           rules={[
             { required: true, whitespace: true, message: '请输入姓名' },
-            { max: 32, message: '姓名不能超过32个字符' },
+            { max: LIMITS.personName, message: `姓名不能超过${LIMITS.personName}个字符` },
           ]}
         >
           <Input placeholder="请输入真实姓名" autoComplete="name" />

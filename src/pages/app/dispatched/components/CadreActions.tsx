@@ -1,6 +1,7 @@
 import { Button, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import type { AppealDetail } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import { confirmAction } from '@/components/MobileLayout/confirm';
 import { showToast } from '@/components/MobileLayout/toast';
 import { acceptDispatchedAppeal, rejectDispatchedAppeal, replyDispatchedAppeal } from '@/services/my';
@@ -8,9 +9,6 @@ import { apiErrorBody } from '@/utils/apiError';
 import type { ApiBody } from '@/utils/requestConfig';
 import Field from '../../service/components/Field';
 import { useSubmitAttempt } from '../../service/components/useSubmitAttempt';
-
-export const REPLY_MAX = 2000;
-export const REASON_MAX = 500;
 
 type Mode = 'reply' | 'reject';
 
@@ -109,7 +107,7 @@ export default function CadreActions({ appeal, onDone, onStale }: Props) {
         label: '不予受理原因',
         hint: '请写明原因，群众会看到',
         placeholder: '例如：该事项不属于村里办理范围，请到镇便民服务中心咨询',
-        maxLength: REASON_MAX,
+        maxLength: LIMITS.refusalReason,
         rows: [3, 6],
       })}
       <div className="dsp-buttons">
@@ -166,7 +164,7 @@ export default function CadreActions({ appeal, onDone, onStale }: Props) {
             label: '答复内容',
             hint: '群众会在手机上看到您的答复',
             placeholder: '写明办理情况和结果',
-            maxLength: REPLY_MAX,
+            maxLength: LIMITS.appealReply,
             rows: [4, 10],
           })}
           <div className="dsp-buttons">

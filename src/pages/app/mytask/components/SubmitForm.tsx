@@ -3,6 +3,7 @@ import { Button, TextArea, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { requiredImageCount, templateHasImages, templateHasText } from '@common/constants';
 import type { MyTaskDetail } from '@common/contracts/tasks';
+import { LIMITS } from '@common/limits';
 import { submitTask } from '@/services/submissions';
 import { apiErrorBody, apiErrorMessage } from '@/utils/apiError';
 import { forgetSubmissionKey, keepSubmissionKey, submissionKey } from '@/utils/clientKey';
@@ -12,7 +13,6 @@ import DraftNotice from '@/components/DraftNotice';
 import { handleUnauthorized } from '@/utils/requestConfig';
 import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
 
-export const TEXT_MAX = 2000;
 export const NETWORK_FAILED = '网络连接失败，请检查网络后再次提交（已填写的内容和照片都还在）';
 
 /** The server's words when it answered; a plain sentence when the phone lost the connection. */
@@ -132,7 +132,7 @@ function ReportForm({
             value={text}
             onChange={setText}
             placeholder="请填写任务完成情况，如时间、地点、做了什么"
-            maxLength={TEXT_MAX}
+            maxLength={LIMITS.submissionText}
             showCount
             autoSize={{ minRows: 4, maxRows: 10 }}
             disabled={submitting}

@@ -1,11 +1,10 @@
 import { Button, Input } from 'antd-mobile';
 import { CloseCircleOutline, EnvironmentOutline } from 'antd-mobile-icons';
+import { LIMITS } from '@common/limits';
 import type { GeoState } from './useGeolocation';
 import { GEO_FAILURE_TEXT } from './useGeolocation';
 import Field from './Field';
 import { coordinatesText } from './serviceText';
-
-export const LOCATION_MAX = 100;
 
 interface LocationFieldProps {
   geo: GeoState;
@@ -71,7 +70,7 @@ export default function LocationField({ geo, onLocate, onClearPosition, text, on
         onChange={onText}
         onBlur={onBlur}
         placeholder={located ? '补充地点，如：小学门口东侧' : '填写地点，如：第一村村委会东侧100米'}
-        maxLength={LOCATION_MAX}
+        maxLength={LIMITS.reportLocation}
         clearable
         disabled={disabled}
       />

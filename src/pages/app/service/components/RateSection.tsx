@@ -3,13 +3,13 @@ import { Button, Rate, TextArea } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { SATISFACTION_LABELS } from '@common/constants';
 import type { AppealDetail } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import { formatDateTime } from '@/components/AppTask/taskText';
 import { rateAppeal } from '@/services/my';
 import { apiErrorBody } from '@/utils/apiError';
 import { RATE_ANCHOR } from './serviceText';
 import { useSubmitAttempt } from './useSubmitAttempt';
 
-export const COMMENT_MAX = 500;
 const scoreLabel = (score: number) => SATISFACTION_LABELS[score - 1] ?? '';
 
 /** The villager's rating as given: stars, the words for them and the comment. */
@@ -93,7 +93,7 @@ export default function RateSection({
         value={comment}
         onChange={setComment}
         placeholder="说说您的看法或建议"
-        maxLength={COMMENT_MAX}
+        maxLength={LIMITS.rateComment}
         showCount
         autoSize={{ minRows: 2, maxRows: 6 }}
         disabled={attempt.submitting}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { INTRODUCTION_IMAGES_MAX } from '@common/constants';
 import type { CenterIntroduction } from '@common/contracts/content';
 import type { ImageRef } from '@common/contracts/tasks';
+import { LIMITS } from '@common/limits';
 import ImageGallery from '@/components/ImageUpload/ImageGallery';
 import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor from '@/components/RichTextEditor';
@@ -74,10 +75,10 @@ export default function CenterForm({ introduction, onSaved }: Props) {
           label="标题"
           rules={[
             { required: true, whitespace: true, message: '请输入标题' },
-            { max: 100, message: '标题不能超过100个字' },
+            { max: LIMITS.centreTitle, message: `标题不能超过${LIMITS.centreTitle}个字` },
           ]}
         >
-          <Input placeholder="例如：某镇综合治理中心" maxLength={100} showCount />
+          <Input placeholder="例如：某镇综合治理中心" maxLength={LIMITS.centreTitle} showCount />
         </Form.Item>
         <Form.Item name="content" label="介绍内容" extra="中心的职能、工作机制、办公地点和联系方式等">
           <RichTextEditor placeholder="请输入中心介绍，可插入图片" height={420} disabled={readOnly} />

@@ -2,6 +2,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { useState } from 'react';
 import type { VillageIntroduction } from '@common/contracts/content';
+import { LIMITS } from '@common/limits';
 import CoverUpload from '@/components/ImageUpload/CoverUpload';
 import RichTextEditor from '@/components/RichTextEditor';
 import { useLeaveConfirm } from '@/hooks/useLeaveConfirm';
@@ -14,8 +15,6 @@ interface Props {
   village: VillageIntroduction;
   onSaved: (saved: VillageIntroduction) => void;
 }
-
-const COUNT_MAX = 10_000_000;
 
 /** One area's page: display name, figures, cover and rich text. Saved on its own. */
 export default function VillageForm({ village, onSaved }: Props) {
@@ -44,7 +43,14 @@ export default function VillageForm({ village, onSaved }: Props) {
   const count = (name: keyof VillageFormValues, label: string, unit: string, precision = 0) => (
     <Col xs={12} md={6}>
       <Form.Item name={name} label={label}>
-        <InputNumber min={0} max={COUNT_MAX} precision={precision} placeholder="未填写" suffix={unit} style={{ width: '100%' }} />
+        <InputNumber
+          min={0}
+          max={LIMITS.villageFigure}
+          precision={precision}
+          placeholder="未填写"
+          suffix={unit}
+          style={{ width: '100%' }}
+        />
       </Form.Item>
     </Col>
   );
@@ -77,15 +83,15 @@ export default function VillageForm({ village, onSaved }: Props) {
               extra="修改后，全平台显示的村（社区）名称都会随之改变"
               rules={[
                 { required: true, whitespace: true, message: '请输入村（社区）名称' },
-                { max: 30, message: '名称不能超过30个字' },
+                { max: LIMITS.villageName, message: `名称不能超过${LIMITS.villageName}个字` },
               ]}
             >
-              <Input placeholder="例如：李家村" maxLength={30} />
+              <Input placeholder="例如：李家村" maxLength={LIMITS.villageName} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
-            <Form.Item name="leader" label="负责人" rules={[{ max: 30, message: '负责人不能超过30个字' }]}>
-              <Input placeholder="例如：村党支部书记 王建国" maxLength={30} />
+            <Form.Item name="leader" label="负责人" rules={[{ max: LIMITS.leader, message: `负责人不能超过${LIMITS.leader}个字` }]}>
+              <Input placeholder="例如：村党支部书记 王建国" maxLength={LIMITS.leader} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
@@ -94,7 +100,7 @@ export default function VillageForm({ village, onSaved }: Props) {
               label="联系电话"
               rules={[{ pattern: PHONE_RULE, message: '请输入正确的电话号码，如 0571-88881234 或 13800000000' }]}
             >
-              <Input placeholder="座机或手机号码" maxLength={20} inputMode="tel" />
+              <Input placeholder="座机或手机号码" maxLength={LIMITS.contactPhone} inputMode="tel" />
             </Form.Item>
           </Col>
         </Row>

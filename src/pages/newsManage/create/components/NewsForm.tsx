@@ -2,6 +2,7 @@ import { history } from '@umijs/max';
 import { App, Button, Card, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import type { NewsDetail } from '@common/contracts/content';
+import { LIMITS } from '@common/limits';
 import CoverUpload from '@/components/ImageUpload/CoverUpload';
 import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
@@ -128,18 +129,23 @@ export default function NewsForm({ news, areaOptions }: Props) {
               label="标题"
               rules={[
                 { required: true, whitespace: true, message: '请输入新闻标题' },
-                { max: 100, message: '标题不能超过100个字' },
+                { max: LIMITS.newsTitle, message: `标题不能超过${LIMITS.newsTitle}个字` },
               ]}
             >
-              <Input placeholder="例如：我镇召开2024年人居环境整治推进会" maxLength={100} showCount />
+              <Input placeholder="例如：我镇召开2024年人居环境整治推进会" maxLength={LIMITS.newsTitle} showCount />
             </Form.Item>
             <Form.Item
               name="summary"
               label="摘要"
               tooltip="显示在新闻列表和手机首页上；不填写时自动取正文开头的文字"
-              rules={[{ max: 300, message: '摘要不能超过300个字' }]}
+              rules={[{ max: LIMITS.newsSummary, message: `摘要不能超过${LIMITS.newsSummary}个字` }]}
             >
-              <Input.TextArea placeholder="用一两句话概括新闻内容" maxLength={300} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+              <Input.TextArea
+                placeholder="用一两句话概括新闻内容"
+                maxLength={LIMITS.newsSummary}
+                showCount
+                autoSize={{ minRows: 2, maxRows: 5 }}
+              />
             </Form.Item>
             <Form.Item
               name="content"

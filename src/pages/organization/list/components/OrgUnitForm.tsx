@@ -1,6 +1,7 @@
 import { App, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { OrgUnitBody } from '@common/contracts/content';
+import { LIMITS } from '@common/limits';
 import { createOrgUnit, updateOrgUnit } from '@/services/orgUnits';
 import { handleFormError } from '@/utils/apiError';
 import { type OrgUnitRow, nextSort, parentOptions } from './orgTree';
@@ -101,10 +102,10 @@ export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
           label="单位名称"
           rules={[
             { required: true, whitespace: true, message: '请输入单位名称' },
-            { max: 50, message: '单位名称不能超过50个字' },
+            { max: LIMITS.orgUnitName, message: `单位名称不能超过${LIMITS.orgUnitName}个字` },
           ]}
         >
-          <Input placeholder="例如：综治办" maxLength={50} />
+          <Input placeholder="例如：综治办" maxLength={LIMITS.orgUnitName} />
         </Form.Item>
         <Form.Item name="parentId" label="上级单位" extra="不选择时为顶级单位；不能选择本单位及其下级单位">
           <TreeSelect
@@ -117,24 +118,28 @@ export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
           />
         </Form.Item>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', columnGap: 16 }}>
-          <Form.Item name="leader" label="负责人" rules={[{ max: 30, message: '负责人不能超过30个字' }]}>
-            <Input placeholder="姓名" maxLength={30} />
+          <Form.Item name="leader" label="负责人" rules={[{ max: LIMITS.leader, message: `负责人不能超过${LIMITS.leader}个字` }]}>
+            <Input placeholder="姓名" maxLength={LIMITS.leader} />
           </Form.Item>
-          <Form.Item name="position" label="职务" rules={[{ max: 30, message: '职务不能超过30个字' }]}>
-            <Input placeholder="例如：主任" maxLength={30} />
+          <Form.Item name="position" label="职务" rules={[{ max: LIMITS.position, message: `职务不能超过${LIMITS.position}个字` }]}>
+            <Input placeholder="例如：主任" maxLength={LIMITS.position} />
           </Form.Item>
           <Form.Item name="phone" label="联系电话" rules={[{ pattern: PHONE_RULE, message: '请输入正确的电话号码' }]}>
-            <Input placeholder="座机或手机" maxLength={20} inputMode="tel" />
+            <Input placeholder="座机或手机" maxLength={LIMITS.contactPhone} inputMode="tel" />
           </Form.Item>
         </div>
         <Form.Item name="sort" label="排序" extra="同一上级下按数字从小到大排列" rules={[{ required: true, message: '请输入排序号' }]}>
-          <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+          <InputNumber min={0} max={LIMITS.orgUnitSort} precision={0} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="members" label="成员" rules={[{ max: 2000, message: '成员不能超过2000个字' }]}>
+        <Form.Item
+          name="members"
+          label="成员"
+          rules={[{ max: LIMITS.orgUnitMembers, message: `成员不能超过${LIMITS.orgUnitMembers}个字` }]}
+        >
           <Input.TextArea
             placeholder="每行一人，或用“、”分隔，例如：王芳、赵强"
             autoSize={{ minRows: 3, maxRows: 8 }}
-            maxLength={2000}
+            maxLength={LIMITS.orgUnitMembers}
             showCount
           />
         </Form.Item>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { TOWN_AREA_ID } from '@common/constants';
 import { isAppealOpen } from '@common/workflow';
 import type { AppealDetail } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { dispatchAppeal, recallAppeal } from '@/services/appeals';
 import { markNoticesStale } from '@/services/notices';
@@ -92,8 +93,13 @@ export default function DispatchAction({ appeal, onChanged }: Props) {
           <Form.Item name="areaId" label="转派至" rules={[{ required: true, message: '请选择要转派的村' }]}>
             <Select options={villages} placeholder="请选择村" aria-label="转派至" />
           </Form.Item>
-          <Form.Item name="note" label="转派说明" rules={[{ max: 500, message: '不能超过500个字' }]}>
-            <Input.TextArea rows={3} maxLength={500} showCount placeholder="可写明需要村里做什么，例如：请核实现场情况后答复群众。" />
+          <Form.Item name="note" label="转派说明" rules={[{ max: LIMITS.dispatchNote, message: `不能超过${LIMITS.dispatchNote}个字` }]}>
+            <Input.TextArea
+              rows={3}
+              maxLength={LIMITS.dispatchNote}
+              showCount
+              placeholder="可写明需要村里做什么，例如：请核实现场情况后答复群众。"
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -1,5 +1,6 @@
 import { APPEAL_CATEGORIES, APPEAL_STATUSES, APPEAL_STATUS_LABELS, AREA_MAX, AREA_MIN, type AppealStatus } from '@common/constants';
 import type { AppealCounts } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import { defineListUrl } from '../../components/listUrl';
 
 /** The status tabs: every state, all of them, and the overdue ones across states. */
@@ -9,7 +10,7 @@ export const APPEAL_TAB_LABELS: Record<AppealTab, string> = { all: '全部', ...
 
 export const appealUrl = defineListUrl({
   fields: {
-    keyword: { type: 'text', max: 50 },
+    keyword: { type: 'text', max: LIMITS.peopleKeyword },
     category: { type: 'int', min: 1, max: APPEAL_CATEGORIES.length },
     area: { type: 'int', min: AREA_MIN, max: AREA_MAX },
     /** Rated by the submitter or not (the dashboard's 群众满意度 opens the rated ones). */

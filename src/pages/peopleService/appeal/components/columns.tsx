@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
 import { isAppealOpen } from '@common/workflow';
 import type { AppealItem } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import type { DataColumn } from '@/components/DataTable';
 import { CellText } from '@/components/TableParts';
@@ -38,7 +39,7 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       title: '关键字',
       dataIndex: 'keyword',
       hideInTable: true,
-      fieldProps: { placeholder: '标题、内容、提交人或电话', maxLength: 50 },
+      fieldProps: { placeholder: '标题、内容、提交人或电话', maxLength: LIMITS.peopleKeyword },
     },
     {
       title: '诉求',

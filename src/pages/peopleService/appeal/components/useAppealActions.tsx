@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useState } from 'react';
 import type { AppealItem } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import { acceptAppeal, closeAppeal, rejectAppeal, replyAppeal } from '@/services/appeals';
 import { markNoticesStale } from '@/services/notices';
 import TextActionModal from '../../components/TextActionModal';
@@ -77,7 +78,7 @@ export function useAppealActions(onChanged: () => void) {
         }
         label="答复内容"
         placeholder="请写明办理情况和结果，例如：已联系电工，明天上午更换路灯灯泡并检查线路。"
-        maxLength={2000}
+        maxLength={LIMITS.appealReply}
         okText="答复"
         submit={(reply) => replyAppeal(replying!.id, { reply }, { skipErrorHandler: true })}
         onClose={() => setReplying(undefined)}
@@ -99,7 +100,7 @@ export function useAppealActions(onChanged: () => void) {
         }
         label="不予受理原因"
         placeholder="请说明原因，例如：该事项属于法院管辖范围，建议通过诉讼途径解决。"
-        maxLength={500}
+        maxLength={LIMITS.refusalReason}
         okText="不予受理"
         danger
         submit={(reason) => rejectAppeal(rejecting!.id, { reason }, { skipErrorHandler: true })}

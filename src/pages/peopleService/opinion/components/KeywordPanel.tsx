@@ -2,12 +2,12 @@ import { useRequest } from 'ahooks';
 import { App, Button, Card, Form, Input, List, Popconfirm, Result, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { OpinionKeyword } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { createOpinionKeyword, deleteOpinionKeyword, queryOpinionKeywords } from '@/services/opinions';
 import { handleFormError } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 
-export const KEYWORD_MAX = 20;
 const PAGE_SIZE = 5;
 
 /**
@@ -67,10 +67,10 @@ export default function KeywordPanel() {
           className="opinion-keyword-field"
           rules={[
             { required: true, whitespace: true, message: '请输入关键词' },
-            { max: KEYWORD_MAX, message: `关键词不能超过${KEYWORD_MAX}个字` },
+            { max: LIMITS.opinionKeyword, message: `关键词不能超过${LIMITS.opinionKeyword}个字` },
           ]}
         >
-          <Input aria-label="新的监测关键词" placeholder="例如：漏水、塌方" count={{ show: true, max: KEYWORD_MAX }} />
+          <Input aria-label="新的监测关键词" placeholder="例如：漏水、塌方" count={{ show: true, max: LIMITS.opinionKeyword }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={adding}>
           添加

@@ -2,15 +2,12 @@ import { Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { OPINION_SENTIMENTS, OPINION_SENTIMENT_LABELS, OPINION_SOURCE_APPEAL, opinionSourceLabel } from '@common/constants';
 import type { OpinionBody, OpinionItem } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { createOpinion, updateOpinion } from '@/services/opinions';
 import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 import { OPINION_LEVEL_OPTIONS, OPINION_SOURCE_OPTIONS } from '../../components/peopleMeta';
-
-export const TITLE_MAX = 100;
-export const SUMMARY_MAX = 1000;
-const LINK_MAX = 500;
 
 /** 群众诉求 and 随手拍 items are made by the keyword watch, never by hand. */
 const isAutoSource = (source: number) => source >= OPINION_SOURCE_APPEAL;
@@ -135,20 +132,24 @@ export default function OpinionForm({ open, opinion, areas, onClose, onSaved, on
           label="标题"
           rules={[
             { required: true, whitespace: true, message: '请输入标题' },
-            { max: TITLE_MAX, message: `标题不能超过${TITLE_MAX}个字` },
+            { max: LIMITS.opinionTitle, message: `标题不能超过${LIMITS.opinionTitle}个字` },
           ]}
         >
-          <Input showCount maxLength={TITLE_MAX} placeholder="例如：网帖称镇区菜市场周边占道经营严重" />
+          <Input showCount maxLength={LIMITS.opinionTitle} placeholder="例如：网帖称镇区菜市场周边占道经营严重" />
         </Form.Item>
-        <Form.Item name="summary" label="摘要" rules={[{ max: SUMMARY_MAX, message: `摘要不能超过${SUMMARY_MAX}个字` }]}>
-          <Input.TextArea rows={4} showCount maxLength={SUMMARY_MAX} placeholder="选填：舆情的主要内容、传播情况" />
+        <Form.Item
+          name="summary"
+          label="摘要"
+          rules={[{ max: LIMITS.opinionSummary, message: `摘要不能超过${LIMITS.opinionSummary}个字` }]}
+        >
+          <Input.TextArea rows={4} showCount maxLength={LIMITS.opinionSummary} placeholder="选填：舆情的主要内容、传播情况" />
         </Form.Item>
         <Form.Item
           name="link"
           label="原文链接"
           rules={[
             { pattern: /^https?:\/\/\S+$/, message: '请输入以 http:// 或 https:// 开头的链接' },
-            { max: LINK_MAX, message: `链接不能超过${LINK_MAX}个字符` },
+            { max: LIMITS.opinionLink, message: `链接不能超过${LIMITS.opinionLink}个字符` },
           ]}
         >
           <Input placeholder="选填，例如：https://bbs.example.com/thread/10086" />

@@ -3,6 +3,7 @@ import { Link } from '@umijs/max';
 import { Popconfirm, Tag } from 'antd';
 import { OPINION_SENTIMENTS, OPINION_SENTIMENT_LABELS, OPINION_TREND_DAYS, opinionSourceLabel } from '@common/constants';
 import type { OpinionItem } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import type { DataColumn } from '@/components/DataTable';
 import { CellText, DangerLink, RowActions } from '@/components/TableParts';
@@ -33,7 +34,7 @@ export function opinionColumns({ areas, actions, onEdit, fixActions }: Options):
       title: '关键字',
       dataIndex: 'keyword',
       hideInTable: true,
-      fieldProps: { placeholder: '标题、摘要或监测关键词', maxLength: 50 },
+      fieldProps: { placeholder: '标题、摘要或监测关键词', maxLength: LIMITS.peopleKeyword },
     },
     {
       title: '舆情',

@@ -8,6 +8,7 @@ import {
   OPINION_STATUS_LABELS,
   type OpinionStatus,
 } from '@common/constants';
+import { LIMITS } from '@common/limits';
 import { defineListUrl } from '../../components/listUrl';
 
 /** The status tabs: all items, then each state. */
@@ -17,7 +18,7 @@ export const OPINION_TAB_LABELS: Record<OpinionTab, string> = { all: '全部', .
 
 export const opinionUrl = defineListUrl({
   fields: {
-    keyword: { type: 'text', max: 50 },
+    keyword: { type: 'text', max: LIMITS.peopleKeyword },
     sentiment: { type: 'enum', values: OPINION_SENTIMENTS },
     level: { type: 'int', min: 1, max: OPINION_LEVELS.length },
     source: { type: 'int', min: 1, max: OPINION_SOURCES.length },

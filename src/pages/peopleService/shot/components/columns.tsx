@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import type { PhotoReportItem } from '@common/contracts/people';
+import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import type { DataColumn } from '@/components/DataTable';
 import { CellText } from '@/components/TableParts';
@@ -38,7 +39,7 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Da
       title: '关键字',
       dataIndex: 'keyword',
       hideInTable: true,
-      fieldProps: { placeholder: '描述、位置或提交人', maxLength: 50 },
+      fieldProps: { placeholder: '描述、位置或提交人', maxLength: LIMITS.peopleKeyword },
     },
     {
       title: '照片',

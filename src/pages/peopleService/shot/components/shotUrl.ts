@@ -6,6 +6,7 @@ import {
   PHOTO_REPORT_TYPES,
   type PhotoReportStatus,
 } from '@common/constants';
+import { LIMITS } from '@common/limits';
 import { defineListUrl } from '../../components/listUrl';
 
 /** The status tabs: all of them, then each state. */
@@ -15,7 +16,7 @@ export const SHOT_TAB_LABELS: Record<ShotTab, string> = { all: '全部', ...PHOT
 
 export const shotUrl = defineListUrl({
   fields: {
-    keyword: { type: 'text', max: 50 },
+    keyword: { type: 'text', max: LIMITS.peopleKeyword },
     type: { type: 'int', min: 1, max: PHOTO_REPORT_TYPES.length },
     area: { type: 'int', min: AREA_MIN, max: AREA_MAX },
     from: { type: 'date' },

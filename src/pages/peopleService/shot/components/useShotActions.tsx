@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PHOTO_REPORT_IMAGES_MAX } from '@common/constants';
 import type { PhotoReportItem } from '@common/contracts/people';
 import type { ImageRef } from '@common/contracts/tasks';
+import { LIMITS } from '@common/limits';
 import ImageGallery from '@/components/ImageUpload/ImageGallery';
 import { markNoticesStale } from '@/services/notices';
 import { handlePhotoReport, invalidatePhotoReport } from '@/services/photoReports';
@@ -46,7 +47,7 @@ export function useShotActions(onChanged: () => void) {
         }
         label="处理结果"
         placeholder="请写明怎么处理的，例如：已通知自来水公司抢修，水管已更换，路面结冰已清除。"
-        maxLength={1000}
+        maxLength={LIMITS.reportResult}
         okText="处理完成"
         extra={
           // Named as the body's field, so the server's complaints about the photos land under them.
@@ -80,7 +81,7 @@ export function useShotActions(onChanged: () => void) {
         }
         label="无效原因"
         placeholder="请说明原因，例如：照片与描述均未反映具体问题，如有问题请重新拍摄并说明。"
-        maxLength={500}
+        maxLength={LIMITS.refusalReason}
         okText="标为无效"
         danger
         submit={(reason) => invalidatePhotoReport(invalidating!.id, { reason }, { skipErrorHandler: true })}

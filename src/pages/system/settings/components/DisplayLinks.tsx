@@ -3,6 +3,7 @@ import { useRequest } from 'ahooks';
 import { App, Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { DisplayLink, NewDisplayLink } from '@common/contracts/stats';
+import { LIMITS } from '@common/limits';
 import LoadError from '@/components/LoadError';
 import { DangerLink, RowActions } from '@/components/TableParts';
 import { pageErrorMessage } from '@/hooks/usePagedList';
@@ -106,7 +107,7 @@ function CreateLink({ onCreated }: { onCreated: (link?: NewDisplayLink) => void 
             extra="写明这块屏在哪里，便于日后停用"
             rules={[{ required: true, whitespace: true, message: '请填写名称' }]}
           >
-            <Input placeholder="例如：一楼大厅东墙" allowClear maxLength={40} showCount />
+            <Input placeholder="例如：一楼大厅东墙" allowClear maxLength={LIMITS.displayLinkName} showCount />
           </Form.Item>
         </Form>
       </Modal>

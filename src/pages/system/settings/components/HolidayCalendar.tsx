@@ -2,7 +2,8 @@ import { useRequest } from 'ahooks';
 import { Alert, App, Button, Card, DatePicker, Form, Input, Popconfirm, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { CALENDAR_KIND_LABELS, CALENDAR_NAME_MAX, type CalendarDay, type CalendarKind } from '@common/contracts/calendar';
+import { CALENDAR_KIND_LABELS, type CalendarDay, type CalendarKind } from '@common/contracts/calendar';
+import { LIMITS } from '@common/limits';
 import LoadError from '@/components/LoadError';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryYearCalendar, restoreYearCalendar, saveYearCalendar } from '@/services/calendar';
@@ -149,7 +150,7 @@ export default function HolidayCalendar() {
           />
         </Form.Item>
         <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请填写名称，如 国庆节' }]}>
-          <Input placeholder="如 国庆节" maxLength={CALENDAR_NAME_MAX} style={{ width: 160 }} />
+          <Input placeholder="如 国庆节" maxLength={LIMITS.calendarName} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item>
           <Button htmlType="submit">添加到列表</Button>

@@ -3,6 +3,7 @@ import { App, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
 import { useState } from 'react';
 import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PHOTO_STALE_DAYS_MAX, PHOTO_STALE_DAYS_MIN } from '@common/constants';
 import type { Settings } from '@common/contracts/system';
+import { LIMITS } from '@common/limits';
 import { updateSettings } from '@/services/system';
 import { handleFormError } from '@/utils/apiError';
 import { setPlatformTitle } from '@/utils/documentTitle';
@@ -54,7 +55,7 @@ export default function PlatformSettings() {
             extra="显示在页面顶部、登录页和数据大屏"
             rules={[{ required: true, whitespace: true, message: '请填写平台名称' }]}
           >
-            <Input placeholder="请输入" allowClear maxLength={64} showCount />
+            <Input placeholder="请输入" allowClear maxLength={LIMITS.platformText} showCount />
           </Form.Item>
           <Form.Item
             name="centreName"
@@ -62,14 +63,14 @@ export default function PlatformSettings() {
             extra="显示在页脚和工作台"
             rules={[{ required: true, whitespace: true, message: '请填写中心名称' }]}
           >
-            <Input placeholder="请输入" allowClear maxLength={64} showCount />
+            <Input placeholder="请输入" allowClear maxLength={LIMITS.platformText} showCount />
           </Form.Item>
           <Form.Item
             name="icpNumber"
             label="网站备案号"
             extra="ICP备案号，如“浙ICP备12345678号”：显示在页脚并链接到工信部备案查询；只在内网使用可留空，留空时页脚不显示"
           >
-            <Input placeholder="如：浙ICP备12345678号" allowClear maxLength={64} />
+            <Input placeholder="如：浙ICP备12345678号" allowClear maxLength={LIMITS.platformText} />
           </Form.Item>
           <Form.Item
             name="appealDueDays"

@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { SubmissionItem } from '@common/contracts/tasks';
+import { LIMITS } from '@common/limits';
 import { auditSubmission } from '@/services/submissions';
 import { handleFormError } from '@/utils/apiError';
 
@@ -54,10 +55,15 @@ export default function RejectModal({ submission, onClose, onRejected }: Props) 
           label="驳回意见"
           rules={[
             { required: true, whitespace: true, message: '请填写驳回意见' },
-            { max: 500, message: '驳回意见不能超过500个字符' },
+            { max: LIMITS.reviewComment, message: `驳回意见不能超过${LIMITS.reviewComment}个字符` },
           ]}
         >
-          <Input.TextArea rows={4} maxLength={500} showCount placeholder="请说明需要补充或修改的内容，例如：照片不清晰，请补拍现场全景" />
+          <Input.TextArea
+            rows={4}
+            maxLength={LIMITS.reviewComment}
+            showCount
+            placeholder="请说明需要补充或修改的内容，例如：照片不清晰，请补拍现场全景"
+          />
         </Form.Item>
       </Form>
     </Modal>

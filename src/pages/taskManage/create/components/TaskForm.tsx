@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DEFAULT_IMAGE_NUM, MAX_IMAGE_NUM, TEMPLATE_TYPES, imageRuleLabel } from '@common/constants';
 import type { TaskDetail } from '@common/contracts/tasks';
+import { LIMITS } from '@common/limits';
 import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
 import { useWorkbenchTab } from '@/components/Workbench/context';
@@ -123,10 +124,10 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
               label="任务标题"
               rules={[
                 { required: true, whitespace: true, message: '请输入任务标题' },
-                { max: 100, message: '任务标题不能超过100个字符' },
+                { max: LIMITS.taskTitle, message: `任务标题不能超过${LIMITS.taskTitle}个字符` },
               ]}
             >
-              <Input placeholder="例如：开展春季人居环境整治" maxLength={100} showCount />
+              <Input placeholder="例如：开展春季人居环境整治" maxLength={LIMITS.taskTitle} showCount />
             </Form.Item>
           </Col>
           <Col xs={12} lg={6}>
@@ -141,7 +142,14 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
               tooltip="审核通过后记入提交人的积分"
               rules={[{ required: true, message: '请输入奖励积分' }]}
             >
-              <InputNumber min={0} max={1000} precision={0} placeholder="0-1000" style={{ width: '100%' }} addonAfter="分" />
+              <InputNumber
+                min={0}
+                max={LIMITS.taskPoints}
+                precision={0}
+                placeholder={`0-${LIMITS.taskPoints}`}
+                style={{ width: '100%' }}
+                addonAfter="分"
+              />
             </Form.Item>
           </Col>
         </Row>

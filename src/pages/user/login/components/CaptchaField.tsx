@@ -1,6 +1,7 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Spin } from 'antd';
 import type { LoginCaptcha } from '@common/contracts/auth';
+import { LIMITS } from '@common/limits';
 import './CaptchaField.css';
 
 export interface CaptchaState {
@@ -22,7 +23,14 @@ export default function CaptchaField({ state, onRefresh }: { state: CaptchaState
         rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
         extra="请输入右图中的字符，不区分大小写"
       >
-        <Input prefix={<SafetyOutlined />} placeholder="验证码" aria-label="验证码" autoComplete="off" maxLength={8} spellCheck={false} />
+        <Input
+          prefix={<SafetyOutlined />}
+          placeholder="验证码"
+          aria-label="验证码"
+          autoComplete="off"
+          maxLength={LIMITS.captcha}
+          spellCheck={false}
+        />
       </Form.Item>
       <div className="login-captcha-picture">
         <button

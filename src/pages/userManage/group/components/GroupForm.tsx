@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import type { GroupItem } from '@common/contracts/groups';
+import { LIMITS } from '@common/limits';
 import { createGroup, updateGroup } from '@/services/groups';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
@@ -64,13 +65,17 @@ export default function GroupForm({
           label="分组名称"
           rules={[
             { required: true, whitespace: true, message: '请输入分组名称' },
-            { max: 32, message: '分组名称不能超过32个字符' },
+            { max: LIMITS.groupName, message: `分组名称不能超过${LIMITS.groupName}个字符` },
           ]}
         >
           <Input placeholder="例如：网格员、村两委、党员" />
         </Form.Item>
-        <Form.Item name="description" label="分组说明" rules={[{ max: 200, message: '说明不能超过200个字符' }]}>
-          <Input.TextArea rows={3} showCount maxLength={200} placeholder="选填" />
+        <Form.Item
+          name="description"
+          label="分组说明"
+          rules={[{ max: LIMITS.groupDescription, message: `说明不能超过${LIMITS.groupDescription}个字符` }]}
+        >
+          <Input.TextArea rows={3} showCount maxLength={LIMITS.groupDescription} placeholder="选填" />
         </Form.Item>
       </Form>
     </Modal>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ACCOUNT_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
 import type { UserItem } from '@common/contracts/users';
+import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { createUser, updateUser } from '@/services/users';
 import { handleFormError } from '@/utils/apiError';
@@ -111,7 +112,7 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
           label="姓名"
           rules={[
             { required: true, whitespace: true, message: '请输入姓名' },
-            { max: 32, message: '姓名不能超过32个字符' },
+            { max: LIMITS.personName, message: `姓名不能超过${LIMITS.personName}个字符` },
           ]}
         >
           <Input placeholder="真实姓名" />

@@ -3,6 +3,7 @@ import { Alert, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type PermissionKey } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
+import { LIMITS } from '@common/limits';
 import { createRole, updateRole } from '@/services/roles';
 import { queryPermissions } from '@/services/system';
 import { handleFormError } from '@/utils/apiError';
@@ -82,7 +83,7 @@ export default function RoleForm({
           label="角色名称"
           rules={[
             { required: true, whitespace: true, message: '请输入角色名称' },
-            { max: 32, message: '角色名称不能超过32个字符' },
+            { max: LIMITS.roleName, message: `角色名称不能超过${LIMITS.roleName}个字符` },
           ]}
         >
           <Input placeholder="例如：村级管理员" />

@@ -1,6 +1,7 @@
 import { App, Button, Card, Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import type { RankingRow } from '@common/contracts/scores';
+import { LIMITS } from '@common/limits';
 import { adjustScore } from '@/services/scores';
 import { handleFormError } from '@/utils/apiError';
 
@@ -55,18 +56,24 @@ export default function AdjustForm({ user, onAdjusted }: { user: RankingRow; onA
             },
           ]}
         >
-          <InputNumber min={-10000} max={10000} precision={0} placeholder="正数增加，负数扣减" style={{ width: 170 }} />
+          <InputNumber
+            min={-LIMITS.scorePoints}
+            max={LIMITS.scorePoints}
+            precision={0}
+            placeholder="正数增加，负数扣减"
+            style={{ width: 170 }}
+          />
         </Form.Item>
         <Form.Item
           name="reason"
           label="原因"
           rules={[
             { required: true, whitespace: true, message: '请填写调整原因' },
-            { max: 200, message: '原因不能超过200个字符' },
+            { max: LIMITS.scoreReason, message: `原因不能超过${LIMITS.scoreReason}个字符` },
           ]}
           style={{ flex: 1, minWidth: 220 }}
         >
-          <Input placeholder="例如：补录线下活动积分" maxLength={200} />
+          <Input placeholder="例如：补录线下活动积分" maxLength={LIMITS.scoreReason} />
         </Form.Item>
         <Form.Item style={{ marginInlineEnd: 0 }}>
           <Space>
