@@ -1,4 +1,5 @@
 // Reference data shared by client and server. One place for each fact.
+import { LIMITS } from './limits';
 
 export const PLATFORM_TITLE = '乡村两级治理中心联动平台';
 
@@ -86,6 +87,8 @@ export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
 export const ACCOUNT_PATTERN = '^[A-Za-z0-9_]{3,32}$';
 /** At least 8 characters with at least one letter and one digit. */
 export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*\\d).{8,64}$';
+/** A mobile or landline number as people write it: an appeal's, a village's or an org unit's contact. */
+export const CONTACT_PHONE_PATTERN = `^[0-9+\\- ]{5,${LIMITS.contactPhone}}$`;
 export const RULE_MESSAGES = {
   phone: '请输入11位手机号码',
   account: '账号为3-32位字母、数字或下划线',

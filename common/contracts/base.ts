@@ -54,6 +54,8 @@ export const PageQuery = {
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) });
 export const AreaId = (title = '所属区域') => Type.Integer({ minimum: AREA_MIN, maximum: AREA_MAX, title });
+/** Made by the phone once per submission attempt; a retry with the same key creates nothing new. */
+export const ClientKey = Type.String({ title: '提交标识', pattern: '^[A-Za-z0-9_-]{8,64}$', errorMessage: '提交标识格式不正确' });
 export const Timestamp = Type.String({ format: 'date-time' });
 
 /**

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AREA_MAX, AREA_MIN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
+import { AREA_MAX, AREA_MIN, CONTACT_PHONE_PATTERN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
 import { LIMITS } from '../limits';
 import { AreaId, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
@@ -146,7 +146,7 @@ export const VillageIntroductionBody = Type.Object(
     phone: Type.String({
       title: '联系电话',
       maxLength: LIMITS.contactPhone,
-      pattern: '^$|^[0-9+\\- ]{5,20}$',
+      pattern: `^$|${CONTACT_PHONE_PATTERN}`,
       errorMessage: '请输入正确的电话号码',
     }),
   },
@@ -183,7 +183,7 @@ export const OrgUnitBody = Type.Object(
     phone: Type.String({
       title: '联系电话',
       maxLength: LIMITS.contactPhone,
-      pattern: '^$|^[0-9+\\- ]{5,20}$',
+      pattern: `^$|${CONTACT_PHONE_PATTERN}`,
       errorMessage: '请输入正确的电话号码',
     }),
     sort: Type.Integer({ minimum: 0, maximum: LIMITS.orgUnitSort, title: '排序', default: 0 }),

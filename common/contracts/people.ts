@@ -5,6 +5,7 @@ import {
   APPEAL_CATEGORIES,
   APPEAL_IMAGES_MAX,
   APPEAL_STATUSES,
+  CONTACT_PHONE_PATTERN,
   OPINION_LEVELS,
   OPINION_SENTIMENTS,
   OPINION_SOURCES,
@@ -17,7 +18,7 @@ import {
   VILLAGE_AREA_MIN,
 } from '../constants';
 import { LIMITS } from '../limits';
-import { AreaId, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
+import { AreaId, ClientKey, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { CheckedImage, ImageRef } from './tasks';
 
 // People services (issue 5): appeals (群众诉求), photo reports (随手拍), public-opinion items
@@ -26,14 +27,12 @@ import { CheckedImage, ImageRef } from './tasks';
 
 const ImageIds = (title: string, maxItems: number, minItems = 0) =>
   Type.Array(Type.Integer({ minimum: 1, title }), { title, minItems, maxItems, uniqueItems: true, default: [] });
-/** Made by the phone once per submission attempt; a retry with the same key creates nothing new. */
-const ClientKey = Type.String({ title: '提交标识', pattern: '^[A-Za-z0-9_-]{8,64}$', errorMessage: '提交标识格式不正确' });
 /** A mobile or landline number as people write it. */
 const ContactPhone = Type.String({
   title: '联系电话',
   minLength: 5,
   maxLength: LIMITS.contactPhone,
-  pattern: '^[0-9+\\- ]{5,20}$',
+  pattern: CONTACT_PHONE_PATTERN,
   errorMessage: '请输入正确的联系电话',
 });
 /** Inclusive range on createdAt, ISO date-times. */

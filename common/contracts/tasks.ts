@@ -10,7 +10,7 @@ import {
   WORK_CATEGORIES,
 } from '../constants';
 import { LIMITS } from '../limits';
-import { AreaId, DateTime, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, ClientKey, DateTime, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 import { PhotoCheck } from './photoChecks';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
@@ -215,12 +215,7 @@ export const SubmissionBody = Type.Object(
       uniqueItems: true,
       default: [],
     }),
-    /** Made by the phone once per submission attempt; a retry with the same key creates nothing new. */
-    clientKey: Type.String({
-      title: '提交标识',
-      pattern: '^[A-Za-z0-9_-]{8,64}$',
-      errorMessage: '提交标识格式不正确',
-    }),
+    clientKey: ClientKey,
   },
   { additionalProperties: false },
 );

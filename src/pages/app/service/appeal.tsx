@@ -1,7 +1,7 @@
 import { history } from '@umijs/max';
 import { Button, Input, Selector, TextArea } from 'antd-mobile';
 import { useState } from 'react';
-import { APPEAL_CATEGORIES, APPEAL_IMAGES_MAX } from '@common/constants';
+import { APPEAL_CATEGORIES, APPEAL_IMAGES_MAX, CONTACT_PHONE_PATTERN } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { AppealItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
@@ -21,8 +21,7 @@ import { useSubmitAttempt } from './components/useSubmitAttempt';
 import '@/components/AppTask/index.css';
 import './components/service.css';
 
-/** The contract's pattern for a contact number (mobile or landline, as people write it). */
-const PHONE_PATTERN = /^[0-9+\- ]{5,20}$/;
+const PHONE_PATTERN = new RegExp(CONTACT_PHONE_PATTERN);
 
 export interface AppealValues extends Record<string, unknown> {
   title: string;
@@ -46,7 +45,7 @@ export function validateAppeal(values: AppealValues): FieldErrors<AppealValues> 
   if (!values.area) errors.area = '请选择所在村（社区）';
   const phone = values.phone.trim();
   if (!phone) errors.phone = '请填写联系电话，方便工作人员联系您';
-  else if (!PHONE_PATTERN.test(phone)) errors.phone = '请输入正确的联系电话（5–20位数字）';
+  else if (!PHONE_PATTERN.test(phone)) errors.phone = `请输入正确的联系电话（5–${LIMITS.contactPhone}位数字）`;
   return errors;
 }
 
