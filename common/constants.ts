@@ -118,6 +118,13 @@ export const MESSAGES = {
   serverError: '服务器内部错误',
 } as const;
 
+/** What the server answers about an upload, or a record naming pictures that are not the caller's. */
+export const UPLOAD_MESSAGES = {
+  noFile: '请选择要上传的图片',
+  emptyFile: '文件为空',
+  imageNotOwn: '图片不存在或不是您本人上传的，请重新上传',
+} as const;
+
 /**
  * Seed §8: how the client shows a failed call. An error body may carry one as `showType`; which
  * answers do, and why, is ADR 0025. Without one the client shows an error message.

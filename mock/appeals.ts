@@ -7,7 +7,7 @@
  * - the village cadre (`appealCadreHandlers`, ADR 0031): reading one handed to their village.
  * Their /api/my/* routes (own list, rating, the handed-down list and its steps) are in mock/my.ts.
  */
-import { type AppealStatus, PEOPLE_MESSAGES } from '@common/constants';
+import { type AppealStatus, PEOPLE_MESSAGES, UPLOAD_MESSAGES } from '@common/constants';
 import { APPEAL_STEP_NAMES, APPEAL_STEPS, type AppealStep, appealStepAllowed, isAppealOpen } from '@common/workflow';
 import {
   AppealBody,
@@ -23,7 +23,6 @@ import { adminUser, areaName, cadreUser, CADRE_TOKEN, VILLAGER_TOKEN } from './f
 import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
 import { DUE_AFTER, dispatchDb, historyEvent, peopleDb, toAppealItem, withOverdue } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
-import { IMAGE_NOT_OWN } from './uploads';
 import { bodyErrors } from './validate';
 
 /** The body each step takes, and where its text goes. */
@@ -154,7 +153,7 @@ export async function answerCreateAppeal({ request }: { request: Request }) {
   const replay = peopleDb.clientKeys.appeals.get(key);
   if (replay) return okWithMessage(toAppealItem(peopleDb.appeals.find((a) => a.id === replay)!), '该诉求已提交，无需重复提交');
   if (!body.imageIds.every((id) => appTaskDb.uploads.has(id)))
-    return invalid([{ field: 'imageIds', label: '图片', message: IMAGE_NOT_OWN }]);
+    return invalid([{ field: 'imageIds', label: '图片', message: UPLOAD_MESSAGES.imageNotOwn }]);
 
   const now = new Date();
   const created: AppealDetail = {

@@ -6,14 +6,13 @@
  *   a client-key replay answers the first record) and reading their own (another's is the same
  *   404); their list, GET /api/my/photo-reports, is in mock/my.ts.
  */
-import { PEOPLE_MESSAGES } from '@common/constants';
+import { PEOPLE_MESSAGES, UPLOAD_MESSAGES } from '@common/constants';
 import { PhotoReportBody, PhotoReportHandleBody, PhotoReportInvalidBody, type PhotoReportDetail } from '@common/contracts/people';
 import { appTaskDb } from './appTaskDb';
 import { adminUser, areaName } from './fixtures';
 import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
 import { historyEvent, peopleDb, toReportItem } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
-import { IMAGE_NOT_OWN } from './uploads';
 import { bodyErrors } from './validate';
 
 const findReport = (id: unknown) => peopleDb.reports.find((r) => r.id === Number(id));
@@ -108,7 +107,7 @@ export async function answerCreatePhotoReport({ request }: { request: Request })
   const replay = peopleDb.clientKeys.reports.get(key);
   if (replay) return okWithMessage(toReportItem(peopleDb.reports.find((r) => r.id === replay)!), '该随手拍已提交，无需重复提交');
   if (!body.imageIds.every((id) => appTaskDb.uploads.has(id)))
-    return invalid([{ field: 'imageIds', label: '照片', message: IMAGE_NOT_OWN }]);
+    return invalid([{ field: 'imageIds', label: '照片', message: UPLOAD_MESSAGES.imageNotOwn }]);
 
   const images = body.imageIds.map(uploadedImage);
   const now = new Date();

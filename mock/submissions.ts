@@ -3,12 +3,11 @@
  * or a batch and the export (on mock/taskDb.ts), and the cadre's submitting from the phone with
  * the server's template rule and client-key idempotency (on mock/appTaskDb.ts).
  */
-import { requiredImageCount, TASK_MESSAGES, templateHasImages, templateHasText } from '@common/constants';
+import { requiredImageCount, TASK_MESSAGES, templateHasImages, templateHasText, UPLOAD_MESSAGES } from '@common/constants';
 import type { SubmissionBody } from '@common/contracts/tasks';
 import { appTaskDb, myState, submission } from './appTaskDb';
 import { admin, apiError, exportHandler, forbidden, invalid, ok, okPage, phoneUser, route, unauthorized } from './http';
 import { taskDb } from './taskDb';
-import { IMAGE_NOT_OWN } from './uploads';
 
 export const submissionAdminHandlers = [
   exportHandler('/submissions/export', '任务提交记录.xlsx'),
@@ -80,7 +79,7 @@ export const submitHandlers = [
       return invalid([{ field: 'imageIds', label: '图片', message: `需要上传${required}张图片，当前为${body.imageIds.length}张` }]);
     }
     if (body.imageIds.some((id) => !appTaskDb.uploads.has(id)))
-      return invalid([{ field: 'imageIds', label: '图片', message: IMAGE_NOT_OWN }]);
+      return invalid([{ field: 'imageIds', label: '图片', message: UPLOAD_MESSAGES.imageNotOwn }]);
     const { state } = myState(t);
     if (state === 'pending') return apiError(409, TASK_MESSAGES.pendingExists);
     if (state === 'approved') return apiError(409, TASK_MESSAGES.approvedExists);

@@ -4,15 +4,13 @@
  * by `uploadHandler`: the admin's (tasks, content, people services) and the phone's, which also
  * remembers whose the pictures are (a submission, appeal or report may only name one's own).
  */
+import { UPLOAD_MESSAGES } from '@common/constants';
 import type { ImageRef } from '@common/contracts/tasks';
 import { appTaskDb } from './appTaskDb';
 import { contentDb } from './contentDb';
 import { invalid, isAdmin, ok, phoneUser, route, unauthorized } from './http';
 import { peopleDb } from './peopleDb';
 import { taskDb } from './taskDb';
-
-/** server/services/uploadRefs.ts: a picture that is not one's own upload. */
-export const IMAGE_NOT_OWN = '图片不存在或不是您本人上传的，请重新上传';
 
 const fileError = (message: string) => invalid([{ field: 'file', label: '图片', message }]);
 
@@ -21,8 +19,8 @@ function uploadHandler(signedIn: (request: Request) => boolean, store: (size: nu
     if (!signedIn(request)) return unauthorized();
     const file = (await request.formData()).get('file');
     // Not `instanceof File`: the parsed form's files are Node's, jsdom's File is another class.
-    if (!file || typeof file === 'string') return fileError('请选择要上传的图片');
-    if (file.size === 0) return fileError('文件为空');
+    if (!file || typeof file === 'string') return fileError(UPLOAD_MESSAGES.noFile);
+    if (file.size === 0) return fileError(UPLOAD_MESSAGES.emptyFile);
     return ok({ ...store(file.size), size: file.size });
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { UPLOAD_MESSAGES } from '../../common/constants';
 import { UploadResult } from '../../common/contracts/system';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
@@ -59,7 +60,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let mimetype: string;
       try {
         const file = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
-        if (!file) throw badRequest('file', '图片', '请选择要上传的图片');
+        if (!file) throw badRequest('file', '图片', UPLOAD_MESSAGES.noFile);
         filename = file.filename;
         mimetype = file.mimetype;
         content = await file.toBuffer();
@@ -72,7 +73,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(error as { statusCode?: number }).statusCode) throw badRequest('file', '图片', '上传内容不完整或格式不正确');
         throw error;
       }
-      if (!content.length) throw badRequest('file', '图片', '文件为空');
+      if (!content.length) throw badRequest('file', '图片', UPLOAD_MESSAGES.emptyFile);
       if (unsafeFileName(filename || '')) throw badRequest('file', '图片', '文件名不能包含路径或控制字符，请重命名后再上传');
       const notAnImage = () => badRequest('file', '图片', '只能上传 JPG、PNG、GIF 或 WebP 格式的图片');
       // A page, a script or an SVG declared as such is refused whatever its bytes are.

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageResult } from '../../common/contracts/base';
 import type { SubmissionBody, SubmissionItem, SubmissionListQuery } from '../../common/contracts/tasks';
-import { requiredImageCount, TASK_MESSAGES, templateHasImages, templateHasText } from '../../common/constants';
+import { requiredImageCount, TASK_MESSAGES, templateHasImages, templateHasText, UPLOAD_MESSAGES } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { scoreLedger, submissionImages, submissions, tasks, uploads, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
@@ -225,7 +225,7 @@ export async function createSubmission(
       .select({ id: uploads.id })
       .from(uploads)
       .where(and(inArray(uploads.id, imageIds), eq(uploads.ownerId, caller.id)));
-    if (own.length !== imageIds.length) throw badRequest('imageIds', '图片', '图片不存在或不是您本人上传的，请重新上传');
+    if (own.length !== imageIds.length) throw badRequest('imageIds', '图片', UPLOAD_MESSAGES.imageNotOwn);
   }
 
   const [live] = await db

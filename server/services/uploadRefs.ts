@@ -1,12 +1,11 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import { UPLOAD_MESSAGES } from '../../common/constants';
 import type { ImageRef } from '../../common/contracts/tasks';
 import type { DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
 import { badRequest } from '../errors';
 import type { AuthUser } from './sessions';
 import { uploadUrl } from '../lib/storage';
-
-export const IMAGE_NOT_OWN = '图片不存在或不是您本人上传的，请重新上传';
 
 /**
  * Images a form attaches to a record. Those the record already has stay as they are (a colleague
@@ -28,7 +27,7 @@ export async function assertAttachableImages(
     .select({ id: uploads.id })
     .from(uploads)
     .where(and(inArray(uploads.id, fresh), eq(uploads.ownerId, caller.id)));
-  if (own.length !== fresh.length) throw badRequest(field, label, IMAGE_NOT_OWN);
+  if (own.length !== fresh.length) throw badRequest(field, label, UPLOAD_MESSAGES.imageNotOwn);
 }
 
 /** Our uploads' addresses inside saved rich text (sanitize.ts keeps no other image source). */

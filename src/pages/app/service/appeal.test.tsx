@@ -5,6 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { UPLOAD_MESSAGES } from '@common/constants';
 import { appTaskDb } from '@mock/appTaskDb';
 import { answerCreateAppeal } from '@mock/appeals';
 import { photo, usePhotoDevice } from '@mock/device';
@@ -12,7 +13,6 @@ import { VILLAGER_TOKEN, villagerUser } from '@mock/fixtures';
 import { api, apiError, networkError, ok } from '@mock/http';
 import { peopleDb } from '@mock/peopleDb';
 import { useAppServiceHandlers } from '@mock/scenarios';
-import { IMAGE_NOT_OWN } from '@mock/uploads';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { shortDateTime } from './components/serviceText';
@@ -229,8 +229,8 @@ test('photos the server does not accept are flagged at the photos, not lost', as
   await form.user.click(form.submit());
 
   const photos = screen.getByRole('region', { name: '现场照片' });
-  expect(await within(photos).findByRole('alert')).toHaveTextContent(IMAGE_NOT_OWN);
-  expect(screen.getByText(`图片：${IMAGE_NOT_OWN}`, { selector: '.m-alert' })).toBeInTheDocument();
+  expect(await within(photos).findByRole('alert')).toHaveTextContent(UPLOAD_MESSAGES.imageNotOwn);
+  expect(screen.getByText(`图片：${UPLOAD_MESSAGES.imageNotOwn}`, { selector: '.m-alert' })).toBeInTheDocument();
   expect(form.location()).toBe('/app/service/appeal');
 
   // Removing the photo clears the message.
