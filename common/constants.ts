@@ -279,6 +279,28 @@ export const NEWS_BANNER_MAX = 5;
 export const INTRODUCTION_IMAGES_MAX = 9;
 /** Org units nest at most this deep (town → office → team → …), so the chart stays readable. */
 export const ORG_UNIT_DEPTH_MAX = 5;
+/** The most units the chart may hold: a township's has tens, and it is read whole. */
+export const ORG_UNIT_MAX = 2000;
+
+/** What the server answers when a news or org-chart change is refused (the mocks answer the same). */
+export const CONTENT_MESSAGES = {
+  newsNotFound: '新闻不存在',
+  newsMoved: '新闻状态已变化，请刷新后重试',
+  deletePublished: '新闻已发布，不能删除，请先下线',
+  orgHasChildren: '该单位下还有下级单位，请先删除或移走下级单位',
+  orgFull: `组织架构最多${ORG_UNIT_MAX}个单位，已达上限`,
+  orgUnknownParent: '上级单位不存在，请刷新后重新选择',
+  orgSelfParent: '不能把单位设为自己的上级单位',
+  orgUnderItself: '不能把单位移到它自己的下级单位之下',
+  orgTooDeep: `组织架构最多${ORG_UNIT_DEPTH_MAX}级，不能再往下添加`,
+} as const;
+/** A news step refused in the state the item is in: its words (others: newsMoved). */
+export const NEWS_REFUSALS: Record<'delete' | 'publish' | 'offline', Partial<Record<NewsStatus, string>>> = {
+  delete: { published: CONTENT_MESSAGES.deletePublished },
+  publish: { published: '新闻已发布，请勿重复发布' },
+  offline: { draft: '草稿尚未发布，无需下线', offline: '新闻已下线，请勿重复操作' },
+};
+export const NEWS_PIN_REFUSALS = { pin: '新闻已置顶，请勿重复操作', unpin: '新闻未置顶，无需取消' } as const;
 
 // ---- People services (issue 5): appeals, photo reports, public opinion ----
 

@@ -1,6 +1,6 @@
 // How records move from state to state: the server's services, the admin and phone pages and the
 // mocks read these rules, so a step allowed in one is allowed in all.
-import type { AppealStatus, MyTaskState, SubmissionStatus, TaskStatus, UserNoticeKind } from './constants';
+import type { AppealStatus, MyTaskState, NewsStatus, SubmissionStatus, TaskStatus, UserNoticeKind } from './constants';
 
 // ---- Appeals ----
 
@@ -35,6 +35,15 @@ export const APPEAL_STEPS: Record<AppealStep, AppealStepRule> = {
 
 /** Whether an appeal in this state may take the step. */
 export const appealStepAllowed = (step: AppealStep, status: AppealStatus) => APPEAL_STEPS[step].from.includes(status);
+
+// ---- News ----
+
+/** The states a news step starts from: 删除 and 发布 a draft or an offline item, 下线 a published one. */
+export const NEWS_STEP_FROM: Record<'delete' | 'publish' | 'offline', readonly NewsStatus[]> = {
+  delete: ['draft', 'offline'],
+  publish: ['draft', 'offline'],
+  offline: ['published'],
+};
 
 // ---- The caller's tasks (我的任务) ----
 

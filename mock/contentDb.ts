@@ -11,13 +11,6 @@ import { adminUser, areaLabel, areas } from './fixtures';
 
 const past = (days: number) => new Date(Date.now() - days * 86400000).toISOString();
 
-export const CONTENT_MESSAGES = {
-  newsNotFound: '新闻不存在',
-  deletePublished: '新闻已发布，不能删除，请先下线',
-  orgHasChildren: '该单位下还有下级单位，请先删除或移走下级单位',
-  orgUnderItself: '不能把单位移到它自己的下级单位之下',
-} as const;
-
 export const image = (id: number): ImageRef => ({ id, url: `/api/uploads/content-${id}.jpg`, width: 1200, height: 675 });
 
 export function newsDetail(seed: Partial<NewsDetail> & Pick<NewsDetail, 'id' | 'title' | 'status'>): NewsDetail {

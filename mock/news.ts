@@ -3,9 +3,11 @@
  * its export, one news, creating, changing, deleting, and publishing, taking offline, pinning and
  * unpinning, on the records of mock/contentDb.ts.
  */
+import { CONTENT_MESSAGES, NEWS_PIN_REFUSALS, NEWS_REFUSALS } from '@common/constants';
 import type { NewsBody, NewsDetail, NewsItem } from '@common/contracts/content';
+import { NEWS_STEP_FROM } from '@common/workflow';
 import { areaLabel } from './fixtures';
-import { contentDb, CONTENT_MESSAGES, image, newsDetail } from './contentDb';
+import { contentDb, image, newsDetail } from './contentDb';
 import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage } from './http';
 
 const toItem = ({ content: _content, ...item }: NewsDetail): NewsItem => item;
@@ -28,16 +30,19 @@ function applyNewsBody(news: NewsDetail, body: NewsBody) {
   });
 }
 
-/** One news step: refused (409, its words) unless the news is in the state it starts from. */
-const step = (
-  action: 'publish' | 'offline' | 'pin' | 'unpin',
-  refusal: (news: NewsDetail) => string | undefined,
-  apply: (news: NewsDetail) => void,
-) =>
+/** Why the item's state refuses the step (the server's words), or nothing when it allows it. */
+function refusal(action: keyof typeof NEWS_STEP_FROM | keyof typeof NEWS_PIN_REFUSALS, news: NewsDetail): string | undefined {
+  if (action === 'pin' || action === 'unpin') return news.pinned === (action === 'pin') ? NEWS_PIN_REFUSALS[action] : undefined;
+  if (NEWS_STEP_FROM[action].includes(news.status)) return undefined;
+  return NEWS_REFUSALS[action][news.status] ?? CONTENT_MESSAGES.newsMoved;
+}
+
+/** One news step: refused (409, its words) unless the news is in a state it starts from. */
+const step = (action: 'publish' | 'offline' | 'pin' | 'unpin', apply: (news: NewsDetail) => void) =>
   admin.post(`/news/:id/${action}`, ({ params }) => {
     const news = findNews(params.id);
     if (!news) return notFound();
-    const refused = refusal(news);
+    const refused = refusal(action, news);
     if (refused) return apiError(409, refused);
     apply(news);
     return ok(toItem(news));
@@ -93,38 +98,23 @@ export const newsHandlers = [
   admin.delete('/news/:id', ({ params }) => {
     const news = findNews(params.id);
     if (!news) return notFound();
-    if (news.status === 'published') return apiError(409, CONTENT_MESSAGES.deletePublished);
+    const refused = refusal('delete', news);
+    if (refused) return apiError(409, refused);
     contentDb.news = contentDb.news.filter((n) => n.id !== news.id);
     return okEmpty('已删除');
   }),
 
-  step(
-    'publish',
-    (news) => (news.status === 'published' ? '新闻已发布，请勿重复发布' : undefined),
-    (news) => {
-      news.status = 'published';
-      news.publishedAt = new Date().toISOString();
-    },
-  ),
-  step(
-    'offline',
-    (news) => (news.status !== 'published' ? '新闻已下线，请勿重复操作' : undefined),
-    (news) => {
-      news.status = 'offline';
-    },
-  ),
-  step(
-    'pin',
-    (news) => (news.pinned ? '新闻已置顶，请勿重复操作' : undefined),
-    (news) => {
-      news.pinned = true;
-    },
-  ),
-  step(
-    'unpin',
-    (news) => (!news.pinned ? '新闻未置顶，无需取消' : undefined),
-    (news) => {
-      news.pinned = false;
-    },
-  ),
+  step('publish', (news) => {
+    news.status = 'published';
+    news.publishedAt = new Date().toISOString();
+  }),
+  step('offline', (news) => {
+    news.status = 'offline';
+  }),
+  step('pin', (news) => {
+    news.pinned = true;
+  }),
+  step('unpin', (news) => {
+    news.pinned = false;
+  }),
 ];

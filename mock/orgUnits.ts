@@ -2,8 +2,9 @@
  * /api/org-units (server/routes/orgUnits.ts) for the admin pages: the tree, adding, changing
  * (never under itself) and deleting (never with children), on the records of mock/contentDb.ts.
  */
+import { CONTENT_MESSAGES } from '@common/constants';
 import type { OrgUnitBody, OrgUnitNode } from '@common/contracts/content';
-import { contentDb, CONTENT_MESSAGES, type OrgUnitRow } from './contentDb';
+import { contentDb, type OrgUnitRow } from './contentDb';
 import { admin, apiError, invalid, ok, okEmpty } from './http';
 import { blankTitle } from './news';
 
@@ -27,7 +28,7 @@ export const orgUnitHandlers = [
     const body = (await request.json()) as OrgUnitBody;
     if (blankTitle(body.name)) return invalid([{ field: 'name', label: '名称', message: '不能为空' }]);
     if (body.parentId !== null && !contentDb.units.some((u) => u.id === body.parentId)) {
-      return invalid([{ field: 'parentId', label: '上级单位', message: '不存在' }]);
+      return invalid([{ field: 'parentId', label: '上级单位', message: CONTENT_MESSAGES.orgUnknownParent }]);
     }
     const row = { ...body, id: contentDb.nextId++ };
     contentDb.units.push(row);
@@ -38,9 +39,9 @@ export const orgUnitHandlers = [
     const row = contentDb.units.find((u) => u.id === Number(params.id));
     if (!row) return notFound();
     const body = (await request.json()) as OrgUnitBody;
-    if (body.parentId !== null && (body.parentId === row.id || descendantsOf(row.id).includes(body.parentId))) {
-      return invalid([{ field: 'parentId', label: '上级单位', message: CONTENT_MESSAGES.orgUnderItself }]);
-    }
+    const parentError = (message: string) => invalid([{ field: 'parentId', label: '上级单位', message }]);
+    if (body.parentId === row.id) return parentError(CONTENT_MESSAGES.orgSelfParent);
+    if (body.parentId !== null && descendantsOf(row.id).includes(body.parentId)) return parentError(CONTENT_MESSAGES.orgUnderItself);
     Object.assign(row, body);
     return ok({ ...row });
   }),

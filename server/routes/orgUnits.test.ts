@@ -7,7 +7,7 @@ import { orgUnits } from '../db/schema';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { createOrgUnit, flatten, orgBody, postOrgUnit, publicTree, putOrgUnit } from '../../tests/helpers/content';
 import { expectError, expectOk } from '../../tests/helpers/tasks';
-import { ORG_UNIT_MAX } from '../services/orgUnits';
+import { ORG_UNIT_MAX } from '../../common/constants';
 
 let t: TestContext;
 let staff: string;

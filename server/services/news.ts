@@ -10,7 +10,8 @@ import type {
   PublicNewsItem,
   PublicNewsQuery,
 } from '../../common/contracts/content';
-import type { NewsStatus } from '../../common/constants';
+import { CONTENT_MESSAGES, NEWS_PIN_REFUSALS, NEWS_REFUSALS, type NewsStatus } from '../../common/constants';
+import { NEWS_STEP_FROM } from '../../common/workflow';
 import type { DbOrTx } from '../db/client';
 import { areas, news, uploads, users } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
@@ -218,25 +219,8 @@ async function newsValues(db: DbOrTx, caller: AuthUser, body: NewsBody, current?
 
 // ---- State changes ----
 
-type NewsAction = 'delete' | 'publish' | 'offline' | 'pin' | 'unpin';
-
-/** What each state answers to a change it does not allow. */
-const REFUSALS: Record<Exclude<NewsAction, 'pin' | 'unpin'>, Partial<Record<NewsStatus, string>>> = {
-  delete: { published: '新闻已发布，不能删除，请先下线' },
-  publish: { published: '新闻已发布，请勿重复发布' },
-  offline: { draft: '草稿尚未发布，无需下线', offline: '新闻已下线，请勿重复操作' },
-};
-const PIN_REFUSALS = { pin: '新闻已置顶，请勿重复操作', unpin: '新闻未置顶，无需取消' } as const;
-
-const newsRefusal = (action: keyof typeof REFUSALS, status: NewsStatus) =>
-  new AppError(409, REFUSALS[action][status] ?? '新闻状态已变化，请刷新后重试');
-
-/** The states an action starts from. */
-const FROM_STATES: Record<'delete' | 'publish' | 'offline', NewsStatus[]> = {
-  delete: ['draft', 'offline'],
-  publish: ['draft', 'offline'],
-  offline: ['published'],
-};
+const newsRefusal = (action: keyof typeof NEWS_REFUSALS, status: NewsStatus) =>
+  new AppError(409, NEWS_REFUSALS[action][status] ?? CONTENT_MESSAGES.newsMoved);
 
 /** Conditional update or delete found nothing: re-read to say why (gone, or moved by someone else). */
 async function currentNewsState(db: DbOrTx, id: number) {
@@ -244,7 +228,7 @@ async function currentNewsState(db: DbOrTx, id: number) {
   return row ? { status: row.status, pinned: row.pinned } : undefined;
 }
 
-const inStates = (states: NewsStatus[]) => inArray(news.status, states);
+const inStates = (states: readonly NewsStatus[]) => inArray(news.status, [...states]);
 
 /** Creates a draft; answers its id. */
 export async function createNews(db: DbOrTx, caller: AuthUser, body: NewsBody): Promise<number> {
@@ -265,24 +249,24 @@ export async function updateNews(db: DbOrTx, caller: AuthUser, id: number, body:
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(news.id, id))
     .returning({ id: news.id });
-  if (!updated) throw new AppError(404, '新闻不存在');
+  if (!updated) throw new AppError(404, CONTENT_MESSAGES.newsNotFound);
 }
 
 /** The refusal for a step that lost a race: the item is gone, or its state moved meanwhile. */
 async function lostRace(db: DbOrTx, id: number, refusal: (status: NewsStatus) => AppError): Promise<never> {
   const state = await currentNewsState(db, id);
-  if (!state) throw new AppError(404, '新闻不存在');
+  if (!state) throw new AppError(404, CONTENT_MESSAGES.newsNotFound);
   throw refusal(state.status);
 }
 
 /** Deletes an item that is not published. */
 export async function deleteNews(db: DbOrTx, caller: AuthUser, id: number) {
   const current = await loadWritableNews(db, caller, id);
-  if (!FROM_STATES.delete.includes(current.status)) throw newsRefusal('delete', current.status);
+  if (!NEWS_STEP_FROM.delete.includes(current.status)) throw newsRefusal('delete', current.status);
   // Only while not published: a publish that slipped in between wins.
   const deleted = await db
     .delete(news)
-    .where(and(eq(news.id, id), inStates(FROM_STATES.delete)))
+    .where(and(eq(news.id, id), inStates(NEWS_STEP_FROM.delete)))
     .returning({ id: news.id });
   if (!deleted.length) await lostRace(db, id, (status) => newsRefusal('delete', status));
 }
@@ -290,7 +274,7 @@ export async function deleteNews(db: DbOrTx, caller: AuthUser, id: number) {
 /** 发布 (a draft or an offline item) or 下线 (a published one). */
 export async function changeNewsStatus(db: DbOrTx, caller: AuthUser, id: number, action: 'publish' | 'offline') {
   const current = await loadWritableNews(db, caller, id);
-  if (!FROM_STATES[action].includes(current.status)) throw newsRefusal(action, current.status);
+  if (!NEWS_STEP_FROM[action].includes(current.status)) throw newsRefusal(action, current.status);
   const changes =
     action === 'publish'
       ? // The first publication dates the item; going back online keeps that date.
@@ -299,7 +283,7 @@ export async function changeNewsStatus(db: DbOrTx, caller: AuthUser, id: number,
   const changed = await db
     .update(news)
     .set(changes)
-    .where(and(eq(news.id, id), inStates(FROM_STATES[action])))
+    .where(and(eq(news.id, id), inStates(NEWS_STEP_FROM[action])))
     .returning({ id: news.id });
   if (!changed.length) await lostRace(db, id, (status) => newsRefusal(action, status));
 }
@@ -308,11 +292,11 @@ export async function changeNewsStatus(db: DbOrTx, caller: AuthUser, id: number,
 export async function setNewsPinned(db: DbOrTx, caller: AuthUser, id: number, pinned: boolean) {
   const action = pinned ? 'pin' : 'unpin';
   const current = await loadWritableNews(db, caller, id);
-  if (current.pinned === pinned) throw new AppError(409, PIN_REFUSALS[action]);
+  if (current.pinned === pinned) throw new AppError(409, NEWS_PIN_REFUSALS[action]);
   const changed = await db
     .update(news)
     .set({ pinned, updatedAt: sql`now()` })
     .where(and(eq(news.id, id), eq(news.pinned, !pinned)))
     .returning({ id: news.id });
-  if (!changed.length) await lostRace(db, id, () => new AppError(409, PIN_REFUSALS[action]));
+  if (!changed.length) await lostRace(db, id, () => new AppError(409, NEWS_PIN_REFUSALS[action]));
 }

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { OrgUnit, OrgUnitBody, OrgUnitNode } from '../../common/contracts/content';
-import { ORG_UNIT_DEPTH_MAX } from '../../common/constants';
+import { CONTENT_MESSAGES, ORG_UNIT_DEPTH_MAX, ORG_UNIT_MAX } from '../../common/constants';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { orgUnits } from '../db/schema';
 import { AppError, badRequest, conflict, isForeignKeyViolation, notFound } from '../errors';
@@ -8,18 +8,6 @@ import { plainField } from '../lib/sanitize';
 
 // The organisation chart (组织架构): a small tree read whole. A township's chart has tens of
 // units; the cap keeps "load everything, build the tree in memory" honest.
-
-/** The most units the chart may hold. */
-export const ORG_UNIT_MAX = 2000;
-
-const ORG_MESSAGES = {
-  hasChildren: '该单位下还有下级单位，请先删除或移走下级单位',
-  full: `组织架构最多${ORG_UNIT_MAX}个单位，已达上限`,
-  unknownParent: '上级单位不存在，请刷新后重新选择',
-  selfParent: '不能把单位设为自己的上级单位',
-  descendantParent: '不能把单位移到它自己的下级单位之下',
-  tooDeep: `组织架构最多${ORG_UNIT_DEPTH_MAX}级，不能再往下添加`,
-} as const;
 
 const unitColumns = {
   id: orgUnits.id,
@@ -104,11 +92,11 @@ async function lockTree(tx: Tx): Promise<OrgUnit[]> {
 export async function createOrgUnit(db: Db, body: OrgUnitBody): Promise<number> {
   return db.transaction(async (tx) => {
     const units = await lockTree(tx);
-    if (units.length >= ORG_UNIT_MAX) throw conflict(ORG_MESSAGES.full);
+    if (units.length >= ORG_UNIT_MAX) throw conflict(CONTENT_MESSAGES.orgFull);
     const tree = shape(units);
     if (body.parentId !== null) {
-      if (!tree.exists(body.parentId)) throw badRequest('parentId', '上级单位', ORG_MESSAGES.unknownParent);
-      if (tree.depth(body.parentId) + 1 > ORG_UNIT_DEPTH_MAX) throw badRequest('parentId', '上级单位', ORG_MESSAGES.tooDeep);
+      if (!tree.exists(body.parentId)) throw badRequest('parentId', '上级单位', CONTENT_MESSAGES.orgUnknownParent);
+      if (tree.depth(body.parentId) + 1 > ORG_UNIT_DEPTH_MAX) throw badRequest('parentId', '上级单位', CONTENT_MESSAGES.orgTooDeep);
     }
     const [created] = await tx.insert(orgUnits).values(values(body)).returning({ id: orgUnits.id });
     return created.id;
@@ -122,9 +110,9 @@ export async function updateOrgUnit(db: Db, id: number, body: OrgUnitBody): Prom
     if (!tree.exists(id)) throw notFound('单位');
     const parentId = body.parentId;
     if (parentId !== null) {
-      if (parentId === id) throw badRequest('parentId', '上级单位', ORG_MESSAGES.selfParent);
-      if (!tree.exists(parentId)) throw badRequest('parentId', '上级单位', ORG_MESSAGES.unknownParent);
-      if (tree.isDescendant(parentId, id)) throw badRequest('parentId', '上级单位', ORG_MESSAGES.descendantParent);
+      if (parentId === id) throw badRequest('parentId', '上级单位', CONTENT_MESSAGES.orgSelfParent);
+      if (!tree.exists(parentId)) throw badRequest('parentId', '上级单位', CONTENT_MESSAGES.orgUnknownParent);
+      if (tree.isDescendant(parentId, id)) throw badRequest('parentId', '上级单位', CONTENT_MESSAGES.orgUnderItself);
       // The unit moves with everything under it.
       if (tree.depth(parentId) + tree.height(id) > ORG_UNIT_DEPTH_MAX) {
         throw badRequest('parentId', '上级单位', `移动后将超过${ORG_UNIT_DEPTH_MAX}级，请选择更高一级的上级单位`);
@@ -142,12 +130,12 @@ export async function deleteOrgUnit(db: Db, id: number): Promise<void> {
     await db.transaction(async (tx) => {
       const units = await lockTree(tx);
       if (!units.some((u) => u.id === id)) throw notFound('单位');
-      if (units.some((u) => u.parentId === id)) throw conflict(ORG_MESSAGES.hasChildren);
+      if (units.some((u) => u.parentId === id)) throw conflict(CONTENT_MESSAGES.orgHasChildren);
       await tx.delete(orgUnits).where(eq(orgUnits.id, id));
     });
   } catch (error) {
     // The foreign key is the second guard.
-    if (!(error instanceof AppError) && isForeignKeyViolation(error)) throw conflict(ORG_MESSAGES.hasChildren);
+    if (!(error instanceof AppError) && isForeignKeyViolation(error)) throw conflict(CONTENT_MESSAGES.orgHasChildren);
     throw error;
   }
 }

@@ -6,7 +6,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { http } from 'msw';
-import { CONTENT_MESSAGES, contentDb, resetContentDb } from '@mock/contentDb';
+import { CONTENT_MESSAGES } from '@common/constants';
+import { contentDb, resetContentDb } from '@mock/contentDb';
 import { api, apiError } from '@mock/http';
 import { contentHandlers } from '@mock/scenarios';
 import { ADMIN_TOKEN } from '@mock/fixtures';

@@ -5,7 +5,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { CONTENT_MESSAGES, contentDb, resetContentDb } from '@mock/contentDb';
+import { CONTENT_MESSAGES } from '@common/constants';
+import { contentDb, resetContentDb } from '@mock/contentDb';
 import { api, apiError } from '@mock/http';
 import { contentHandlers } from '@mock/scenarios';
 import { ADMIN_TOKEN } from '@mock/fixtures';
