@@ -327,6 +327,18 @@ export const VILLAGE_AREA_MIN = TOWN_AREA_ID + 1;
 /** Notices kept for a villager about their own appeal (the bell on /app). */
 export const USER_NOTICE_KINDS = ['appealAccepted', 'appealReplied', 'appealRejected', 'appealDispatched'] as const;
 export type UserNoticeKind = (typeof USER_NOTICE_KINDS)[number];
+/** How much of a reply or reason a notice quotes; the appeal's page shows the rest. */
+const NOTICE_QUOTE = 80;
+const quote = (text: string) => (text.length > NOTICE_QUOTE ? `${text.slice(0, NOTICE_QUOTE)}…` : text);
+/** What a villager's notice says, from the appeal's title and the step's detail (the reply, the reason, the village). */
+export const USER_NOTICE_TEXTS: Record<UserNoticeKind, (title: string, detail: string) => { title: string; body: string }> = {
+  appealAccepted: (t) => ({ title: '诉求已受理', body: `您的诉求「${t}」已受理，正在办理。` }),
+  appealReplied: (t, d) => ({ title: '诉求已答复', body: `您的诉求「${t}」已答复：${quote(d)}` }),
+  appealRejected: (t, d) => ({ title: '诉求不予受理', body: `您的诉求「${t}」不予受理，原因：${quote(d)}` }),
+  appealDispatched: (t, d) => ({ title: '诉求已转交村里办理', body: `您的诉求「${t}」已转交${d}办理，办理时限不变。` }),
+};
+/** The note of the step the system takes itself when a rating closes an appeal. */
+export const APPEAL_AUTO_CLOSE_NOTE = '群众评价后自动办结';
 /** 满意度 1–5, index + 1. */
 export const SATISFACTION_LABELS = ['非常不满意', '不满意', '一般', '满意', '非常满意'] as const;
 
@@ -378,6 +390,13 @@ export const OPINION_KEYWORDS_MAX = 200;
 
 /** What the server answers when a people-service step is refused (the client's tests assert them). */
 export const PEOPLE_MESSAGES = {
+  appealSubmitted: '诉求已提交',
+  appealReplayed: '该诉求已提交，无需重复提交',
+  reportSubmitted: '随手拍已提交',
+  reportReplayed: '该随手拍已提交，无需重复提交',
+  rated: '感谢您的评价',
+  noticesAllRead: '已全部标为已读',
+  noticesNoneUnread: '没有未读消息',
   appealNotFound: '诉求不存在',
   appealMoved: (status: AppealStatus) => `该诉求当前状态为「${APPEAL_STATUS_LABELS[status]}」，不能进行此操作，请刷新后重试`,
   appealNotReplied: '诉求答复后才能评价',

@@ -21,16 +21,18 @@ interface AppealStepRule {
   at: 'acceptedAt' | 'repliedAt' | 'closedAt' | 'rejectedAt';
   /** What the submitter is told of it, when anything (a notice on the phone's bell). */
   notice?: UserNoticeKind;
+  /** What the one who took it is told. */
+  done: string;
 }
 
 export const APPEAL_STEP_NAMES = ['accept', 'reply', 'close', 'reject'] as const;
 export type AppealStep = (typeof APPEAL_STEP_NAMES)[number];
 /** A handler's steps: pending → processing → replied → closed; an open appeal → rejected (with a reason). */
 export const APPEAL_STEPS: Record<AppealStep, AppealStepRule> = {
-  accept: { from: ['pending'], to: 'processing', at: 'acceptedAt', notice: 'appealAccepted' },
-  reply: { from: ['processing'], to: 'replied', at: 'repliedAt', notice: 'appealReplied' },
-  close: { from: ['replied'], to: 'closed', at: 'closedAt' },
-  reject: { from: APPEAL_OPEN_STATES, to: 'rejected', at: 'rejectedAt', notice: 'appealRejected' },
+  accept: { from: ['pending'], to: 'processing', at: 'acceptedAt', notice: 'appealAccepted', done: '已受理' },
+  reply: { from: ['processing'], to: 'replied', at: 'repliedAt', notice: 'appealReplied', done: '已答复' },
+  close: { from: ['replied'], to: 'closed', at: 'closedAt', done: '已办结' },
+  reject: { from: APPEAL_OPEN_STATES, to: 'rejected', at: 'rejectedAt', notice: 'appealRejected', done: '已不予受理' },
 };
 
 /** Whether an appeal in this state may take the step. */

@@ -130,7 +130,7 @@ export const appealAdminHandlers = [
       }
       const note = await stepNote(step, request);
       if (note instanceof Response) return note;
-      return move(found, step, note, adminUser) ?? ok(withOverdue(found));
+      return move(found, step, note, adminUser) ?? okWithMessage(withOverdue(found), APPEAL_STEPS[step].done);
     }),
   ),
 ];
@@ -151,7 +151,7 @@ export async function answerCreateAppeal({ request }: { request: Request }) {
 
   const key = `${user.id}:${body.clientKey}`;
   const replay = peopleDb.clientKeys.appeals.get(key);
-  if (replay) return okWithMessage(toAppealItem(peopleDb.appeals.find((a) => a.id === replay)!), '该诉求已提交，无需重复提交');
+  if (replay) return okWithMessage(toAppealItem(peopleDb.appeals.find((a) => a.id === replay)!), PEOPLE_MESSAGES.appealReplayed);
   if (!body.imageIds.every((id) => appTaskDb.uploads.has(id)))
     return invalid([{ field: 'imageIds', label: '图片', message: UPLOAD_MESSAGES.imageNotOwn }]);
 
@@ -191,7 +191,7 @@ export async function answerCreateAppeal({ request }: { request: Request }) {
   };
   peopleDb.appeals.push(created);
   peopleDb.clientKeys.appeals.set(key, created.id);
-  return okWithMessage(toAppealItem(created), '诉求已提交');
+  return okWithMessage(toAppealItem(created), PEOPLE_MESSAGES.appealSubmitted);
 }
 
 export const appealSubmitterHandlers = [

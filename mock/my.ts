@@ -9,8 +9,8 @@
  *   appeals handed down to the cadre's village with 受理 / 答复 / 不予受理 (403 for one who is no
  *   cadre), each step telling the submitter as the server does; on mock/peopleDb.ts.
  */
-import { MY_TASK_STATES, type MyTaskState, PEOPLE_MESSAGES } from '@common/constants';
-import { isAppealOpen } from '@common/workflow';
+import { APPEAL_AUTO_CLOSE_NOTE, MY_TASK_STATES, type MyTaskState, PEOPLE_MESSAGES, USER_NOTICE_TEXTS } from '@common/constants';
+import { APPEAL_STEPS, isAppealOpen } from '@common/workflow';
 import {
   AppealRateBody,
   type AppealDetail,
@@ -76,7 +76,7 @@ export const noticeHandlers = [
     if (!token) return unauthorized();
     const unread = (noticeDb.byToken.get(token) ?? []).filter((n) => !n.read);
     for (const notice of unread) notice.read = true;
-    return okWithMessage({ marked: unread.length }, unread.length ? '已全部标为已读' : '没有未读消息');
+    return okWithMessage({ marked: unread.length }, unread.length ? PEOPLE_MESSAGES.noticesAllRead : PEOPLE_MESSAGES.noticesNoneUnread);
   }),
 
   // Another's notice is the same 404 as a missing one.
@@ -159,10 +159,10 @@ export const myTaskHandlers = [
 
 /** Villager02's notices, newest first: two unread, one read. */
 export const NOTICES = {
-  dispatched: { title: '诉求已转交村里办理', body: `您的诉求「${DISPATCHED.pending}」已转交第一村办理，办理时限不变。` },
-  accepted: { title: '诉求已受理', body: `您的诉求「${DISPATCHED.processing}」已受理，正在办理。` },
-  replied: { title: '诉求已答复', body: `您的诉求「${DISPATCHED.replied}」已答复：已安排施工队下周修缮。` },
-} as const;
+  dispatched: USER_NOTICE_TEXTS.appealDispatched(DISPATCHED.pending, '第一村'),
+  accepted: USER_NOTICE_TEXTS.appealAccepted(DISPATCHED.processing, ''),
+  replied: USER_NOTICE_TEXTS.appealReplied(DISPATCHED.replied, '已安排施工队下周修缮。'),
+};
 
 /** Villager02's notices about the appeals handed down (mock/peopleDb.ts `resetDispatchDb`). */
 export function seedDispatchNotices() {
@@ -222,9 +222,9 @@ export const myAppealHandlers = [
     if (found.status === 'replied') {
       found.status = 'closed';
       found.closedAt = now.toISOString();
-      found.history.push(historyEvent('close', null, '群众评价后自动办结', now));
+      found.history.push(historyEvent('close', null, APPEAL_AUTO_CLOSE_NOTE, now));
     }
-    return okWithMessage(withOverdue(found), '感谢您的评价');
+    return okWithMessage(withOverdue(found), PEOPLE_MESSAGES.rated);
   }),
 ];
 
@@ -246,18 +246,6 @@ function refuse(request: Request) {
   if (!request.headers.get('authorization')) return unauthorized();
   return isCadre(request) ? undefined : forbidden(PEOPLE_MESSAGES.notVillageCadre);
 }
-
-/** What the submitter is told of each step (server/services/appeals.ts STEP_NOTICES). */
-const STEP_NOTICES = {
-  accept: { kind: 'appealAccepted', title: '诉求已受理', body: (a: AppealDetail) => `您的诉求「${a.title}」已受理，正在办理。` },
-  reply: { kind: 'appealReplied', title: '诉求已答复', body: (a: AppealDetail) => `您的诉求「${a.title}」已答复：${a.reply}` },
-  reject: {
-    kind: 'appealRejected',
-    title: '诉求不予受理',
-    body: (a: AppealDetail) => `您的诉求「${a.title}」不予受理，原因：${a.rejectReason}`,
-  },
-} as const;
-const STEP_MESSAGES = { accept: '已受理', reply: '已答复', reject: '已不予受理' } as const;
 
 export const myDispatchedAppealHandlers = [
   route.get('/my/dispatched-appeals', ({ request }) => {
@@ -284,9 +272,10 @@ export const myDispatchedAppealHandlers = [
       if (!found) return appealNotFound();
       const moved = move(found, step, note, cadreUser);
       if (moved) return moved;
-      const { kind, title, body } = STEP_NOTICES[step];
-      addNotice(VILLAGER_TOKEN, { kind, title, body: body(found), appealId: found.id });
-      return okWithMessage(withOverdue(found), STEP_MESSAGES[step]);
+      // The submitter hears of the step as the server tells them (moveAppeal → notifySubmitter).
+      const { notice, done } = APPEAL_STEPS[step];
+      if (notice) addNotice(VILLAGER_TOKEN, { kind: notice, ...USER_NOTICE_TEXTS[notice](found.title, note), appealId: found.id });
+      return okWithMessage(withOverdue(found), done);
     }),
   ),
 ];

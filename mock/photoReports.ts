@@ -105,7 +105,7 @@ export async function answerCreatePhotoReport({ request }: { request: Request })
 
   const key = `${user.id}:${body.clientKey}`;
   const replay = peopleDb.clientKeys.reports.get(key);
-  if (replay) return okWithMessage(toReportItem(peopleDb.reports.find((r) => r.id === replay)!), '该随手拍已提交，无需重复提交');
+  if (replay) return okWithMessage(toReportItem(peopleDb.reports.find((r) => r.id === replay)!), PEOPLE_MESSAGES.reportReplayed);
   if (!body.imageIds.every((id) => appTaskDb.uploads.has(id)))
     return invalid([{ field: 'imageIds', label: '照片', message: UPLOAD_MESSAGES.imageNotOwn }]);
 
@@ -138,7 +138,7 @@ export async function answerCreatePhotoReport({ request }: { request: Request })
   };
   peopleDb.reports.push(created);
   peopleDb.clientKeys.reports.set(key, created.id);
-  return okWithMessage(toReportItem(created), '随手拍已提交');
+  return okWithMessage(toReportItem(created), PEOPLE_MESSAGES.reportSubmitted);
 }
 
 export const photoReportSubmitterHandlers = [

@@ -12,7 +12,8 @@ import {
   AppealRejectBody,
   AppealReplyBody,
 } from '../../common/contracts/people';
-import { APPEAL_STATUS_LABELS, appealCategoryLabel, SATISFACTION_LABELS } from '../../common/constants';
+import { APPEAL_STATUS_LABELS, appealCategoryLabel, PEOPLE_MESSAGES, SATISFACTION_LABELS } from '../../common/constants';
+import { APPEAL_STEPS } from '../../common/workflow';
 import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
 import {
@@ -62,7 +63,7 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = requireUser(request);
       const { id, created } = await createAppeal(db, caller, request.body);
       if (created) request.createdId = String(id);
-      return { ...ok(await appealOrFail(db, id)), message: created ? '诉求已提交' : '该诉求已提交，无需重复提交' };
+      return { ...ok(await appealOrFail(db, id)), message: created ? PEOPLE_MESSAGES.appealSubmitted : PEOPLE_MESSAGES.appealReplayed };
     },
   );
 
@@ -115,18 +116,18 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await appealOrFail(db, request.params.id, requireUser(request))),
   );
 
-  const step = (path: 'accept' | 'close', summary: string, message: string) =>
+  const step = (path: 'accept' | 'close', summary: string) =>
     app.post(
       `/appeals/:id/${path}`,
       { config: handle, schema: { tags, summary, params: IdParams, response: replies(AppealDetail) } },
       async (request) => {
         const caller = requireUser(request);
         await moveAppeal(db, caller, request.params.id, path);
-        return { ...ok(await appealOrFail(db, request.params.id)), message };
+        return { ...ok(await appealOrFail(db, request.params.id)), message: APPEAL_STEPS[path].done };
       },
     );
-  step('accept', '受理诉求（待受理 → 处理中）', '已受理');
-  step('close', '办结诉求（已答复 → 已办结）', '已办结');
+  step('accept', '受理诉求（待受理 → 处理中）');
+  step('close', '办结诉求（已答复 → 已办结）');
 
   app.post(
     '/appeals/:id/reply',
@@ -136,7 +137,7 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await moveAppeal(db, requireUser(request), request.params.id, 'reply', request.body.reply.trim());
-      return { ...ok(await appealOrFail(db, request.params.id)), message: '已答复' };
+      return { ...ok(await appealOrFail(db, request.params.id)), message: APPEAL_STEPS.reply.done };
     },
   );
 
@@ -154,7 +155,7 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await moveAppeal(db, requireUser(request), request.params.id, 'reject', request.body.reason.trim());
-      return { ...ok(await appealOrFail(db, request.params.id)), message: '已不予受理' };
+      return { ...ok(await appealOrFail(db, request.params.id)), message: APPEAL_STEPS.reject.done };
     },
   );
 

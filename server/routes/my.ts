@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PEOPLE_MESSAGES } from '../../common/constants';
 import { IdParams, Page } from '../../common/contracts/base';
 import {
   AppealDetail,
@@ -17,6 +18,7 @@ import {
 } from '../../common/contracts/people';
 import { MyScore } from '../../common/contracts/scores';
 import { MyTaskCounts, MyTaskDetail, MyTaskItem, MyTaskQuery } from '../../common/contracts/tasks';
+import { APPEAL_STEPS } from '../../common/workflow';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { appealOrFail, listDispatchedAppeals, listMyAppeals, moveAppeal, rateAppeal } from '../services/appeals';
@@ -88,7 +90,7 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: access, schema: { tags, summary: '全部消息标为已读', response: replies(Type.Object({ marked: Type.Integer() })) } },
     async (request) => {
       const marked = await markAllNoticesRead(db, requireUser(request));
-      return { ...ok({ marked }), message: marked ? '已全部标为已读' : '没有未读消息' };
+      return { ...ok({ marked }), message: marked ? PEOPLE_MESSAGES.noticesAllRead : PEOPLE_MESSAGES.noticesNoneUnread };
     },
   );
 
@@ -107,7 +109,7 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await listDispatchedAppeals(db, requireUser(request), request.query)),
   );
 
-  const cadreStep = (path: 'accept' | 'reply' | 'reject', summary: string, message: string, noteOf: (body: unknown) => string) =>
+  const cadreStep = (path: 'accept' | 'reply' | 'reject', summary: string, noteOf: (body: unknown) => string) =>
     app.post(
       `/my/dispatched-appeals/:id/${path}`,
       {
@@ -123,12 +125,12 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => {
         const caller = requireUser(request);
         await moveAppeal(db, caller, request.params.id, path, noteOf(request.body), 'cadre');
-        return { ...ok(await appealOrFail(db, request.params.id, caller)), message };
+        return { ...ok(await appealOrFail(db, request.params.id, caller)), message: APPEAL_STEPS[path].done };
       },
     );
-  cadreStep('accept', '村里受理转派的诉求（待受理 → 处理中）', '已受理', () => '');
-  cadreStep('reply', '村里答复转派的诉求（处理中 → 已答复）', '已答复', (body) => (body as AppealReplyBody).reply.trim());
-  cadreStep('reject', '村里不予受理转派的诉求（须填原因）', '已不予受理', (body) => (body as AppealRejectBody).reason.trim());
+  cadreStep('accept', '村里受理转派的诉求（待受理 → 处理中）', () => '');
+  cadreStep('reply', '村里答复转派的诉求（处理中 → 已答复）', (body) => (body as AppealReplyBody).reply.trim());
+  cadreStep('reject', '村里不予受理转派的诉求（须填原因）', (body) => (body as AppealRejectBody).reason.trim());
 
   app.get(
     '/my/appeals',
@@ -154,7 +156,7 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const caller = requireUser(request);
       await rateAppeal(db, caller, request.params.id, request.body);
-      return { ...ok(await appealOrFail(db, request.params.id, caller)), message: '感谢您的评价' };
+      return { ...ok(await appealOrFail(db, request.params.id, caller)), message: PEOPLE_MESSAGES.rated };
     },
   );
 

@@ -10,7 +10,7 @@ import {
   PhotoReportItem,
   PhotoReportListQuery,
 } from '../../common/contracts/people';
-import { PHOTO_REPORT_STATUS_LABELS, photoReportTypeLabel } from '../../common/constants';
+import { PEOPLE_MESSAGES, PHOTO_REPORT_STATUS_LABELS, photoReportTypeLabel } from '../../common/constants';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
@@ -46,7 +46,10 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id, created } = await createPhotoReport(db, requireUser(request), request.body);
       if (created) request.createdId = String(id);
-      return { ...ok(await photoReportOrFail(db, id)), message: created ? '随手拍已提交' : '该随手拍已提交，无需重复提交' };
+      return {
+        ...ok(await photoReportOrFail(db, id)),
+        message: created ? PEOPLE_MESSAGES.reportSubmitted : PEOPLE_MESSAGES.reportReplayed,
+      };
     },
   );
 

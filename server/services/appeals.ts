@@ -14,25 +14,14 @@ import type {
   MyAppealItem,
   MyAppealQuery,
 } from '../../common/contracts/people';
-import { type AppealStatus, OPINION_SOURCE_APPEAL, PEOPLE_MESSAGES } from '../../common/constants';
+import { APPEAL_AUTO_CLOSE_NOTE, type AppealStatus, OPINION_SOURCE_APPEAL, PEOPLE_MESSAGES } from '../../common/constants';
 import { APPEAL_STEPS, type AppealStep } from '../../common/workflow';
 import type { Db, DbOrTx } from '../db/client';
 import { appealImages, appeals, areas, users } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
 import { hasAccess } from './access';
 import { raiseWatchedOpinion } from './opinions';
-import {
-  addEvent,
-  appealOpen,
-  appealOverdue,
-  AUTO_CLOSE_NOTE,
-  dbNow,
-  handlerScope,
-  history,
-  imagesByOwner,
-  iso,
-  withPhotoChecks,
-} from './peopleCommon';
+import { addEvent, appealOpen, appealOverdue, dbNow, handlerScope, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
 import { recordPhotoMatches } from './photoMatches';
 import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
@@ -515,6 +504,6 @@ export async function rateAppeal(db: Db, caller: AuthUser, id: number, body: App
       throw new AppError(409, current.satisfaction !== null ? PEOPLE_MESSAGES.appealRated : PEOPLE_MESSAGES.appealNotReplied);
     }
     await addEvent(tx, { appealId: id }, 'rate', caller.id, comment);
-    if (row.closedNow) await addEvent(tx, { appealId: id }, 'close', null, AUTO_CLOSE_NOTE);
+    if (row.closedNow) await addEvent(tx, { appealId: id }, 'close', null, APPEAL_AUTO_CLOSE_NOTE);
   });
 }

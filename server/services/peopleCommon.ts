@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { HistoryAction, HistoryEvent } from '../../common/contracts/people';
-import type { PhotoRecordKind } from '../../common/constants';
+import { APPEAL_AUTO_CLOSE_NOTE, type PhotoRecordKind } from '../../common/constants';
 import { APPEAL_OPEN_STATES } from '../../common/workflow';
 import type { CheckedImage, ImageRef } from '../../common/contracts/tasks';
 import type { DbOrTx } from '../db/client';
@@ -37,9 +37,6 @@ export function readerScope(caller: AuthUser, columns: PeopleColumns): SQL | und
   const scope = handlerScope(caller, columns);
   return scope ? or(scope, own) : undefined;
 }
-
-/** The note of the step the system takes itself when a rating closes an appeal. */
-export const AUTO_CLOSE_NOTE = '群众评价后自动办结';
 
 /** `now()` as the database sees it; every "overdue" is decided by the same clock. */
 export const dbNow = sql`now()`;
@@ -89,7 +86,7 @@ export async function history(db: DbOrTx, target: { appealId: number } | { photo
     // demo account cleared away, ADR 0024).
     actorName:
       row.actorId === null
-        ? row.action === 'close' && row.note === AUTO_CLOSE_NOTE
+        ? row.action === 'close' && row.note === APPEAL_AUTO_CLOSE_NOTE
           ? '系统'
           : '已删除用户'
         : (row.actorName ?? '已删除用户'),

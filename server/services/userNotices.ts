@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PageResult } from '../../common/contracts/base';
 import type { UserNotice, UserNoticeCount, UserNoticeQuery } from '../../common/contracts/people';
-import { PEOPLE_MESSAGES, type UserNoticeKind } from '../../common/constants';
+import { PEOPLE_MESSAGES, USER_NOTICE_TEXTS, type UserNoticeKind } from '../../common/constants';
 import type { DbOrTx } from '../db/client';
 import { userNotices } from '../db/schema';
 import { AppError } from '../errors';
@@ -11,18 +11,7 @@ import type { AuthUser } from './sessions';
 // office's bell (services/notices.ts), which counts pending work live, these are kept rows: a
 // villager wants to read "your appeal was answered" after the fact, and mark it read.
 
-/** How much of a reply or reason a notice quotes; the appeal's page shows the rest. */
-const QUOTE = 80;
-const quote = (text: string) => (text.length > QUOTE ? `${text.slice(0, QUOTE)}…` : text);
-
 type AppealRef = { id: number; title: string; submitterId: number };
-
-const TEXTS: Record<UserNoticeKind, (title: string, detail: string) => { title: string; body: string }> = {
-  appealAccepted: (t) => ({ title: '诉求已受理', body: `您的诉求「${t}」已受理，正在办理。` }),
-  appealReplied: (t, d) => ({ title: '诉求已答复', body: `您的诉求「${t}」已答复：${quote(d)}` }),
-  appealRejected: (t, d) => ({ title: '诉求不予受理', body: `您的诉求「${t}」不予受理，原因：${quote(d)}` }),
-  appealDispatched: (t, d) => ({ title: '诉求已转交村里办理', body: `您的诉求「${t}」已转交${d}办理，办理时限不变。` }),
-};
 
 /**
  * Tells the submitter of an appeal what happened to it, in the transaction of the step itself.
@@ -30,7 +19,9 @@ const TEXTS: Record<UserNoticeKind, (title: string, detail: string) => { title: 
  */
 export async function notifySubmitter(tx: DbOrTx, appeal: AppealRef, kind: UserNoticeKind, actorId: number, detail = ''): Promise<void> {
   if (appeal.submitterId === actorId) return;
-  await tx.insert(userNotices).values({ userId: appeal.submitterId, kind, appealId: appeal.id, ...TEXTS[kind](appeal.title, detail) });
+  await tx
+    .insert(userNotices)
+    .values({ userId: appeal.submitterId, kind, appealId: appeal.id, ...USER_NOTICE_TEXTS[kind](appeal.title, detail) });
 }
 
 export async function listUserNotices(db: DbOrTx, caller: AuthUser, query: UserNoticeQuery): Promise<PageResult<UserNotice>> {
