@@ -75,6 +75,14 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   active: '正常',
   disabled: '已停用',
 };
+/** What the server answers about accounts (the mocks answer the same). */
+export const USER_MESSAGES = {
+  accountTaken: '该账号已存在，请换一个账号',
+  ownStatus: '不能修改自己账号的状态',
+  ownDelete: '不能删除自己的账号',
+  deleted: '用户已删除',
+  passwordReset: '密码已重置',
+} as const;
 
 /** Session storage key holding the token (seed §4). */
 export const TOKEN_STORAGE_KEY = 'token';

@@ -1,6 +1,23 @@
 // How records move from state to state: the server's services, the admin and phone pages and the
 // mocks read these rules, so a step allowed in one is allowed in all.
-import type { AppealStatus, MyTaskState, NewsStatus, SubmissionStatus, TaskStatus, UserNoticeKind } from './constants';
+import type { AppealStatus, MyTaskState, NewsStatus, SubmissionStatus, TaskStatus, UserNoticeKind, UserStatus } from './constants';
+
+// ---- Accounts ----
+
+interface UserStatusChangeRule {
+  from: readonly UserStatus[];
+  to: UserStatus;
+  /** The answer when the account is in any other state. */
+  refusal: string;
+}
+export const USER_STATUS_CHANGE_NAMES = ['approve', 'disable', 'enable'] as const;
+export type UserStatusChange = (typeof USER_STATUS_CHANGE_NAMES)[number];
+/** 通过审核, 停用 (also 拒绝 of a pending one) and 启用. */
+export const USER_STATUS_CHANGES: Record<UserStatusChange, UserStatusChangeRule> = {
+  approve: { from: ['pending'], to: 'active', refusal: '该用户不是待审核状态' },
+  disable: { from: ['active', 'pending'], to: 'disabled', refusal: '该用户已是停用状态' },
+  enable: { from: ['disabled'], to: 'active', refusal: '该用户不是停用状态' },
+};
 
 // ---- Appeals ----
 

@@ -4,8 +4,9 @@
  * then import) and the downloads. Users live in `mockDb`; `resetMockDb()` runs after each test
  * (mock/server.ts).
  */
-import { PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
+import { PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES, USER_MESSAGES } from '@common/constants';
 import type { UserCreateBody, UserImportRow, UserItem } from '@common/contracts/users';
+import { USER_STATUS_CHANGE_NAMES, USER_STATUS_CHANGES } from '@common/workflow';
 import { adminUser, areas, groups, importSheetRows, initialUsers, roles, userItem } from './fixtures';
 import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage } from './http';
 import { contains } from './query';
@@ -19,8 +20,6 @@ export function resetMockDb() {
   mockDb.users = initialUsers();
   mockDb.nextId = 100;
 }
-
-const ACCOUNT_TAKEN = '该账号已存在，请换一个账号';
 
 /** The server's user filters, on the fixture array. */
 export function filterUsers(users: UserItem[], q: URLSearchParams): UserItem[] {
@@ -53,12 +52,6 @@ export function filterUsers(users: UserItem[], q: URLSearchParams): UserItem[] {
 
 const findUser = (id: string | readonly string[] | undefined) => mockDb.users.find((u) => u.id === Number(id));
 const notFound = () => apiError(404, '用户不存在');
-
-const STATUS_ACTIONS = {
-  approve: { from: ['pending'], to: 'active', refusal: '该用户不是待审核状态' },
-  disable: { from: ['active', 'pending'], to: 'disabled', refusal: '该用户已是停用状态' },
-  enable: { from: ['disabled'], to: 'active', refusal: '该用户不是停用状态' },
-} as const;
 
 const fileError = (message: string) => invalid([{ field: 'file', label: '文件', message }]);
 
@@ -137,7 +130,7 @@ export const userHandlers = [
   admin.post('/users', async ({ request }) => {
     const body = (await request.json()) as UserCreateBody;
     if (mockDb.users.some((u) => u.account.toLowerCase() === body.account.toLowerCase())) {
-      return apiError(409, ACCOUNT_TAKEN, [{ field: 'account', label: '账号', message: ACCOUNT_TAKEN }]);
+      return apiError(409, USER_MESSAGES.accountTaken, [{ field: 'account', label: '账号', message: USER_MESSAGES.accountTaken }]);
     }
     const user = userItem({
       id: mockDb.nextId++,
@@ -154,15 +147,15 @@ export const userHandlers = [
     return ok(user);
   }),
 
-  admin.post('/users/:id/reset-password', ({ params }) => (findUser(params.id) ? okEmpty('密码已重置') : notFound())),
+  admin.post('/users/:id/reset-password', ({ params }) => (findUser(params.id) ? okEmpty(USER_MESSAGES.passwordReset) : notFound())),
 
-  ...(['approve', 'disable', 'enable'] as const).map((action) =>
+  ...USER_STATUS_CHANGE_NAMES.map((action) =>
     admin.post(`/users/:id/${action}`, ({ params }) => {
       const user = findUser(params.id);
       if (!user) return notFound();
-      const rule = STATUS_ACTIONS[action];
-      if (user.id === adminUser.id) return apiError(409, '不能修改自己账号的状态');
-      if (!(rule.from as readonly string[]).includes(user.status)) return apiError(409, rule.refusal);
+      const rule = USER_STATUS_CHANGES[action];
+      if (user.id === adminUser.id) return apiError(409, USER_MESSAGES.ownStatus);
+      if (!rule.from.includes(user.status)) return apiError(409, rule.refusal);
       user.status = rule.to;
       return ok(user);
     }),
@@ -171,8 +164,8 @@ export const userHandlers = [
   admin.delete('/users/:id', ({ params }) => {
     const user = findUser(params.id);
     if (!user) return notFound();
-    if (user.id === adminUser.id) return apiError(409, '不能删除自己的账号');
+    if (user.id === adminUser.id) return apiError(409, USER_MESSAGES.ownDelete);
     mockDb.users = mockDb.users.filter((u) => u.id !== user.id);
-    return okEmpty('用户已删除');
+    return okEmpty(USER_MESSAGES.deleted);
   }),
 ];

@@ -10,7 +10,8 @@ import {
   UserListQuery,
   UserUpdateBody,
 } from '../../common/contracts/users';
-import { USER_IMPORT_MAX_BYTES, USER_STATUS_LABELS } from '../../common/constants';
+import { USER_IMPORT_MAX_BYTES, USER_MESSAGES, USER_STATUS_LABELS } from '../../common/constants';
+import type { UserStatusChange } from '../../common/workflow';
 import { AppError, badRequest } from '../errors';
 import { ok, replies, sendXlsx } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
@@ -27,7 +28,6 @@ import {
   unlockUser,
   updateUser,
   userItemOrFail,
-  type UserStatusChange,
 } from '../services/users';
 
 const FILE_LABEL = '文件';
@@ -182,7 +182,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: access, schema: { tags, summary: '删除用户', params: IdParams, response: replies() } },
     async (request) => {
       await deleteUser(db, requireUser(request), request.params.id);
-      return { code: 200 as const, message: '用户已删除' };
+      return { code: 200 as const, message: USER_MESSAGES.deleted };
     },
   );
 
@@ -220,7 +220,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       await resetUserPassword(db, requireUser(request), request.params.id, request.body.password);
-      return { code: 200 as const, message: '密码已重置' };
+      return { code: 200 as const, message: USER_MESSAGES.passwordReset };
     },
   );
 };

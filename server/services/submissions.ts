@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageResult } from '../../common/contracts/base';
 import type { SubmissionBody, SubmissionItem, SubmissionListQuery } from '../../common/contracts/tasks';
-import { requiredImageCount, TASK_MESSAGES, templateHasImages, templateHasText, UPLOAD_MESSAGES } from '../../common/constants';
+import {
+  PEOPLE_MESSAGES,
+  requiredImageCount,
+  TASK_MESSAGES,
+  templateHasImages,
+  templateHasText,
+  UPLOAD_MESSAGES,
+} from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { scoreLedger, submissionImages, submissions, tasks, uploads, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
@@ -175,7 +182,7 @@ async function findByClientKey(db: DbOrTx, userId: number, clientKey: string) {
 
 function replayOrRefuse(existing: { id: number; taskId: number }, taskId: number) {
   // The same key for another task is a client bug, not a retry.
-  if (existing.taskId !== taskId) throw conflict('提交标识已被使用，请刷新页面后重新提交', 'clientKey', '提交标识');
+  if (existing.taskId !== taskId) throw conflict(PEOPLE_MESSAGES.clientKeyUsed, 'clientKey', '提交标识');
   return existing.id;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '../../common/contracts/users';
-import type { UserStatus } from '../../common/constants';
+import { USER_MESSAGES } from '../../common/constants';
+import { USER_STATUS_CHANGES, type UserStatusChange } from '../../common/workflow';
 import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, type RoleRow, roles, signInFailures, userGroups, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
@@ -189,14 +190,12 @@ async function setUserGroups(db: DbOrTx, userId: number, groupIds: number[]) {
 
 // ---- Writing users ----
 
-const ACCOUNT_TAKEN = '该账号已存在，请换一个账号';
-
 /** A unique violation on insert or update is the account name taken meanwhile. */
 async function accountFree<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ACCOUNT_TAKEN, 'account', '账号');
+    if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.accountTaken, 'account', '账号');
     throw error;
   }
 }
@@ -275,7 +274,7 @@ export async function updateUser(db: Db, caller: AuthUser, id: number, body: Use
 
 /** Deletes an account without business records (one with them is disabled instead); never one's own. */
 export async function deleteUser(db: DbOrTx, caller: AuthUser, id: number): Promise<void> {
-  if (id === caller.id) throw new AppError(409, '不能删除自己的账号');
+  if (id === caller.id) throw new AppError(409, USER_MESSAGES.ownDelete);
   await loadManageableUser(db, caller, id);
   try {
     await db.delete(users).where(eq(users.id, id));
@@ -285,20 +284,12 @@ export async function deleteUser(db: DbOrTx, caller: AuthUser, id: number): Prom
   }
 }
 
-/** The account state changes: the states each starts from, where it leads, and the answer from any other. */
-const STATUS_CHANGES = {
-  approve: { from: ['pending'], to: 'active', refusal: '该用户不是待审核状态' },
-  disable: { from: ['active', 'pending'], to: 'disabled', refusal: '该用户已是停用状态' },
-  enable: { from: ['disabled'], to: 'active', refusal: '该用户不是停用状态' },
-} as const satisfies Record<string, { from: UserStatus[]; to: UserStatus; refusal: string }>;
-export type UserStatusChange = keyof typeof STATUS_CHANGES;
-
 /** Approves, disables or enables an account (never one's own); disabling ends its sessions. */
 export async function changeUserStatus(db: Db, caller: AuthUser, id: number, change: UserStatusChange): Promise<void> {
-  const { from, to, refusal } = STATUS_CHANGES[change];
-  if (id === caller.id) throw new AppError(409, '不能修改自己账号的状态');
+  const { from, to, refusal } = USER_STATUS_CHANGES[change];
+  if (id === caller.id) throw new AppError(409, USER_MESSAGES.ownStatus);
   const target = await loadManageableUser(db, caller, id);
-  if (!(from as readonly string[]).includes(target.status)) throw new AppError(409, refusal);
+  if (!from.includes(target.status)) throw new AppError(409, refusal);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
