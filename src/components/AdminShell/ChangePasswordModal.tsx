@@ -1,8 +1,8 @@
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { PASSWORD_PATTERN, RULE_MESSAGES } from '@common/constants';
 import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
+import { FIELD_RULES, sameAs } from '@/utils/formRules';
 import { expectSignOut } from '@/utils/requestConfig';
 import { appUrl, clearToken } from '@/utils/session';
 
@@ -61,10 +61,7 @@ export default function ChangePasswordModal({ open, onClose, forced = false }: {
         <Form.Item
           name="newPassword"
           label="新密码"
-          rules={[
-            { required: true, message: '请输入新密码' },
-            { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
-          ]}
+          rules={[{ required: true, message: '请输入新密码' }, FIELD_RULES.password]}
           hasFeedback
         >
           <Input.Password autoComplete="new-password" />
@@ -74,13 +71,7 @@ export default function ChangePasswordModal({ open, onClose, forced = false }: {
           label="确认新密码"
           dependencies={['newPassword']}
           hasFeedback
-          rules={[
-            { required: true, message: '请再次输入新密码' },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-            }),
-          ]}
+          rules={[{ required: true, message: '请再次输入新密码' }, sameAs('newPassword')]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -2,13 +2,12 @@ import { history, Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { ACCOUNT_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
 import type { AreaItem } from '@common/contracts/system';
-import { LIMITS } from '@common/limits';
 import UserPageLayout from '@/components/UserPageLayout';
 import { register } from '@/services/auth';
 import { queryAreas } from '@/services/system';
 import { handleFormError } from '@/utils/apiError';
+import { FIELD_HINTS, FIELD_RULES, sameAs } from '@/utils/formRules';
 
 interface RegisterValues {
   name: string;
@@ -50,25 +49,11 @@ function RegisterForm() {
       <h2>村民注册</h2>
       <Alert type="info" showIcon message="注册后需由中心管理员审核，审核通过后即可登录。" style={{ marginBottom: 20 }} />
       <Form<RegisterValues> name="register" form={form} layout="vertical" onFinish={onFinish} requiredMark scrollToFirstError>
-        <Form.Item
-          name="name"
-          label="姓名"
-          rules={[
-            { required: true, whitespace: true, message: '请输入姓名' },
-            { max: LIMITS.personName, message: `姓名不能超过${LIMITS.personName}个字符` },
-          ]}
-        >
+        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, FIELD_RULES.personName]}>
           <Input placeholder="请输入真实姓名" autoComplete="name" />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          label="手机号码"
-          rules={[
-            { required: true, message: '请输入手机号码' },
-            { pattern: new RegExp(PHONE_PATTERN), message: RULE_MESSAGES.phone },
-          ]}
-        >
-          <Input placeholder="11位手机号码" inputMode="numeric" maxLength={11} autoComplete="tel" />
+        <Form.Item name="phone" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, FIELD_RULES.phone]}>
+          <Input placeholder={FIELD_HINTS.phone} inputMode="numeric" maxLength={11} autoComplete="tel" />
         </Form.Item>
         <Form.Item name="area" label="所在村（社区）" rules={[{ required: true, message: '请选择所在村（社区）' }]}>
           <Select
@@ -78,39 +63,18 @@ function RegisterForm() {
             notFoundContent={areas.error ? '区域加载失败' : '暂无数据'}
           />
         </Form.Item>
-        <Form.Item
-          name="account"
-          label="登录账号"
-          rules={[
-            { required: true, message: '请输入登录账号' },
-            { pattern: new RegExp(ACCOUNT_PATTERN), message: RULE_MESSAGES.account },
-          ]}
-        >
-          <Input placeholder="3-32位字母、数字或下划线" autoComplete="username" />
+        <Form.Item name="account" label="登录账号" rules={[{ required: true, message: '请输入登录账号' }, FIELD_RULES.account]}>
+          <Input placeholder={FIELD_HINTS.account} autoComplete="username" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label="密码"
-          hasFeedback
-          rules={[
-            { required: true, message: '请输入密码' },
-            { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
-          ]}
-        >
-          <Input.Password placeholder="至少8位，包含字母和数字" autoComplete="new-password" />
+        <Form.Item name="password" label="密码" hasFeedback rules={[{ required: true, message: '请输入密码' }, FIELD_RULES.password]}>
+          <Input.Password placeholder={FIELD_HINTS.password} autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"
           label="确认密码"
           dependencies={['password']}
           hasFeedback
-          rules={[
-            { required: true, message: '请再次输入密码' },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-            }),
-          ]}
+          rules={[{ required: true, message: '请再次输入密码' }, sameAs('password')]}
         >
           <Input.Password placeholder="再次输入密码" autoComplete="new-password" />
         </Form.Item>

@@ -1,9 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { PASSWORD_PATTERN, RULE_MESSAGES } from '@common/constants';
 import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
+import { FIELD_RULES, sameAs } from '@/utils/formRules';
 
 interface Values {
   newPassword: string;
@@ -53,7 +53,7 @@ export default function FirstPasswordForm({
           hasFeedback
           rules={[
             { required: true, message: '请输入新密码' },
-            { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
+            FIELD_RULES.password,
             {
               validator: (_, value) =>
                 value && value === oldPassword ? Promise.reject(new Error('新密码不能与初始密码相同')) : Promise.resolve(),
@@ -67,13 +67,7 @@ export default function FirstPasswordForm({
           label="确认新密码"
           dependencies={['newPassword']}
           hasFeedback
-          rules={[
-            { required: true, message: '请再次输入新密码' },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-            }),
-          ]}
+          rules={[{ required: true, message: '请再次输入新密码' }, sameAs('newPassword')]}
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" aria-label="确认新密码" />
         </Form.Item>

@@ -3,10 +3,11 @@ import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, Table, Typogra
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import './ImportUsersModal.css';
-import { PASSWORD_PATTERN, RULE_MESSAGES, USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS } from '@common/constants';
+import { USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS } from '@common/constants';
 import type { UserImportPreview, UserImportRow } from '@common/contracts/users';
 import { downloadImportTemplate, importUsers, previewUserImport } from '@/services/users';
 import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
+import { FIELD_HINTS, FIELD_RULES } from '@/utils/formRules';
 
 const FIELD_LABELS: Record<string, string> = {
   account: '账号',
@@ -220,13 +221,10 @@ export default function ImportUsersModal({ onClose, onImported }: Props) {
               <Form.Item
                 name="password"
                 label="初始密码"
-                rules={[
-                  { required: true, message: '请输入初始密码' },
-                  { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
-                ]}
+                rules={[{ required: true, message: '请输入初始密码' }, FIELD_RULES.password]}
                 extra="所有导入的用户使用此密码，首次登录时须修改"
               >
-                <Input.Password placeholder="至少8位，包含字母和数字" autoComplete="new-password" style={{ width: 260 }} />
+                <Input.Password placeholder={FIELD_HINTS.password} autoComplete="new-password" style={{ width: 260 }} />
               </Form.Item>
             </Form>
           </>

@@ -1,10 +1,10 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { PASSWORD_PATTERN, RULE_MESSAGES } from '@common/constants';
 import type { UserItem } from '@common/contracts/users';
 import { resetUserPassword } from '@/services/users';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
+import { FIELD_HINTS, FIELD_RULES, sameAs } from '@/utils/formRules';
 
 /** Sets a new password; the user's sessions end and a lockout is lifted. */
 export default function ResetPasswordModal({ user, onClose }: { user?: UserItem; onClose: () => void }) {
@@ -39,29 +39,15 @@ export default function ResetPasswordModal({ user, onClose }: { user?: UserItem;
       destroyOnHidden
     >
       <Form name="resetPassword" form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="password"
-          label="新密码"
-          hasFeedback
-          rules={[
-            { required: true, message: '请输入新密码' },
-            { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" placeholder="至少8位，包含字母和数字" />
+        <Form.Item name="password" label="新密码" hasFeedback rules={[{ required: true, message: '请输入新密码' }, FIELD_RULES.password]}>
+          <Input.Password autoComplete="new-password" placeholder={FIELD_HINTS.password} />
         </Form.Item>
         <Form.Item
           name="confirm"
           label="确认新密码"
           dependencies={['password']}
           hasFeedback
-          rules={[
-            { required: true, message: '请再次输入新密码' },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-            }),
-          ]}
+          rules={[{ required: true, message: '请再次输入新密码' }, sameAs('password')]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

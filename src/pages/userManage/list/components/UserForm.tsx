@@ -1,13 +1,12 @@
 import { Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { ACCOUNT_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
 import type { UserItem } from '@common/contracts/users';
-import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { createUser, updateUser } from '@/services/users';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
+import { FIELD_HINTS, FIELD_RULES } from '@/utils/formRules';
 
 export interface UserFormValues {
   account: string;
@@ -97,47 +96,23 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
       }
     >
       <Form<UserFormValues> name="userForm" form={form} layout="vertical" onFinish={submit} initialValues={{ groupIds: [] }}>
-        <Form.Item
-          name="account"
-          label="登录账号"
-          rules={[
-            { required: true, message: '请输入登录账号' },
-            { pattern: new RegExp(ACCOUNT_PATTERN), message: RULE_MESSAGES.account },
-          ]}
-        >
-          <Input placeholder="3-32位字母、数字或下划线" autoComplete="off" />
+        <Form.Item name="account" label="登录账号" rules={[{ required: true, message: '请输入登录账号' }, FIELD_RULES.account]}>
+          <Input placeholder={FIELD_HINTS.account} autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="姓名"
-          rules={[
-            { required: true, whitespace: true, message: '请输入姓名' },
-            { max: LIMITS.personName, message: `姓名不能超过${LIMITS.personName}个字符` },
-          ]}
-        >
+        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, FIELD_RULES.personName]}>
           <Input placeholder="真实姓名" />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          label="手机号码"
-          rules={[
-            { required: true, message: '请输入手机号码' },
-            { pattern: new RegExp(PHONE_PATTERN), message: RULE_MESSAGES.phone },
-          ]}
-        >
-          <Input placeholder="11位手机号码" maxLength={11} inputMode="numeric" />
+        <Form.Item name="phone" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, FIELD_RULES.phone]}>
+          <Input placeholder={FIELD_HINTS.phone} maxLength={11} inputMode="numeric" />
         </Form.Item>
         {user ? null : (
           <Form.Item
             name="password"
             label="初始密码"
             extra="用户首次登录后可在页面右上角修改密码"
-            rules={[
-              { required: true, message: '请输入初始密码' },
-              { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
-            ]}
+            rules={[{ required: true, message: '请输入初始密码' }, FIELD_RULES.password]}
           >
-            <Input.Password placeholder="至少8位，包含字母和数字" autoComplete="new-password" />
+            <Input.Password placeholder={FIELD_HINTS.password} autoComplete="new-password" />
           </Form.Item>
         )}
         <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
