@@ -396,7 +396,7 @@ export const OPINION_MANUAL_SOURCES = [1, 2, 3] as const;
 /** At most this many watch keywords: each new appeal and report is checked against all of them. */
 export const OPINION_KEYWORDS_MAX = 200;
 
-/** What the server answers when a people-service step is refused (the client's tests assert them). */
+/** What the server answers about people-service steps, refused or done (the client's tests assert them). */
 export const PEOPLE_MESSAGES = {
   appealSubmitted: '诉求已提交',
   appealReplayed: '该诉求已提交，无需重复提交',
