@@ -206,6 +206,8 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
  * dashboard's per-category figures count these).
  */
 export const TASK_STATUS_ISSUED = 'issued';
+/** The states of a task that went out: the phone lists them and the figures count them. */
+export const TASK_ISSUED_STATES = ['published', 'closed'] as const satisfies readonly TaskStatus[];
 export const TASK_STATUS_FILTERS = [...TASK_STATUSES, TASK_STATUS_ISSUED] as const;
 export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
 export const TASK_STATUS_ISSUED_LABEL = '进行中和已关闭';

@@ -5,7 +5,7 @@
  * admin's token (admin holds `screen`); no key and no token is 401, an unknown key 403.
  * `resetOverviewDb()` runs after each test (mock/server.ts); call `resetScreenDb()` in a beforeEach.
  */
-import { STATS_LIST_SIZE, WHOLE_TOWNSHIP, WORK_CATEGORIES } from '@common/constants';
+import { APPEAL_STATUSES, STATS_LIST_SIZE, WHOLE_TOWNSHIP, WORK_CATEGORIES } from '@common/constants';
 import type { DisplayLink, NewDisplayLink, StatsOverview } from '@common/contracts/stats';
 import { adminUser, areas, roles } from './fixtures';
 import { admin, apiError, forbidden, invalid, isAdmin, networkError, ok, okPage, route, unauthorized } from './http';
@@ -206,7 +206,7 @@ export function screenFixture(now = Date.now()): StatsOverview {
       id: 20 - i,
       title,
       areaName: i % 2 ? '第二村' : '第一村',
-      status: (['pending', 'processing', 'replied', 'closed', 'rejected'] as const)[i % 5],
+      status: APPEAL_STATUSES[i % APPEAL_STATUSES.length],
       overdue: i === 1,
       createdAt: new Date(now - (i + 1) * 5 * HOUR).toISOString(),
     })),

@@ -9,7 +9,7 @@ import type {
   PublicTaskItem,
   PublicTaskQuery,
 } from '../../common/contracts/tasks';
-import { type MyTaskState, type SubmissionStatus, TASK_MESSAGES, type TaskStatus } from '../../common/constants';
+import { type MyTaskState, type SubmissionStatus, TASK_ISSUED_STATES, TASK_MESSAGES, type TaskStatus } from '../../common/constants';
 import { MY_TASK_STATE_CASES, MY_TASK_STATE_OTHERWISE } from '../../common/workflow';
 import type { DbOrTx } from '../db/client';
 import { tasks } from '../db/schema';
@@ -23,7 +23,6 @@ import { latestSubmission, TASK_ID, targetsArea, taskBasics, taskTargets } from 
 /** Enough of the content to make a 120-character summary without reading whole documents. */
 const CONTENT_HEAD = 4000;
 const SUMMARY_LENGTH = 120;
-const VISIBLE_STATUSES: TaskStatus[] = ['published', 'closed'];
 
 const publicColumns = {
   ...taskBasics,
@@ -58,7 +57,7 @@ const OPEN_FIRST = sql`case when ${tasks.status} = 'published' then 0 else 1 end
 // ---- Public reading ----
 
 export async function listPublicTasks(db: DbOrTx, query: PublicTaskQuery): Promise<PageResult<PublicTaskItem>> {
-  const conditions: Array<SQL | undefined> = [inArray(tasks.status, VISIBLE_STATUSES)];
+  const conditions: Array<SQL | undefined> = [inArray(tasks.status, [...TASK_ISSUED_STATES])];
   if (query.category) conditions.push(eq(tasks.category, query.category));
   if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
   if (query.area) conditions.push(targetsArea(query.area));
@@ -80,7 +79,7 @@ export async function publicTask(db: DbOrTx, id: number): Promise<PublicTaskDeta
   const [row] = await db
     .select({ ...publicColumns, content: tasks.content })
     .from(tasks)
-    .where(and(eq(tasks.id, id), inArray(tasks.status, VISIBLE_STATUSES)));
+    .where(and(eq(tasks.id, id), inArray(tasks.status, [...TASK_ISSUED_STATES])));
   if (!row) throw notFound('任务');
   return { ...toPublicItem(row), content: row.content };
 }
@@ -105,7 +104,7 @@ function myTaskSource(db: DbOrTx, caller: AuthUser) {
   // The caller's latest submission to each task, beside the task.
   const latest = latestSubmission(db, TASK_ID, caller.id);
   const state = stateOf(latest);
-  const base = and(inArray(tasks.status, VISIBLE_STATUSES), taskTargets(caller));
+  const base = and(inArray(tasks.status, [...TASK_ISSUED_STATES]), taskTargets(caller));
   return { latest, state, base };
 }
 

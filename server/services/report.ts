@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PHOTO_REPORT_TYPES } from '../../common/constants';
+import { PHOTO_REPORT_TYPES, SUBMISSION_STATUSES, TASK_ISSUED_STATES } from '../../common/constants';
 import { type Report, REPORT_LIST_SIZE, REPORT_POINTS_TOP, type ReportQuery } from '../../common/contracts/reports';
 import {
   addDays,
@@ -65,7 +65,7 @@ function reportWindow(query: ReportQuery, now = new Date()): ReportWindow {
 async function taskFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
   const asOf = stamp(w.asOf);
   const publishedInPeriod = and(
-    inArray(tasks.status, ['published', 'closed']),
+    inArray(tasks.status, [...TASK_ISSUED_STATES]),
     gte(tasks.publishedAt, w.start),
     lt(tasks.publishedAt, w.end),
   );
@@ -106,7 +106,7 @@ async function taskFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
     .from(submissions)
     .where(
       and(
-        inArray(submissions.status, ['pending', 'approved', 'rejected']),
+        inArray(submissions.status, [...SUBMISSION_STATUSES]),
         gte(submissions.createdAt, w.start),
         lt(submissions.createdAt, w.end),
         inArea(submissions.area, area),
@@ -317,7 +317,7 @@ async function overdueTasks(db: DbOrTx, w: ReportWindow, area: number | null) {
     .innerJoin(areas, eq(areas.id, taskAreas.area))
     .where(
       and(
-        inArray(tasks.status, ['published', 'closed']),
+        inArray(tasks.status, [...TASK_ISSUED_STATES]),
         sql`${tasks.publishedAt} < ${asOf}`,
         sql`(${tasks.closedAt} is null or ${tasks.closedAt} >= ${asOf})`,
         sql`${tasks.deadline} < ${asOf}`,

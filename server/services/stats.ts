@@ -6,6 +6,7 @@ import {
   APPEAL_STATUSES,
   STATS_DAYS,
   STATS_LIST_SIZE,
+  TASK_ISSUED_STATES,
   TIME_ZONE,
   WORK_CATEGORIES,
   type PhotoReportStatus,
@@ -108,7 +109,7 @@ function workUnits(db: DbOrTx, area: number | null) {
     })
     .from(taskAreas)
     .innerJoin(tasks, eq(tasks.id, taskAreas.taskId))
-    .where(and(inArray(tasks.status, ['published', 'closed']), inArea(taskAreas.area, area)))
+    .where(and(inArray(tasks.status, [...TASK_ISSUED_STATES]), inArea(taskAreas.area, area)))
     .as('units');
 }
 

@@ -13,7 +13,7 @@ import type {
   TaskFormOptionsQuery,
 } from '../../common/contracts/tasks';
 import type { PageResult } from '../../common/contracts/base';
-import { type SubmissionStatus, TASK_ROLE_CODES, TASK_STATUS_ISSUED, type TaskStatus } from '../../common/constants';
+import { type SubmissionStatus, TASK_ISSUED_STATES, TASK_ROLE_CODES, TASK_STATUS_ISSUED, type TaskStatus } from '../../common/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, roles, submissions, taskAreas, taskGroups, tasks, userGroups, users } from '../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../errors';
@@ -184,7 +184,7 @@ const SORT_COLUMNS: Record<NonNullable<TaskListQuery['sortField']>, PgColumn> = 
 async function taskTotal(db: DbOrTx, caller: AuthUser, query: TaskListQuery, where: SQL | undefined): Promise<[{ total: number }]> {
   const plain = !query.title?.trim() && !query.area && !query.from && !query.to;
   if (plain && caller.dataScope === 'all') {
-    const statuses = query.status === TASK_STATUS_ISSUED ? (['published', 'closed'] as const) : [query.status];
+    const statuses = query.status === TASK_STATUS_ISSUED ? TASK_ISSUED_STATES : [query.status];
     let total = 0;
     for (const status of statuses) total += await countedTotal(db, 'tasks', { status, category: query.category });
     return [{ total }];
@@ -197,7 +197,7 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
   const conditions: Array<SQL | undefined> = [taskReadScope(caller)];
   if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
   if (query.category) conditions.push(eq(tasks.category, query.category));
-  if (query.status === TASK_STATUS_ISSUED) conditions.push(inArray(tasks.status, ['published', 'closed']));
+  if (query.status === TASK_STATUS_ISSUED) conditions.push(inArray(tasks.status, [...TASK_ISSUED_STATES]));
   else if (query.status) conditions.push(eq(tasks.status, query.status));
   if (query.area) conditions.push(targetsArea(query.area));
   if (query.from) conditions.push(gte(tasks.createdAt, new Date(query.from)));
@@ -285,7 +285,7 @@ export async function taskFormOptions(db: DbOrTx, query: TaskFormOptionsQuery): 
   const recent = db
     .select({ imageNum: tasks.imageNum, createdAt: tasks.createdAt })
     .from(tasks)
-    .where(and(inArray(tasks.status, ['published', 'closed']), sql`${tasks.template} like '%2%'`))
+    .where(and(inArray(tasks.status, [...TASK_ISSUED_STATES]), sql`${tasks.template} like '%2%'`))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(IMAGE_RULE_SAMPLE)
     .as('recent');

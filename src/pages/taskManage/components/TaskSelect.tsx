@@ -1,7 +1,7 @@
 import { useDebounceFn, useRequest } from 'ahooks';
 import { Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import type { TaskStatus } from '@common/constants';
+import { TASK_ISSUED_STATES, type TaskStatus } from '@common/constants';
 import type { TaskItem } from '@common/contracts/tasks';
 import { getTask, queryTasks } from '@/services/tasks';
 import { TASK_STATUS_ENUM } from './taskMeta';
@@ -10,7 +10,7 @@ interface Props {
   value?: number;
   onChange?: (id: number | undefined, task?: TaskItem) => void;
   /** Which tasks to offer (default: published and closed, the ones that can have submissions). */
-  statuses?: TaskStatus[];
+  statuses?: readonly TaskStatus[];
   placeholder?: string;
   style?: React.CSSProperties;
   allowClear?: boolean;
@@ -26,7 +26,7 @@ const PAGE = 20;
 export default function TaskSelect({
   value,
   onChange,
-  statuses = ['published', 'closed'],
+  statuses = TASK_ISSUED_STATES,
   placeholder = '输入任务标题搜索',
   style,
   allowClear = true,

@@ -1,5 +1,5 @@
 import { Badge, Space, Typography } from 'antd';
-import { SUBMISSION_STATUS_LABELS, categoryLabel } from '@common/constants';
+import { SUBMISSION_STATUS_LABELS, TASK_ISSUED_STATES, categoryLabel } from '@common/constants';
 import type { SubmissionItem } from '@common/contracts/tasks';
 import type { DataColumn } from '@/components/DataTable';
 import { CellText, DangerLink, RowActions } from '@/components/TableParts';
@@ -27,7 +27,7 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       title: '任务',
       dataIndex: 'taskId',
       width: 180,
-      renderFormItem: () => <TaskSelect statuses={['published', 'closed']} placeholder="全部任务" />,
+      renderFormItem: () => <TaskSelect statuses={TASK_ISSUED_STATES} placeholder="全部任务" />,
       render: (_, row) => (
         <>
           <Typography.Link className="cell-text" title={row.taskTitle} onClick={() => onOpenTask(row)}>
