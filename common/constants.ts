@@ -372,6 +372,11 @@ export const PHOTO_DUPLICATE_MAX_DISTANCE = 6;
 export const PHOTO_STALE_DAYS_DEFAULT = 30;
 export const PHOTO_STALE_DAYS_MIN = 1;
 export const PHOTO_STALE_DAYS_MAX = 365;
+/** Why a photo is flagged as old (the review and handling pages show it). */
+export const PHOTO_STALE_REASONS = {
+  beforeTask: '拍摄于任务发布之前',
+  olderThan: (days: number) => `拍摄时间早于上传${days}天以上`,
+} as const;
 /** The records whose photos are compared with each other. */
 export const PHOTO_RECORD_KINDS = ['submission', 'appeal', 'photoReport'] as const;
 export type PhotoRecordKind = (typeof PHOTO_RECORD_KINDS)[number];

@@ -6,7 +6,7 @@
  * cadre's village (`dispatchDb`, ADR 0031). Times are relative to when the records are reset, so
  * 超期 and 剩余 read the same on any day. `resetPeopleDb()` in a beforeEach puts them back.
  */
-import type { AppealStatus } from '@common/constants';
+import { type AppealStatus, PHOTO_STALE_DAYS_DEFAULT, PHOTO_STALE_REASONS } from '@common/constants';
 import { isAppealOpen } from '@common/workflow';
 import type {
   AppealDetail,
@@ -442,7 +442,7 @@ function initialReports(now: number): PhotoReportDetail[] {
   // The first pending report's first photo was taken weeks before it was sent.
   reports[0].images = reports[0].images.map((image, i) => ({
     ...image,
-    check: i === 0 ? oldPhoto('拍摄时间早于上传30天以上') : photoCheck(),
+    check: i === 0 ? oldPhoto(PHOTO_STALE_REASONS.olderThan(PHOTO_STALE_DAYS_DEFAULT)) : photoCheck(),
   }));
   return reports;
 }

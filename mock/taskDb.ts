@@ -5,6 +5,7 @@
  * photo check (ADR 0027). Add their handlers with `taskHandlers` (mock/scenarios.ts) and call
  * `resetTaskDb()` in a beforeEach.
  */
+import { PHOTO_STALE_REASONS } from '@common/constants';
 import type { LedgerEntry, RankingRow } from '@common/contracts/scores';
 import type { SubmissionItem, TaskDetail } from '@common/contracts/tasks';
 import { areaName } from './fixtures';
@@ -81,7 +82,7 @@ const initialSubmissions = (): SubmissionItem[] => [
         ...image(11),
         check: photoCheck({ duplicateOf: [duplicateOf({ kind: 'submission', id: 3, label: '陈委员提交的「春季人居环境整治」' })] }),
       },
-      { ...image(12), check: oldPhoto('拍摄于任务发布之前') },
+      { ...image(12), check: oldPhoto(PHOTO_STALE_REASONS.beforeTask) },
     ],
   }),
   submission({

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PHOTO_DUPLICATE_MAX_DISTANCE, PHOTO_RECORD_KIND_LABELS, type PhotoRecordKind } from '../../common/constants';
+import { PHOTO_DUPLICATE_MAX_DISTANCE, PHOTO_RECORD_KIND_LABELS, PHOTO_STALE_REASONS, type PhotoRecordKind } from '../../common/constants';
 import { PHOTO_DUPLICATES_SHOWN, type PhotoCheck, type PhotoDuplicate } from '../../common/contracts/photoChecks';
 import type { DbOrTx } from '../db/client';
 import {
@@ -354,7 +354,7 @@ export async function photoChecks(
 /** Taken before the task was published, or more than `days` days before the upload; never without a capture time. */
 export function staleness(takenAt: Date | null, uploadedAt: Date, publishedAt: Date | null, days: number) {
   if (!takenAt) return { stale: false, staleReason: null };
-  if (publishedAt && takenAt < publishedAt) return { stale: true, staleReason: '拍摄于任务发布之前' };
-  if (uploadedAt.getTime() - takenAt.getTime() > days * DAY_MS) return { stale: true, staleReason: `拍摄时间早于上传${days}天以上` };
+  if (publishedAt && takenAt < publishedAt) return { stale: true, staleReason: PHOTO_STALE_REASONS.beforeTask };
+  if (uploadedAt.getTime() - takenAt.getTime() > days * DAY_MS) return { stale: true, staleReason: PHOTO_STALE_REASONS.olderThan(days) };
   return { stale: false, staleReason: null };
 }
