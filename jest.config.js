@@ -17,7 +17,7 @@ module.exports = async () => {
     testPathIgnorePatterns: base.testPathIgnorePatterns?.filter((pattern) => pattern !== '<rootDir>/mock/'),
     testTimeout: 30000,
     // node_modules run as shipped (CommonJS) except these ESM-only packages: transforming all of
-    // antd and pro-components made a cold run take over two minutes. Add a package here when jest
+    // antd made a cold run take over two minutes. Add a package here when jest
     // says "Must use import to load ES Module" for it.
     transformIgnorePatterns: [
       `^(?!.*/node_modules/(${[
@@ -41,7 +41,6 @@ module.exports = async () => {
       '^@mock/(.*)$': '<rootDir>/mock/$1',
       // Deep imports name antd-mobile's ES modules (the build wants them); jest runs its CommonJS twins.
       '^antd-mobile/es/(.*)$': '<rootDir>/node_modules/antd-mobile/cjs/$1',
-      '^@ant-design/(pro-field|pro-table)/es/(.*)$': '<rootDir>/node_modules/@ant-design/$1/lib/$2',
     },
   });
 };

@@ -174,7 +174,6 @@ export const HTTP_STATUS_MESSAGES: Record<number, string> = {
 
 export const HTTP_TIMEOUT_MS = 30000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
-export const HEADER_HEIGHT = 48;
 export const PRIMARY_COLOR = '#1890ff';
 /**
  * The seed blue is 3.2:1 against white: enough for fills, borders, icons and large figures, not for

@@ -1,33 +1,15 @@
-import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
-import { history, Link, matchRoutes } from '@umijs/max';
-import React, { lazy, Suspense } from 'react';
+import type { RequestConfig } from '@umijs/max';
+import { matchRoutes } from '@umijs/max';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Settings } from '@common/contracts/system';
-import { HEADER_HEIGHT, PLATFORM_TITLE, PRIMARY_COLOR, PRIMARY_TEXT_COLOR } from '@common/constants';
-import Footer from './components/Footer';
-import SignInGate from './components/SignInGate';
-import { openFromMenu } from './components/Workbench/store';
-import PageLoading from './loading';
 import { queryCurrentUser, querySettings } from './services/auth';
 import { apiErrorStatus } from './utils/apiError';
 import { matchedRouteTitle, setPlatformTitle, setRouteTitle } from './utils/documentTitle';
 import { requestConfig } from './utils/requestConfig';
 import { clearToken, getToken } from './utils/session';
 
-// Admin-only pieces load with the layout, never in the entry chunk (phone pages stay light).
-const shell = () => import('./components/AdminShell');
-const AdminProviders = lazy(() => shell().then((m) => ({ default: m.AdminProviders })));
-const HeaderActions = lazy(() => shell().then((m) => ({ default: m.HeaderActions })));
-const AdminPages = lazy(() => shell().then((m) => ({ default: m.AdminPages })));
-// Its own chunk: antd's Result brings 10 KiB of illustrations that most visits never show.
-const Forbidden = lazy(() => import('./components/AdminShell/Forbidden'));
-const MenuIcon = lazy(() => shell().then((m) => ({ default: m.MenuIcon })));
-const SessionUnavailable = lazy(() => import('./components/AdminShell/SessionUnavailable'));
-
 /** Why a token was held but no user came back: the server refused it, or could not be asked. */
 export type SessionProblem = 'ended' | 'unreachable';
-
-const REPORT_PATH = '/dashboard/report';
 
 export interface InitialState {
   currentUser?: CurrentUser;
@@ -58,109 +40,6 @@ export async function getInitialState(): Promise<InitialState> {
   setPlatformTitle(settings?.platformTitle);
   return { ...session, settings, fetchUserInfo: async () => (await loadSession()).currentUser };
 }
-
-export const layout: RunTimeLayoutConfig = ({ initialState }) => {
-  const title = initialState?.settings?.platformTitle ?? PLATFORM_TITLE;
-  if (!initialState?.currentUser) {
-    // Nothing of the shell (header, bell, menu, page) before a user exists: it would call the API.
-    const gate =
-      initialState?.sessionProblem === 'unreachable' ? (
-        <Suspense fallback={<PageLoading />}>
-          <AdminProviders>
-            <SessionUnavailable />
-          </AdminProviders>
-        </Suspense>
-      ) : (
-        <SignInGate sessionEnded={initialState?.sessionProblem === 'ended'} />
-      );
-    return { title, pure: true, childrenRender: () => gate, unAccessible: gate };
-  }
-  return {
-    title,
-    logo: '/logo.svg',
-    layout: 'mix',
-    splitMenus: false,
-    contentWidth: 'Fluid',
-    fixedHeader: true,
-    fixSiderbar: true,
-    colorPrimary: PRIMARY_COLOR,
-    siderWidth: 220,
-    token: {
-      header: { heightLayoutHeader: HEADER_HEIGHT },
-      sider: {
-        colorMenuBackground: '#001529',
-        colorMenuItemDivider: 'rgba(255,255,255,0.15)',
-        colorTextMenu: 'rgba(255,255,255,0.75)',
-        colorTextMenuSelected: '#fff',
-        colorTextMenuActive: '#fff',
-        colorTextMenuItemHover: '#fff',
-        // White menu text on the seed blue is 3.2:1: the selected item takes its darker step (ADR 0021).
-        colorBgMenuItemSelected: PRIMARY_TEXT_COLOR,
-        colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
-        colorTextMenuTitle: '#fff',
-        colorTextMenuSecondary: 'rgba(255,255,255,0.65)',
-        colorTextCollapsedButton: 'rgba(255,255,255,0.75)',
-        colorTextCollapsedButtonHover: '#fff',
-        colorBgCollapsedButton: '#001529',
-        colorTextSubMenuSelected: '#fff',
-      },
-    },
-    waterMarkProps: { content: initialState?.currentUser?.name },
-    // ProLayout selects every menu page whose path begins the current one: on 数据概览 › 通报 it would
-    // select the overview (/dashboard) as well. There the report alone is selected.
-    selectedKeys: history.location.pathname.startsWith(REPORT_PATH) ? [REPORT_PATH] : undefined,
-    onMenuHeaderClick: (event: React.MouseEvent) => {
-      event.preventDefault();
-      history.push('/entrance');
-    },
-    postMenuData: (menus) =>
-      (menus ?? []).map((item) => ({
-        ...item,
-        icon: item.menuIcon ? (
-          <Suspense fallback={<span style={{ width: 14, display: 'inline-block' }} />}>
-            <MenuIcon name={String(item.menuIcon)} />
-          </Suspense>
-        ) : undefined,
-      })),
-    // A menu item opens its workbench tab as it was left (ADR 0032); a modified click still opens
-    // a new browser tab, and without the workbench the link navigates as any link.
-    menuItemRender: (item, dom) => {
-      if (item.isUrl || item.children || !item.path) return dom;
-      const path = item.path;
-      return (
-        <Link
-          to={path}
-          onClick={(event: React.MouseEvent) => {
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-            if (openFromMenu(path)) event.preventDefault();
-          }}
-        >
-          {dom}
-        </Link>
-      );
-    },
-    rightContentRender: () => (
-      <Suspense fallback={null}>
-        <HeaderActions />
-      </Suspense>
-    ),
-    footerRender: () => <Footer settings={initialState?.settings} />,
-    unAccessible: (
-      <Suspense fallback={<PageLoading />}>
-        <AdminProviders>
-          <Forbidden />
-        </AdminProviders>
-      </Suspense>
-    ),
-    childrenRender: (children) => (
-      <Suspense fallback={<PageLoading />}>
-        <AdminProviders>
-          <AdminPages>{children}</AdminPages>
-        </AdminProviders>
-      </Suspense>
-    ),
-  };
-};
 
 export const request: RequestConfig = requestConfig;
 

@@ -62,6 +62,8 @@ export function antdTheme(motion: boolean): ThemeConfig {
         green7: SUCCESS_TEXT_COLOR,
         cyan7: '#006d75',
       },
+      // The admin side menu: white text on the seed blue is 3.2:1, so the selected item takes the darker step.
+      Menu: { darkItemSelectedBg: PRIMARY_TEXT_COLOR, darkItemHoverBg: 'rgba(255, 255, 255, 0.08)' },
       Typography: { colorSuccess: SUCCESS_TEXT_COLOR, colorWarning: WARNING_TEXT_COLOR },
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The frame of every /app phone page (antd-mobile only: no antd, pro-components or echarts here):
+ * The frame of every /app phone page (antd-mobile only: no antd or echarts here):
  * a sticky bar with the title and a back arrow, the content, an optional fixed action bar and an
  * optional bottom TabBar, with safe-area padding. While mounted, request errors show as Toasts.
  * The bar's right end always holds the large-text switch (大字), which applies to every /app page.

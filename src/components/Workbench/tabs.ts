@@ -87,7 +87,7 @@ export function successor(tabs: WorkbenchTab[], closing: string[], active: strin
   if (!closing.includes(active)) return tabs.find((t) => t.key === active);
   const index = tabs.findIndex((t) => t.key === active);
   const rest = (list: WorkbenchTab[]) => list.filter((t) => !closing.includes(t.key));
-  return rest(tabs.slice(index + 1))[0] ?? rest(tabs.slice(0, index)).at(-1);
+  return rest(tabs.slice(index + 1))[0] ?? rest(tabs.slice(0, index)).slice(-1)[0];
 }
 
 export type CloseScope = 'this' | 'others' | 'left' | 'right';
