@@ -28,7 +28,7 @@ async function serverRoutes() {
   const app = new Proxy(recorder, { get: (target, key) => (key in target ? target[key as keyof typeof target] : inert) });
   const dir = path.join(__dirname, '../server/routes');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-    const plugin = require(path.join(dir, file)).default as (app: unknown, options: object) => Promise<void>;
+    const plugin = (await import(path.join(dir, file))).default as (app: unknown, options: object) => Promise<void>;
     await plugin(app, {});
   }
   return declared;

@@ -3,7 +3,7 @@ import { configure } from '@testing-library/react';
 import '@umijs/max/test-setup';
 
 /**
- * jsdom lacks these browser APIs that antd and pro-components use. matchMedia answers width queries
+ * jsdom lacks these browser APIs that antd uses. matchMedia answers width queries
  * for jsdom's window (1024 px wide: a desktop, so antd's breakpoints up to lg hold) and nothing else.
  */
 const mediaMatches = (query: string) =>
@@ -53,7 +53,12 @@ function speedUpStyleRuleMatching() {
   const implSymbol = Object.getOwnPropertySymbols(document).find((s) => s.description === 'impl');
   if (!implSymbol) return;
   getComputedStyle(document.body); // makes jsdom create its style-rule matcher
-  const matcher = (document as unknown as Record<symbol, { _nwsapiDontThrow?: { match: Function } }>)[implSymbol]?._nwsapiDontThrow;
+  const matcher = (
+    document as unknown as Record<
+      symbol,
+      { _nwsapiDontThrow?: { match: (selectors: string, element: Element, ...rest: unknown[]) => boolean } }
+    >
+  )[implSymbol]?._nwsapiDontThrow;
   if (!matcher || typeof matcher.match !== 'function') return;
   const match = matcher.match;
   const cache = new Map<string, string[][] | null>();

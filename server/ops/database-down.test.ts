@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
-import { freePort, type RunningServer, scratchDatabase, signIn, startServer, tcpProxy, runServerToExit, tempDir } from '../../tests/helpers/serverProcess';
+import {
+  freePort,
+  type RunningServer,
+  scratchDatabase,
+  signIn,
+  startServer,
+  tcpProxy,
+  runServerToExit,
+  tempDir,
+} from '../../tests/helpers/serverProcess';
 
 // The database unreachable: at start the server says so in Chinese and English and exits non-zero;
 // while running, every API call answers 503 with a clear Chinese message (never a 500, never a

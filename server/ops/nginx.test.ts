@@ -5,7 +5,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pngImage } from '../../tests/helpers/cluster';
-import { freePort, type RunningServer, type ScratchDatabase, scratchDatabase, startServer, tempDir } from '../../tests/helpers/serverProcess';
+import {
+  freePort,
+  type RunningServer,
+  type ScratchDatabase,
+  scratchDatabase,
+  startServer,
+  tempDir,
+} from '../../tests/helpers/serverProcess';
 
 // deploy/nginx.conf in front of the real server: Debian's nginx as an unprivileged foreground
 // process on a high port, with this repository's site file (upstream ports, TLS and log paths

@@ -166,7 +166,7 @@ export async function reportDocx(report: Report): Promise<Buffer> {
             alignment: AlignmentType.CENTER,
             spacing: { before: 240, after: 360 },
             border: { bottom: { style: BorderStyle.SINGLE, size: 12, color: 'C00000', space: 6 } },
-            children: [new TextRun({ text: `${doc.issuer}　　　　　　${doc.issuedOn}`, font: FANGSONG, size: SIZE.body })],
+            children: [new TextRun({ text: `${doc.issuer}${'\u3000'.repeat(6)}${doc.issuedOn}`, font: FANGSONG, size: SIZE.body })],
           }),
           ...doc.blocks.flatMap((block, i, all) => paragraph(block, i, all)),
           new Paragraph({ spacing: { before: 560 }, children: [] }),

@@ -48,7 +48,7 @@ export function nearerLine(day: { appeals: number; photoReports: number }, value
 }
 
 export default function DashboardCharts({ stats, go }: { stats: StatsOverview; go: DrillTargets }) {
-  const categories = stats.completionByCategory.filter((c) => c.tasks > 0);
+  const categories = useMemo(() => stats.completionByCategory.filter((c) => c.tasks > 0), [stats]);
   const categoryOption = useMemo(
     () => ({
       color: [BLUE, GREEN],
@@ -71,10 +71,10 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         },
       ],
     }),
-    [stats],
+    [categories],
   );
 
-  const areas = stats.completionByArea.filter((a) => a.targets > 0);
+  const areas = useMemo(() => stats.completionByArea.filter((a) => a.targets > 0), [stats]);
   const areaOption = useMemo(
     () => ({
       color: [GREEN],
@@ -100,7 +100,7 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         },
       ],
     }),
-    [stats],
+    [areas],
   );
 
   const days = stats.perDay;
@@ -118,10 +118,10 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         { name: '随手拍', type: 'line', symbolSize: 9, data: days.map((d) => d.photoReports) },
       ],
     }),
-    [stats],
+    [days],
   );
 
-  const top = [...stats.pointsTop].reverse();
+  const top = useMemo(() => [...stats.pointsTop].reverse(), [stats]);
   const pointsOption = useMemo(
     () => ({
       color: [ORANGE],
@@ -131,7 +131,7 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
       yAxis: { type: 'category', data: top.map((p) => `${p.name}`), axisLabel: { width: 80, overflow: 'truncate' } },
       series: [{ name: '积分', type: 'bar', barMaxWidth: 16, data: top.map((p) => p.points), label: { show: true, position: 'right' } }],
     }),
-    [stats],
+    [top],
   );
 
   const trendTotal = days.reduce((sum, d) => sum + d.appeals + d.photoReports, 0);

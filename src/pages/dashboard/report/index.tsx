@@ -60,9 +60,10 @@ export default function ReportPage() {
   const { period, canonical } = periodFromUrl(searchParams, today);
 
   // A link without a period gets the default one written in, so a refresh next week shows the same report.
+  const defaultUrl = canonical ? undefined : urlOf(period);
   useEffect(() => {
-    if (!canonical) history.replace(urlOf(period));
-  }, [canonical, period.kind, period.from]);
+    if (defaultUrl) history.replace(defaultUrl);
+  }, [defaultUrl]);
 
   const query = { kind: period.kind, date: period.from };
   const request = useRequest(async () => (await queryReport(query, { skipErrorHandler: true })).data, {

@@ -24,7 +24,7 @@ function Highlighted({ text, word }: { text: string; word: string }) {
   return (
     <>
       {parts.map((part, i) => (
-        // eslint-disable-next-line react/no-array-index-key
+        // The parts of one name never move: their position is their identity.
         <span key={i}>
           {part}
           {i < parts.length - 1 ? <mark className="org-unit-match">{word}</mark> : null}
@@ -48,8 +48,8 @@ export default function OrganizationListPage() {
   // On a phone a fixed column would cover the whole table: there it scrolls with the rest.
   const wide = useMediaQuery(WIDE_SCREEN);
   const [formTarget, setFormTarget] = useState<OrgUnitFormTarget>();
-  const rows = tree.data ?? [];
   const word = keyword.trim();
+  const rows = useMemo(() => tree.data ?? [], [tree.data]);
   const filtered = useMemo(() => filterRows(rows, word), [rows, word]);
 
   const remove = async (unit: OrgUnitRow) => {
