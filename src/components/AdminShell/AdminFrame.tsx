@@ -142,6 +142,9 @@ export default function AdminFrame({ user, settings }: { user: CurrentUser; sett
           width={SIDER_WIDTH}
           collapsedWidth={SIDER_COLLAPSED_WIDTH}
           collapsed={collapsed}
+          // Narrow windows start with the menu folded to its icons.
+          breakpoint="lg"
+          onBreakpoint={setCollapsed}
           trigger={null}
           theme="dark"
         >
