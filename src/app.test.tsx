@@ -1,8 +1,8 @@
 /**
- * The admin layout of src/app.tsx as people meet it, in the whole app (Umi's TestBrowser: routes,
+ * The admin layout (src/layouts/AdminLayout.tsx and its frame) as people meet it, in the whole app (Umi's TestBrowser: routes,
  * initial state, access, layout) against the mock server: who gets the login page and whether they
  * are told anything, that nothing of the admin shell calls the API before a user exists, and the
- * header's greeting. Messages are observed through registerFeedback, reloads through
+ * header's greeting and the side menu. Messages are observed through registerFeedback, reloads through
  * window.location.
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -132,6 +132,25 @@ describe('the header of a signed-in user', () => {
     expect(who).toHaveTextContent(`${user.roleName} · ${user.account}`);
     await pointer.click(screen.getByText('修改密码'));
     expect(await screen.findByLabelText('原密码')).toBeInTheDocument();
+  });
+
+  test('the side menu lists only the groups the user may open, folds to icons and back; the title leads to the workbench', async () => {
+    sessionStorage.setItem('token', ADMIN_TOKEN);
+    server.use(http.get(api('/currentUser'), () => ok(staff)));
+    const { user: pointer } = renderApp('/userManage/group');
+
+    // staff lacks userManage: its page is the 403 and its group is not in the menu.
+    expect(await screen.findByText(/没有访问此页面的权限/, {}, { timeout: 30000 })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: '主菜单' });
+    expect(menu).toHaveTextContent('任务管理');
+    expect(menu).not.toHaveTextContent('用户管理');
+
+    await pointer.click(screen.getByRole('button', { name: '收起菜单' }));
+    expect(await screen.findByRole('button', { name: '展开菜单' })).toBeInTheDocument();
+    await pointer.click(screen.getByRole('button', { name: '展开菜单' }));
+    expect(await screen.findByRole('button', { name: '收起菜单' })).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: /返回工作台/ })).toHaveAttribute('href', '/entrance');
   });
 
   test('a signed-in visit to / still opens the login page (seed §2), without a complaint', async () => {
