@@ -22,7 +22,8 @@ const { newPage, journey, signIn } = app;
 
 /** The bell's number in the admin header (0 when it shows none). */
 async function bellCount(page: Page): Promise<number> {
-  const bell = page.getByRole('button', { name: /待办提醒/ });
+  // Counted once the bell has its first answer (before it, its name says 正在加载).
+  const bell = page.getByRole('button', { name: /待办提醒，(\d+ 项待处理|暂无待办)/ });
   await bell.waitFor();
   const label = (await bell.getAttribute('aria-label')) ?? '';
   const match = /(\d+)/.exec(label);

@@ -272,6 +272,7 @@ test('while the first answer is on its way the panel says it is loading', async 
   const panel = await openPanel(user);
   expect(within(panel).getByText('正在加载待办…')).toBeInTheDocument();
   expect(within(panel).queryByText('暂无待办事项，工作都处理完了')).not.toBeInTheDocument();
+  expect(bell()).toHaveAccessibleName('待办提醒，正在加载');
 
   answer();
   await waitFor(() => expect(groupNames(panel)).toHaveLength(4));
@@ -286,6 +287,7 @@ test('a failed first load says so instead of claiming nothing waits, and 重试 
 
   const panel = await openPanel(user);
   expect(await within(panel).findByText('待办加载失败')).toBeInTheDocument();
+  expect(bell()).toHaveAccessibleName('待办提醒，加载失败');
   expect(within(panel).queryByText('暂无待办事项，工作都处理完了')).not.toBeInTheDocument();
   expect(badgeCount()).toBeNull();
   // Quiet: no toast over whatever page the user is on.

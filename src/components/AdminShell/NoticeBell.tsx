@@ -94,7 +94,14 @@ export default function NoticeBell({ refreshMs = NOTICE_REFRESH_MS }: { refreshM
   const total = data?.total ?? 0;
   const groups = (data?.groups ?? []).filter((g) => g.count > 0);
   const now = Date.now();
-  const label = total > 0 ? `待办提醒，${total} 项待处理` : '待办提醒，暂无待办';
+  // Until the first answer, the bell does not claim that nothing waits.
+  const label = !data
+    ? error && !loading
+      ? '待办提醒，加载失败'
+      : '待办提醒，正在加载'
+    : total > 0
+      ? `待办提醒，${total} 项待处理`
+      : '待办提醒，暂无待办';
 
   let body: React.ReactNode;
   if (!data && loading) {
