@@ -234,7 +234,12 @@ describe(
       const screen = await request(port, { path: `/api/stats/screen?key=${key}` });
       assert.equal(screen.status, 200, screen.body.toString());
       await request(port, { path: `/screen?key=${key}&from=wall` });
-      const log = fs.readFileSync(path.join(dir, 'glp.access.log'), 'utf8');
+      // nginx writes a request's line after its answer has gone: wait for the last one to be there.
+      let log = '';
+      for (let i = 0; i < 50 && !log.includes('GET /screen?'); i++) {
+        if (i) await new Promise((resolve) => setTimeout(resolve, 100));
+        log = fs.readFileSync(path.join(dir, 'glp.access.log'), 'utf8');
+      }
       assert.match(log, /"GET \/api\/stats\/screen\?key=\[REDACTED\] HTTP\/1\.1" 200/);
       assert.match(log, /"GET \/screen\?key=\[REDACTED\]&from=wall HTTP\/1\.1"/);
       assert.ok(!log.includes(key), 'the key is nowhere in the access log');
