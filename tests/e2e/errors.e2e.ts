@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ErrorShowType, HTTP_STATUS_MESSAGES } from '../../common/constants';
+import { abandoned } from '../helpers/browser';
 import { setUpJourneys } from '../helpers/journeys';
 
 const app = setUpJourneys();
@@ -139,12 +140,14 @@ describe('sign-in and error journeys', () => {
     await signIn(page, 'admin', 'Admin12345');
     const isTaskList = (url: URL) => url.pathname === '/api/tasks';
     await page.route(isTaskList, (route) =>
-      route.fulfill({
-        status: 503,
-        headers: { 'retry-after': '5' },
-        contentType: 'application/json; charset=utf-8',
-        body: JSON.stringify({ code: 503, message: '数据库暂时无法连接，请稍后再试', showType: ErrorShowType.NOTIFICATION }),
-      }),
+      route
+        .fulfill({
+          status: 503,
+          headers: { 'retry-after': '5' },
+          contentType: 'application/json; charset=utf-8',
+          body: JSON.stringify({ code: 503, message: '数据库暂时无法连接，请稍后再试', showType: ErrorShowType.NOTIFICATION }),
+        })
+        .catch(abandoned),
     );
     await page.goto(`${app.url}/taskManage/list`);
     const notice = page.locator('.ant-notification-notice');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { StatsOverview } from '../../common/contracts/stats';
-import { launchBrowser } from '../helpers/browser';
+import { abandoned, launchBrowser } from '../helpers/browser';
 import { eventually, setUpJourneys } from '../helpers/journeys';
 
 // The wall display in real Chromium: it fits any screen, follows new appeals without a reload,
@@ -124,7 +124,9 @@ async function soak(page: Page, marks: number[]): Promise<Sample[]> {
         taskTitle: `第${n}轮任务${i + 1}`,
       })),
     };
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, data: figures }) });
+    await route
+      .fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, data: figures }) })
+      .catch(abandoned);
   });
 
   const cdp = await page.context().newCDPSession(page);
@@ -279,7 +281,7 @@ describe('the wall display', () => {
     await page.goto(`${app.url}/screen?key=${encodeURIComponent(displayKey)}&interval=1`);
     await boardDrawn(page);
     const tasks = await counterValue(page, 'activeTasks');
-    await page.route('**/api/stats/screen**', (route) => route.abort('connectionrefused'));
+    await page.route('**/api/stats/screen**', (route) => route.abort('connectionrefused').catch(abandoned));
     await page.getByText('连接中断，正在重连…').waitFor();
     assert.equal(await counterValue(page, 'activeTasks'), tasks);
     await page.screenshot({ path: '/tmp/screen-offline-1920x1080.png' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE } from '../helpers/browser';
+import { abandoned, DESKTOP, launchBrowser, PHONE } from '../helpers/browser';
 import { saveScreenshots } from '../helpers/failures';
 import { eventually } from '../helpers/journeys';
 import { type RunningServer, startServer } from '../helpers/server';
@@ -45,18 +45,22 @@ async function newContext(viewport: { width: number; height: number }, token?: s
     const request = route.request();
     const url = new URL(request.url());
     if (request.method() !== 'GET' || !url.searchParams.has('pageSize') || url.searchParams.get('pageSize') === '1') {
-      await route.continue();
+      await route.continue().catch(abandoned);
       return;
     }
     url.searchParams.set('pageSize', '100');
     url.searchParams.set('current', '1');
-    const response = await route.fetch({ url: url.toString() });
-    const body = await response.json().catch(() => undefined);
-    if (body?.data?.list) {
-      body.data.total = body.data.list.length;
-      body.data.pageSize = 100;
+    try {
+      const response = await route.fetch({ url: url.toString() });
+      const body = await response.json().catch(() => undefined);
+      if (body?.data?.list) {
+        body.data.total = body.data.list.length;
+        body.data.pageSize = 100;
+      }
+      await route.fulfill({ response, json: body });
+    } catch (error) {
+      abandoned(error);
     }
-    await route.fulfill({ response, json: body });
   });
   return context;
 }
