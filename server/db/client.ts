@@ -26,13 +26,14 @@ export interface Database {
 export const migrationsFolder = path.resolve(__dirname, 'migrations');
 
 /** PGlite in `dataDir` (or in memory when dataDir is undefined). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** `loadDataDir`: start from a tarball of a data directory (PGlite's dumpDataDir) instead of an empty cluster. */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // One process per data directory: PGlite does not lock it itself (server/lib/dataDirLock.ts).
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let client: PGlite;
   try {
-    client = new PGlite(dataDir);
+    client = new PGlite({ ...options, dataDir });
     await client.waitReady;
   } catch (error) {
     unlock();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
@@ -32,24 +33,26 @@ useHashCostForTests();
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new PostgreSQL database on the server
- * named by DATABASE_URL (CI runs the suite both ways).
+ * named by DATABASE_URL (CI runs the suite both ways). `seeded`: the database already holds the
+ * seed, whose uploads are in that directory.
  */
-async function freshDatabase(): Promise<{ database: Database; dropDatabase?: () => Promise<void> }> {
+async function freshDatabase(demo: boolean): Promise<{ database: Database; seeded?: string; dropDatabase?: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openPglite();
-    return { database };
+    const template = await pgliteTemplate(demo);
+    if (!template) return { database: await openPglite() };
+    return { database: await openPglite(undefined, { loadDataDir: template.dataDir }), seeded: template.uploads };
   }
+  const template = await postgresTemplate(url, demo);
   const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template.name}` : ''}`);
   await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openPostgres(testUrl.toString(), 5);
+  const database = await openPostgres(databaseUrl(url, name), 5);
   return {
     database,
+    seeded: template?.uploads,
     async dropDatabase() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -59,12 +62,97 @@ async function freshDatabase(): Promise<{ database: Database; dropDatabase?: () 
   };
 }
 
+function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const seedOptions = (demo: boolean) => ({ adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo });
+
+const loadedTemplates = new Map<string, Blob>();
+
+/**
+ * A migrated and seeded PGlite cluster as a tarball, with the uploads the seed wrote, made once per
+ * test run and day. Starting a PGlite from it takes a third of a second; a new cluster, its
+ * migrations and the demo seed take about four, and the suites start some hundred of them.
+ * Only when the test runner names a directory for it (scripts/test-server.mjs sets
+ * TEST_TEMPLATE_DIR and removes it afterwards): a lone test file builds its own database.
+ */
+async function pgliteTemplate(demo: boolean): Promise<{ dataDir: Blob; uploads: string } | undefined> {
+  const root = process.env.TEST_TEMPLATE_DIR;
+  if (!root) return undefined;
+  // The demo is dated from today: a run that passes midnight makes a new one.
+  const ready = path.join(root, `${demo ? 'demo' : 'bare'}-${new Date().toLocaleDateString('sv-SE')}`);
+  if (!fs.existsSync(ready)) {
+    // Test files run two at a time and each may build it: one rename of a whole directory
+    // publishes it, and a builder that finds it published first throws its own away.
+    const building = `${ready}-${process.pid}`;
+    const database = await openPglite();
+    await database.migrate();
+    await seed(database.db, { ...seedOptions(demo), storage: localStorage(path.join(building, 'uploads')) });
+    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    await database.close();
+    fs.mkdirSync(path.join(building, 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(building, 'pglite.tar'), Buffer.from(await dump.arrayBuffer()));
+    try {
+      fs.renameSync(building, ready);
+    } catch {
+      fs.rmSync(building, { recursive: true, force: true });
+    }
+  }
+  const tarball = path.join(ready, 'pglite.tar');
+  if (!loadedTemplates.has(tarball)) loadedTemplates.set(tarball, new Blob([fs.readFileSync(tarball)]));
+  return { dataDir: loadedTemplates.get(tarball)!, uploads: path.join(ready, 'uploads') };
+}
+
+/**
+ * The same for PostgreSQL: a seeded database per run and day that each test's database is
+ * copied from (CREATE DATABASE … TEMPLATE). scripts/test-server.mjs drops it after the run.
+ */
+async function postgresTemplate(url: string, demo: boolean): Promise<{ name: string; uploads: string } | undefined> {
+  const root = process.env.TEST_TEMPLATE_DIR;
+  if (!root) return undefined;
+  const run = path.basename(root).replace(/\W/g, '_').toLowerCase();
+  const name = `${run}_${demo ? 'demo' : 'bare'}_${new Date().toLocaleDateString('sv-SE').replace(/-/g, '')}`;
+  const uploads = path.join(root, `${name}-uploads`);
+  if (builtTemplates.has(name)) return { name, uploads };
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // Test files run two at a time: the first builds it while the other waits here.
+    await admin.query('SELECT pg_advisory_lock(7426002)');
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      const database = await openPostgres(databaseUrl(url, name), 2);
+      await database.migrate();
+      await seed(database.db, { ...seedOptions(demo), storage: localStorage(uploads) });
+      fs.mkdirSync(uploads, { recursive: true });
+      // No one may be connected to a template while it is copied.
+      await database.close();
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(7426002)').catch(() => undefined);
+    await admin.end();
+  }
+  builtTemplates.add(name);
+  return { name, uploads };
+}
+
+const builtTemplates = new Set<string>();
+
 export async function createTestContext(opts: { demo?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
-  const { database, dropDatabase } = await freshDatabase();
-  await database.migrate();
+  const demo = opts.demo ?? true;
+  const { database, seeded, dropDatabase } = await freshDatabase(demo);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-test-'));
   const storage = localStorage(path.join(dataDir, 'uploads'));
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo: opts.demo ?? true, storage });
+  if (seeded) {
+    fs.cpSync(seeded, path.join(dataDir, 'uploads'), { recursive: true });
+  } else {
+    await database.migrate();
+    await seed(database.db, { ...seedOptions(demo), storage });
+  }
   const config: AppConfig = {
     ...loadConfig({}),
     dataDir,
