@@ -112,6 +112,7 @@ export const ROUTES = {
   'POST /tasks/:id/publish': TaskDetail,
   'POST /tasks/:id/close': TaskDetail,
   'GET /tasks/:id/completion/export': FILE,
+  'GET /tasks/:id/completion/areas/export': FILE,
   // server/routes/submissions.ts
   'POST /tasks/:id/submissions': SubmissionItem,
   'GET /submissions': Page(SubmissionItem),

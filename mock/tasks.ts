@@ -1,7 +1,7 @@
 /**
  * /api/tasks (server/routes/tasks.ts) for the admin pages: the list and its export, the form's
  * choices, one task, creating, changing a draft, deleting, publishing and closing, and the
- * completion export, on the records of mock/taskDb.ts.
+ * completion exports (people, areas), on the records of mock/taskDb.ts.
  */
 import type { TaskBody, TaskDetail, TaskItem } from '@common/contracts/tasks';
 import { groups } from './fixtures';
@@ -15,6 +15,7 @@ const notFound = () => apiError(404, '任务不存在');
 export const taskAdminHandlers = [
   exportHandler('/tasks/export', '任务列表.xlsx'),
   exportHandler('/tasks/:id/completion/export', '完成情况.xlsx'),
+  exportHandler('/tasks/:id/completion/areas/export', '各区域完成情况.xlsx'),
   // Before /tasks/:id, as on the server: the task form's choices (no user management needed).
   admin.get('/tasks/form-options', ({ request }) => {
     const name = new URL(request.url).searchParams.get('groupName');

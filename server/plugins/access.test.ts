@@ -236,6 +236,7 @@ const MATRIX: Row[] = [
   row('GET /api/tasks/:id/completion', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion' }),
   row('GET /api/tasks/:id/completion/people', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion/people' }),
   row('GET /api/tasks/:id/completion/export', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion/export' }),
+  row('GET /api/tasks/:id/completion/areas/export', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion/areas/export' }),
   row('POST /api/tasks/:id/submissions', [401, 403, 200, 403, 403], {
     url: `/api/tasks/${demoOpenTask}/submissions`,
     payload: { text: '已完成', clientKey: 'matrix-key-1' },

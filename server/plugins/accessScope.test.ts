@@ -42,6 +42,7 @@ const STEPS: Step[] = [
   step('GET /api/tasks/:id/completion', () => `/api/tasks/${ids.task}/completion`),
   step('GET /api/tasks/:id/completion/people', () => `/api/tasks/${ids.task}/completion/people`),
   step('GET /api/tasks/:id/completion/export', () => `/api/tasks/${ids.task}/completion/export`),
+  step('GET /api/tasks/:id/completion/areas/export', () => `/api/tasks/${ids.task}/completion/areas/export`),
   step('GET /api/my/tasks/:id', () => `/api/my/tasks/${ids.task}`, { outside: 403 }),
   step('POST /api/tasks/:id/submissions', () => `/api/tasks/${ids.task}/submissions`, {
     outside: 403,

@@ -111,6 +111,32 @@ describe('list exports', () => {
     expectError(await t.call(villager, { method: 'GET', url: `/api/tasks/${taskId}/completion/export` }), 403);
   });
 
+  test('完成情况 by area: the page’s table with its 合计 line, equal to the completion figures', async () => {
+    const shown = expectOk(await t.call(staff, { method: 'GET', url: `/api/tasks/${taskId}/completion` })) as {
+      areas: Array<{ areaName: string; targeted: number; submitted: number; approved: number; rate: number }>;
+      total: { targeted: number; submitted: number; approved: number; rate: number };
+    };
+    assert.equal(shown.areas.length, 2);
+    const res = await t.call(staff, { method: 'GET', url: `/api/tasks/${taskId}/completion/areas/export` });
+    assert.equal(res.statusCode, 200);
+    assert.match(String(res.headers['content-disposition']), new RegExp(encodeURIComponent('各区域完成情况-导出测试任务')));
+    const rows = await sheetRows(res, '各区域完成情况');
+    assert.deepEqual(rows[0], ['区域', '目标人数', '已提交', '已通过', '未提交', '完成率']);
+    const line = (name: string, f: { targeted: number; submitted: number; approved: number; rate: number }) => [
+      name,
+      f.targeted,
+      f.submitted,
+      f.approved,
+      f.targeted - f.submitted,
+      `${Math.round(f.rate * 1000) / 10}%`,
+    ];
+    assert.deepEqual(rows.slice(1), [...shown.areas.map((a) => line(a.areaName, a)), line('合计', shown.total)]);
+    assert.ok(shown.total.targeted > 0, 'the task reaches somebody');
+    expectError(await t.call(staff, { method: 'GET', url: '/api/tasks/999999/completion/areas/export' }), 404);
+    expectError(await t.call(staff, { method: 'GET', url: '/api/tasks/abc/completion/areas/export' }), 400, undefined, 'id');
+    expectError(await t.call(villager, { method: 'GET', url: `/api/tasks/${taskId}/completion/areas/export` }), 403);
+  });
+
   test('an export reads the list page after page until a short page, all rows in order', async () => {
     const all = Array.from({ length: 1234 }, (_, i) => ({ id: i + 1 }));
     const asked: Array<[number, number]> = [];

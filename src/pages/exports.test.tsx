@@ -10,11 +10,12 @@ import { resetContentDb } from '@mock/contentDb';
 import { api, apiError, ok } from '@mock/http';
 import { resetPeopleDb } from '@mock/peopleDb';
 import { contentHandlers, peopleHandlers, taskHandlers } from '@mock/scenarios';
-import { resetTaskDb } from '@mock/taskDb';
+import { resetTaskDb, taskDetail } from '@mock/taskDb';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import AntdProviders from '@/components/AntdProviders';
+import AreaTable from './taskManage/complete/components/AreaTable';
 import PeopleDrawer from './taskManage/complete/components/PeopleDrawer';
 
 // jsdom draws nothing: 舆情监测's trend chart gets an echarts that draws nowhere.
@@ -113,4 +114,24 @@ test('完成情况: the people drawer exports its task under the drawer’s filt
   const query = callsTo(calls, 'GET', '/tasks/7/completion/export')[0].url.searchParams;
   expect(query.get('state')).toBe('not_submitted');
   expect(query.get('area')).toBeNull();
+});
+
+test('完成情况: the per-area table exports itself for its task', async () => {
+  const calls = recordRequests();
+  const user = userEvent.setup();
+  const area = { area: 2, areaName: '第一村', targeted: 4, submitted: 3, approved: 2, rate: 0.5 };
+  const completion = {
+    task: taskDetail({ id: 7, title: '村庄环境整治', status: 'published' }),
+    areas: [area],
+    total: { targeted: 4, submitted: 3, approved: 2, rate: 0.5 },
+  };
+  render(
+    <AntdProviders>
+      <AreaTable completion={completion} onOpen={() => undefined} />
+    </AntdProviders>,
+  );
+  const card = (await screen.findByText('各区域完成情况')).closest('.ant-card') as HTMLElement;
+  await user.click(await exportButton(card));
+  expect(await screen.findByText('已导出：各区域完成情况.xlsx')).toBeInTheDocument();
+  expect(callsTo(calls, 'GET', '/tasks/7/completion/areas/export')).toHaveLength(1);
 });

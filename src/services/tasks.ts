@@ -75,3 +75,8 @@ export async function exportTasks(params: TaskQuery, onProgress?: DownloadProgre
 export async function exportCompletionPeople(id: number, params: CompletionPeopleParams, onProgress?: DownloadProgress) {
   return downloadFile(`/tasks/${id}/completion/export`, params, '完成情况.xlsx', onProgress);
 }
+
+/** GET /api/tasks/:id/completion/areas/export (the per-area table with its 合计 line) */
+export async function exportCompletionAreas(id: number, onProgress?: DownloadProgress) {
+  return downloadFile(`/tasks/${id}/completion/areas/export`, {}, '各区域完成情况.xlsx', onProgress);
+}

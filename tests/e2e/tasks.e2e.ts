@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { apiGet } from '../helpers/admin';
 import { PHONE } from '../helpers/browser';
 import { eventually, setUpJourneys } from '../helpers/journeys';
 
@@ -36,6 +37,17 @@ async function rankingPoints(page: Page, name: string): Promise<number> {
   const row = body.data.list.find((r) => r.name === name);
   assert.ok(row, `${name} is in the ranking`);
   return row.points;
+}
+
+/** The rows of a downloaded workbook's first sheet, each cell as text. */
+async function downloadedRows(path: string): Promise<string[][]> {
+  const bytes = fs.readFileSync(path);
+  assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  return rows;
 }
 
 /** The phone's photo picker: choose files from the album like a user would. */
@@ -257,6 +269,25 @@ describe('task journeys', () => {
     await page.getByText(`更早的提交（1）`).waitFor();
     await cadre.context.close();
 
+    // 完成情况: 第一村's line counts the approval, on the page and in its Excel.
+    const found = await apiGet<{ list: Array<{ id: number }> }>(admin.page, `/api/tasks?title=${encodeURIComponent(TITLE)}`);
+    await admin.page.goto(`${app.url}/taskManage/complete?taskId=${found.list[0].id}`);
+    const areaCard = admin.page.locator('.ant-card').filter({ hasText: '各区域完成情况' });
+    const village = areaCard.getByRole('row').filter({ hasText: '第一村' });
+    await village.waitFor();
+    // 区域 | 目标人数 | 已提交 | 已通过 | 未提交 | 完成率 | 操作
+    const shown = (await village.getByRole('cell').allInnerTexts()).slice(0, 4);
+    assert.equal(shown[3], '1', `第一村 on the page: ${shown.join(' | ')}`);
+    const [areaFile] = await Promise.all([
+      admin.page.waitForEvent('download'),
+      areaCard.getByRole('button', { name: '导出Excel' }).click(),
+    ]);
+    assert.equal(areaFile.suggestedFilename(), `各区域完成情况-${TITLE}.xlsx`);
+    const areaRows = await downloadedRows(await areaFile.path());
+    assert.deepEqual(areaRows[0], ['区域', '目标人数', '已提交', '已通过', '未提交', '完成率']);
+    assert.deepEqual(areaRows.find((cells) => cells[0] === '第一村')?.slice(0, 4), shown);
+    await admin.page.getByText(`已导出：各区域完成情况-${TITLE}.xlsx`).waitFor();
+
     // 积分统计: cadre02's points went up by exactly the task's 5.
     await admin.page.goto(`${app.url}/userManage/score`);
     await admin.page.getByLabel('姓名').fill(CADRE02_NAME);
@@ -280,15 +311,8 @@ describe('task journeys', () => {
       admin.page.getByRole('button', { name: '导出Excel' }).click(),
     ]);
     assert.equal(download.suggestedFilename(), '积分排行.xlsx');
-    const file = await download.path();
-    const bytes = fs.readFileSync(file);
-    assert.ok(bytes.length > 0);
-    assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
     // The workbook holds cadre02's row with the new total.
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    const sheetRows: string[][] = [];
-    workbook.worksheets[0].eachRow((row) => sheetRows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    const sheetRows = await downloadedRows(await download.path());
     const exported = sheetRows.find((cells) => cells.includes('cadre02'));
     assert.ok(exported, `cadre02 in the export: ${JSON.stringify(sheetRows.slice(0, 3))}`);
     assert.ok(exported.includes(String(before + 5)), `exported row: ${exported.join(' | ')}`);

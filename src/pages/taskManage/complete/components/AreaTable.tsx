@@ -1,6 +1,8 @@
 import { Card, Progress, Space, Table, Typography } from 'antd';
 import type { CompletionArea, TaskCompletion } from '@common/contracts/tasks';
 import EmptyState from '@/components/EmptyState';
+import ExportButton from '@/components/ExportButton';
+import { exportCompletionAreas } from '@/services/tasks';
 import { percent } from './CompletionSummary';
 
 interface Props {
@@ -11,11 +13,19 @@ interface Props {
 
 const missingOf = (row: Pick<CompletionArea, 'targeted' | 'submitted'>) => Math.max(0, row.targeted - row.submitted);
 
-/** Per targeted area: targeted, submitted, approved, not submitted and the rate. */
+/** Per targeted area: targeted, submitted, approved, not submitted and the rate; 导出Excel gives the same table. */
 export default function AreaTable({ completion, onOpen }: Props) {
   const { total } = completion;
   return (
-    <Card title="各区域完成情况" extra={<Typography.Link onClick={() => onOpen(undefined)}>查看全部人员</Typography.Link>}>
+    <Card
+      title="各区域完成情况"
+      extra={
+        <Space size="middle">
+          <Typography.Link onClick={() => onOpen(undefined)}>查看全部人员</Typography.Link>
+          <ExportButton download={(onProgress) => exportCompletionAreas(completion.task.id, onProgress)} />
+        </Space>
+      }
+    >
       <Table<CompletionArea>
         rowKey="area"
         dataSource={completion.areas}
