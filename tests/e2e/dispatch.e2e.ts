@@ -21,7 +21,8 @@ const { newPage, journey, signIn } = app;
 
 /** The bell's unread number on a phone tab page (0 when it shows none). */
 async function bellCount(page: Page): Promise<number> {
-  const bell = page.getByRole('link', { name: /^我的消息/ });
+  // Counted once the bell has its first answer (before it, its name says 正在加载).
+  const bell = page.getByRole('link', { name: /^我的消息，(\d+条未读|没有未读)$/ });
   await bell.waitFor();
   const match = /(\d+)条未读/.exec((await bell.getAttribute('aria-label')) ?? '');
   return match ? Number(match[1]) : 0;

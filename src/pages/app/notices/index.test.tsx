@@ -4,12 +4,14 @@
  * a notice marked read as it opens its appeal, 全部已读, and the empty states.
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/fixtures';
+import { api, apiError } from '@mock/http';
 import { NOTICES, noticeDb } from '@mock/my';
 import { DISPATCHED, DISPATCHED_IDS } from '@mock/peopleDb';
 import { useAppServiceHandlers, useDispatchHandlers, usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
-import { callsTo, recordRequests, useMockServer } from '@mock/server';
+import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 usePublicContentHandlers();
@@ -30,6 +32,22 @@ test('the bell on the home page says how many are unread and opens the notices',
   await app.user.click(bell);
   await waitFor(() => expect(app.location()).toBe('/app/notices'));
   expect(await screen.findByText(NOTICES.dispatched.body)).toBeInTheDocument();
+});
+
+test('the bell says 正在加载 until its count comes and 加载失败 when it cannot come', async () => {
+  let release: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.get(api('/my/notices/count'), async () => {
+      await answered;
+      return apiError(500, '服务器开小差了，请稍后重试');
+    }),
+  );
+  renderApp('/app/index');
+  expect(await screen.findByRole('link', { name: '我的消息，正在加载' }, { timeout: 30000 })).toBeInTheDocument();
+  release();
+  const bell = await screen.findByRole('link', { name: '我的消息，加载失败' });
+  expect(bell).not.toHaveTextContent(/\d/);
 });
 
 test('a visitor has no bell', async () => {
