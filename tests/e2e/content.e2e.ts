@@ -6,7 +6,7 @@ import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PHONE } from '../helpers/browser';
-import { eventually, setUpJourneys } from '../helpers/journeys';
+import { eventually, onPath, setUpJourneys } from '../helpers/journeys';
 
 const STAMP = Date.now().toString(36);
 /** Typed into the title: a phone must show it as text, never run it. */
@@ -170,7 +170,7 @@ describe('content journeys', () => {
 
     // 返回 goes back where the visitor came from; 新闻动态 lists the item under its column.
     await page.getByLabel('返回').click();
-    await page.waitForURL('**/app/index');
+    await page.waitForURL(onPath('/app/index'));
     await page.getByRole('navigation', { name: '功能入口' }).getByRole('link', { name: '新闻动态' }).click();
     await page.waitForURL('**/app/newsList**');
     await page.locator('.adm-tabs-tab', { hasText: '工作动态' }).click();
@@ -237,7 +237,7 @@ describe('content journeys', () => {
       await page.waitForURL(url);
       await landed(page);
       await page.goBack();
-      await page.waitForURL('**/entrance');
+      await page.waitForURL(onPath('/entrance'));
     }
 
     // Signed in, 后台管理 opens the first admin page the user may use, and 工作台 leads back.
@@ -245,9 +245,9 @@ describe('content journeys', () => {
     await page.goto(`${app.url}/entrance`);
     await page.getByText('您好，').waitFor();
     await tile('后台管理').click();
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(onPath('/dashboard'));
     await page.getByRole('button', { name: '工作台' }).click();
-    await page.waitForURL('**/entrance');
+    await page.waitForURL(onPath('/entrance'));
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { PHONE } from '../helpers/browser';
-import { eventually, setUpJourneys } from '../helpers/journeys';
+import { eventually, onPath, setUpJourneys } from '../helpers/journeys';
 import { smallTouchTargets } from '../helpers/touchTargets';
 
 // An appeal handed down to a village (ADR 0031), end to end: villager02 raises it, staff01 hands it
@@ -80,10 +80,10 @@ describe('an appeal handed down to a village', () => {
     await signIn(page, 'cadre02', 'Demo12345');
     await page.goto(`${app.url}/app/index`);
     await page.getByRole('navigation', { name: '功能入口' }).getByRole('link', { name: '转派诉求' }).click();
-    await page.waitForURL('**/app/dispatched');
+    await page.waitForURL(onPath('/app/dispatched'));
     const card = page.getByRole('link').filter({ hasText: TITLE });
     await card.click();
-    await page.waitForURL('**/app/dispatched/*');
+    await page.waitForURL(onPath(/^\/app\/dispatched\/[^/]+$/));
     await page.getByText(CONTENT).waitFor();
     assert.deepEqual(await smallTouchTargets(page), []);
     await page.getByRole('button', { name: '受理', exact: true }).click();
@@ -111,12 +111,12 @@ describe('an appeal handed down to a village', () => {
     // 转交村里办理, 已受理, 已答复.
     await eventually(async () => assert.equal(await bellCount(page), unreadBefore + 3));
     await page.getByRole('link', { name: /^我的消息/ }).click();
-    await page.waitForURL('**/app/notices');
+    await page.waitForURL(onPath('/app/notices'));
     const reply = page.getByRole('link').filter({ hasText: '诉求已答复' }).filter({ hasText: TITLE });
     await reply.getByText(REPLY).waitFor();
     await page.getByRole('link').filter({ hasText: '诉求已转交村里办理' }).filter({ hasText: TITLE }).waitFor();
     await reply.click();
-    await page.waitForURL('**/app/service/appeal/*');
+    await page.waitForURL(onPath(/^\/app\/service\/appeal\/[^/]+$/));
     await page.getByRole('heading', { name: TITLE }).waitFor();
     await page.getByText(`已转派至${VILLAGE}办理`, { exact: false }).waitFor();
     await page.goto(`${app.url}/app/index`);

@@ -3,7 +3,7 @@ import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ErrorShowType, HTTP_STATUS_MESSAGES } from '../../common/constants';
 import { abandoned } from '../helpers/browser';
-import { setUpJourneys } from '../helpers/journeys';
+import { onPath, setUpJourneys } from '../helpers/journeys';
 
 const app = setUpJourneys();
 const { newPage, journey, signIn } = app;
@@ -84,7 +84,7 @@ describe('sign-in and error journeys', () => {
   journey('a session that ended while away is said so on the login page, with the way back', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(onPath('/dashboard'));
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     // Signed out elsewhere (or expired): the tab still holds the token.
     assert.equal((await callApi(token ?? '', 'GET', '/admin/logout')).status, 200);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { PHONE } from '../helpers/browser';
-import { eventually, setUpJourneys, submitLogin } from '../helpers/journeys';
+import { eventually, onPath, setUpJourneys, submitLogin } from '../helpers/journeys';
 
 const app = setUpJourneys();
 const { newPage, journey } = app;
@@ -15,7 +15,7 @@ describe('foundation journeys', () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
     // PRODUCT.md: an admin lands on the data overview.
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(onPath('/dashboard'));
     await page.getByText('进行中任务').waitFor();
     await page.goto(`${app.url}/userManage/list`);
     await page.getByText('管理员，你好！').waitFor();
@@ -47,14 +47,14 @@ describe('foundation journeys', () => {
     await page.getByRole('cell', { name: 'cadre02' }).waitFor();
     // The menu title leads to the workbench.
     await page.locator('.admin-header-logo').click();
-    await page.waitForURL('**/entrance');
+    await page.waitForURL(onPath('/entrance'));
     await context.close();
   });
 
   journey('a role with only userManage: its user sees only that menu; others get the 403 page', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(onPath('/dashboard'));
 
     await page.goto(`${app.url}/userManage/role`);
     await page.getByRole('button', { name: /新建角色/ }).click();
@@ -83,7 +83,7 @@ describe('foundation journeys', () => {
 
     const keeper = await newPage();
     await signIn(keeper.page, 'keeper01', 'Keeper123');
-    await keeper.page.waitForURL('**/userManage/list');
+    await keeper.page.waitForURL(onPath('/userManage/list'));
     // The seed's greeting whoever it is; the account menu names the person and the role.
     await keeper.page.getByRole('button', { name: '管理员，你好！' }).click();
     await keeper.page.getByLabel('当前登录').getByText('用户管理员 · keeper01').waitFor();
@@ -135,7 +135,7 @@ describe('foundation journeys', () => {
 
     const admin = await newPage();
     await signIn(admin.page, 'admin', 'Admin12345');
-    await admin.page.waitForURL('**/dashboard');
+    await admin.page.waitForURL(onPath('/dashboard'));
     await admin.page.goto(`${app.url}/userManage/list`);
     await admin.page.getByText(/个村民注册申请等待审核/).waitFor();
     const row = admin.page.getByRole('row', { name: /zhengxm/ });
@@ -145,14 +145,14 @@ describe('foundation journeys', () => {
     await admin.context.close();
 
     await signIn(page, 'zhengxm', 'Villa1234');
-    await page.waitForURL('**/app/index');
+    await page.waitForURL(onPath('/app/index'));
     await context.close();
   });
 
   journey('a lost token mid-session shows the 401 message and lands on the login page; logout', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(onPath('/dashboard'));
     await page.goto(`${app.url}/userManage/list`);
     await page.getByRole('cell', { name: 'cadre02' }).waitFor();
     await page.evaluate(() => sessionStorage.removeItem('token'));

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import routes from '../../config/routes';
 import { PLATFORM_TITLE } from '../../common/constants';
 import { DESKTOP, PHONE } from '../helpers/browser';
-import { eventually, setUpJourneys } from '../helpers/journeys';
+import { eventually, onPath, setUpJourneys } from '../helpers/journeys';
 import { smallTouchTargets } from '../helpers/touchTargets';
 
 // Hundreds of page loads a minute from one address: more than the API's per-address limit allows.
@@ -122,7 +122,7 @@ describe('phone entries by role', () => {
     await page.getByText('您的账号可以提交任务').waitFor();
     assert.doesNotMatch(await page.locator('body').innerText(), /没有访问权限|没有使用该页面的权限/);
     await page.getByRole('button', { name: '前往我的任务' }).click();
-    await page.waitForURL('**/app/mytask');
+    await page.waitForURL(onPath('/app/mytask'));
     await context.close();
   });
 });
@@ -351,12 +351,12 @@ describe('first-run settings', () => {
     assert.doesNotMatch(await visitor.page.locator('footer').innerText(), /ICP|备/);
 
     const { page, context } = await open({ width: 1366, height: 768 }, 'admin');
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(onPath('/dashboard'));
     const reminder = page.getByRole('status').filter({ hasText: '请完善平台设置' });
     await reminder.waitFor();
     assert.match(await reminder.innerText(), /尚未填写网站备案号/);
     await reminder.getByRole('button', { name: '前往设置' }).click();
-    await page.waitForURL('**/system/settings');
+    await page.waitForURL(onPath('/system/settings'));
     await page.getByText('首次使用：请核对以下设置并保存').waitFor();
     await page.getByLabel('中心名称').fill('青山镇综合治理中心');
     await page.getByLabel('网站备案号').fill('浙ICP备12345678号');

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { Report } from '../../common/contracts/reports';
 import { addDays, lastCompletePeriod, periodOf, townshipToday } from '../../common/reportPeriod';
-import { setUpJourneys } from '../helpers/journeys';
+import { onPath, setUpJourneys } from '../helpers/journeys';
 import { docxParagraphs, unzip } from '../helpers/zip';
 
 const app = setUpJourneys();
@@ -36,7 +36,7 @@ describe('数据概览 › 通报', () => {
     const lastWeek = lastCompletePeriod('week', today);
     const { page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(onPath('/dashboard'));
     await page.getByRole('menuitem', { name: '通报' }).click();
     await page.waitForURL(`**/dashboard/report?kind=week&date=${lastWeek.from}`);
     await paper(page).getByText(`（${lastWeek.label}）`).waitFor();

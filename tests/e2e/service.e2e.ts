@@ -6,7 +6,7 @@ import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PHONE } from '../helpers/browser';
-import { eventually, setUpJourneys } from '../helpers/journeys';
+import { eventually, onPath, setUpJourneys } from '../helpers/journeys';
 
 const STAMP = Date.now().toString(36);
 const APPEAL_TITLE = `村口路灯不亮${STAMP}`;
@@ -62,7 +62,7 @@ describe('people-service journeys', () => {
     await page.getByRole('navigation', { name: '功能入口' }).getByRole('link', { name: '便民服务' }).click();
     await page.waitForURL('**/app/service**');
     await page.getByRole('link', { name: /我要诉求/ }).click();
-    await page.waitForURL('**/app/service/appeal');
+    await page.waitForURL(onPath('/app/service/appeal'));
     await page.getByLabel('诉求标题').fill(APPEAL_TITLE);
     await page.getByLabel('诉求内容').fill(APPEAL_TEXT);
     await page.getByText('基础设施', { exact: true }).click();

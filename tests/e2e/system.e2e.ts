@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { setUpJourneys } from '../helpers/journeys';
+import { onPath, setUpJourneys } from '../helpers/journeys';
 
 const app = setUpJourneys({ chained: true });
 const { newPage, journey, signIn } = app;
@@ -47,7 +47,7 @@ describe('系统设置: holidays and the logs', () => {
     await reloaded.getByText(`${nextYear}年按本中心录入的安排计算。`).waitFor();
 
     await page.getByRole('link', { name: '操作日志' }).click();
-    await page.waitForURL('**/system/operation-logs');
+    await page.waitForURL(onPath('/system/operation-logs'));
     await page.getByPlaceholder('如 修改用户、审核').fill('节假日');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.waitForURL(/action=/);

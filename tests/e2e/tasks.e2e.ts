@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { apiGet } from '../helpers/admin';
 import { PHONE } from '../helpers/browser';
-import { eventually, setUpJourneys } from '../helpers/journeys';
+import { eventually, onPath, setUpJourneys } from '../helpers/journeys';
 
 let photoDir: string;
 let photos: string[];
@@ -167,7 +167,7 @@ describe('task journeys', () => {
     assert.match(await card.innerText(), /\+5 积分/);
     assert.match(await card.innerText(), /需提交：文字 \+ 2张图片/);
     await card.click();
-    await page.waitForURL('**/app/mytask/*');
+    await page.waitForURL(onPath(/^\/app\/mytask\/[^/]+$/));
     await page.getByRole('heading', { name: TITLE }).waitFor();
 
     const submit = page.getByRole('button', { name: /^提交$/ });

@@ -20,6 +20,14 @@ export async function eventually<T>(check: () => Promise<T>, timeout = SLOW.time
   }
 }
 
+/**
+ * A `waitForURL` matcher on the path alone. A list page writes its state into the address by
+ * replace (?current=1&pageSize=20) a moment after it opens; a glob of the bare path misses the
+ * page when the check comes late, as it does on a loaded machine.
+ */
+export const onPath = (pattern: string | RegExp) => (url: URL) =>
+  typeof pattern === 'string' ? url.pathname === pattern : pattern.test(url.pathname);
+
 /** Fills the login form and presses 登录, without waiting for where it leads. */
 export async function submitLogin(page: Page, baseUrl: string, account: string, password: string) {
   await page.goto(`${baseUrl}/user/login`);
