@@ -20,22 +20,47 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * A data dir the server has already initialised, migrated and seeded, then left cleanly
+ * (`scripts/test-e2e.mjs` makes one per run, ADR 0036). A server started on a copy skips about
+ * 5 s of first start: the new cluster, the migrations and the demo seed.
+ */
+export const E2E_TEMPLATE_ENV = 'E2E_TEMPLATE_DIR';
+
+/** Settings a journey may change that alter nothing written at first start, so a copy serves it. */
+const TEMPLATE_SAFE_ENV = new Set(['RATE_LIMIT_PER_MINUTE']);
+
+/**
  * Starts `npm start`'s server (tsx server/main.ts) on a fresh data dir and a free port, and waits
  * until it answers. The client must already be built (dist/). A port taken between the pick and
- * the server's listen (a browser's outgoing connection may get it) is picked again.
+ * the server's listen (a browser's outgoing connection may get it) is picked again. The data dir
+ * is a copy of the run's template when there is one and `env` leaves first start as it is.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const template = process.env[E2E_TEMPLATE_ENV];
+  const fromTemplate = template && Object.keys(env).every((key) => TEMPLATE_SAFE_ENV.has(key)) ? template : undefined;
   for (let attempt = 1; ; attempt++) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-e2e-'));
+    if (fromTemplate) fs.cpSync(fromTemplate, dataDir, { recursive: true });
     try {
-      return await startOnce(await freePort(), env);
+      return await startOnce(await freePort(), env, dataDir);
     } catch (error) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
       if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
     }
   }
 }
 
-async function startOnce(port: number, env: Record<string, string>): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-e2e-'));
+/** Makes `dir` the template: the server's first start on it, then a clean stop that keeps it. */
+export async function makeTemplate(dir: string): Promise<void> {
+  const server = await startOnce(await freePort(), {}, dir);
+  await server.stop({ keep: true });
+}
+
+async function startOnce(
+  port: number,
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<RunningServer & { stop(options?: { keep?: boolean }): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -57,7 +82,6 @@ async function startOnce(port: number, env: Record<string, string>): Promise<Run
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`server exited early:\n${output}`);
     }
     try {
@@ -75,14 +99,18 @@ async function startOnce(port: number, env: Record<string, string>): Promise<Run
   return {
     url,
     dataDir,
-    async stop() {
+    async stop({ keep = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) {
+          // A template must have been closed cleanly: a killed server's files are not one.
+          if (keep) throw new Error(`server did not stop on SIGTERM:\n${output}`);
+          child.kill('SIGKILL');
+        }
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
