@@ -1,5 +1,6 @@
 import { APPEAL_STATUS_LABELS, type AppealStatus, TIME_ZONE_OFFSET_MS } from './constants';
 import type { Report } from './contracts/reports';
+import { ratePercentText } from './figures';
 import { periodRangeText } from './reportPeriod';
 
 // The words and tables of a township report (通报), made once from the report's figures: the server
@@ -33,7 +34,7 @@ export interface ReportDocument {
 const CHINESE_NUMBERS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 
 /** 66.7% (one decimal, trailing .0 dropped); — when there is nothing to share out. */
-export const percentText = (rate: number | null) => (rate === null ? '—' : `${Number((rate * 100).toFixed(1))}%`);
+export const percentText = (rate: number | null) => (rate === null ? '—' : ratePercentText(rate));
 
 /** 2026年11月23日 from YYYY-MM-DD. */
 export const dayText = (day: string) => `${Number(day.slice(0, 4))}年${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;

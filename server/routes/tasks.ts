@@ -13,6 +13,7 @@ import {
   TaskFormOptionsQuery,
 } from '../../common/contracts/tasks';
 import { categoryLabel, imageRuleLabel, SUBMISSION_STATUS_LABELS, TASK_STATUS_LABELS, templateLabel } from '../../common/constants';
+import { notSubmitted, ratePercentText } from '../../common/figures';
 import { ok, replies, sendXlsx } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import { type XlsxColumn, xlsxStream } from '../lib/xlsx';
@@ -63,8 +64,8 @@ const AREA_COLUMNS: Array<XlsxColumn<Omit<CompletionArea, 'area'>>> = [
   { header: '目标人数', width: 10, value: (a) => a.targeted },
   { header: '已提交', width: 10, value: (a) => a.submitted },
   { header: '已通过', width: 10, value: (a) => a.approved },
-  { header: '未提交', width: 10, value: (a) => Math.max(0, a.targeted - a.submitted) },
-  { header: '完成率', width: 10, value: (a) => `${Math.round(a.rate * 1000) / 10}%` },
+  { header: '未提交', width: 10, value: notSubmitted },
+  { header: '完成率', width: 10, value: (a) => ratePercentText(a.rate) },
 ];
 
 /** A task's title made safe for a file name. */

@@ -1,5 +1,6 @@
 import { AREA_MAX, AREA_MIN } from '@common/constants';
 import type { VillageIntroduction } from '@common/contracts/content';
+import { ratePercent } from '@common/figures';
 
 export type VillageFigureKey = 'population' | 'households' | 'landArea' | 'partyMembers';
 
@@ -49,7 +50,7 @@ export function ratio(a: number | null, b: number | null): number | null {
 /** a / b as a percentage with one decimal ('3.2%'), or '—'. */
 export function percentText(a: number | null, b: number | null): string {
   if (a == null || b == null || b === 0) return '—';
-  return `${(Math.round((a / b) * 1000) / 10).toFixed(1)}%`;
+  return `${ratePercent(a / b).toFixed(1)}%`;
 }
 
 /** A valid area id (1–12) from a route parameter, else undefined. */

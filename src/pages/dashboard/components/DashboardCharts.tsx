@@ -10,6 +10,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import { Card, Empty } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import type { StatsOverview } from '@common/contracts/stats';
+import { ratePercent } from '@common/figures';
 import { type CategoryClick, useEChart } from '@/hooks/useEChart';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
@@ -17,7 +18,6 @@ echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipCompone
 const BLUE = '#1890ff';
 const GREEN = '#52c41a';
 const ORANGE = '#fa8c16';
-const percent = (rate: number) => Math.round(rate * 1000) / 10;
 
 /** A chart; with `onClick` a click anywhere over a column (or row) of the plot opens that category. */
 function Chart({ option, onClick, label }: { option: echarts.EChartsCoreOption; onClick?: (click: CategoryClick) => void; label: string }) {
@@ -66,7 +66,7 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
           name: '完成率',
           type: 'line',
           yAxisIndex: 1,
-          data: categories.map((c) => percent(c.rate)),
+          data: categories.map((c) => ratePercent(c.rate)),
           tooltip: { valueFormatter: (v: number) => `${v}%` },
         },
       ],
@@ -84,7 +84,7 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         formatter: (items: Array<{ dataIndex: number }>) => {
           const a = areas[items[0].dataIndex];
           // The tooltip is HTML: the area's name is data anyone with the introduction key may edit.
-          return `${echarts.format.encodeHTML(a.name)}<br/>完成 ${a.completed} / ${a.targets} 项（${percent(a.rate)}%）<br/>已通过提交 ${a.approved} 份 · 待审核 ${a.pending} 份`;
+          return `${echarts.format.encodeHTML(a.name)}<br/>完成 ${a.completed} / ${a.targets} 项（${ratePercent(a.rate)}%）<br/>已通过提交 ${a.approved} 份 · 待审核 ${a.pending} 份`;
         },
       },
       grid: { left: 48, right: 16, top: 24, bottom: 40 },
@@ -95,7 +95,7 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
           name: '完成率',
           type: 'bar',
           barMaxWidth: 28,
-          data: areas.map((a) => percent(a.rate)),
+          data: areas.map((a) => ratePercent(a.rate)),
           label: { show: true, position: 'top', formatter: '{c}%' },
         },
       ],

@@ -4,6 +4,7 @@ import { GridComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { CompletionByArea } from '@common/contracts/stats';
+import { ratePercent } from '@common/figures';
 import ChartBox from './ChartBox';
 import { BASE, gradient, LINE, TEXT, TEXT_BRIGHT, TEXT_DIM, useStableOption } from './theme';
 
@@ -54,7 +55,7 @@ export function areaCompletionOption(areas: CompletionByArea[]): echarts.ECharts
         showBackground: true,
         backgroundStyle: { color: LINE, borderRadius: 6 },
         itemStyle: { borderRadius: 6 },
-        data: areas.map((a) => ({ value: Math.round(a.rate * 1000) / 10, itemStyle: { color: bandColour(a.rate) } })),
+        data: areas.map((a) => ({ value: ratePercent(a.rate), itemStyle: { color: bandColour(a.rate) } })),
       },
     ],
   };

@@ -1,17 +1,15 @@
 import { Card, Progress, Space, Table, Typography } from 'antd';
 import type { CompletionArea, TaskCompletion } from '@common/contracts/tasks';
+import { notSubmitted, ratePercent } from '@common/figures';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { exportCompletionAreas } from '@/services/tasks';
-import { percent } from './CompletionSummary';
 
 interface Props {
   completion: TaskCompletion;
   /** Opens the people of an area (undefined: every area), optionally at a state. */
   onOpen: (area: number | undefined, state?: string) => void;
 }
-
-const missingOf = (row: Pick<CompletionArea, 'targeted' | 'submitted'>) => Math.max(0, row.targeted - row.submitted);
 
 /** Per targeted area: targeted, submitted, approved, not submitted and the rate; 导出Excel gives the same table. */
 export default function AreaTable({ completion, onOpen }: Props) {
@@ -56,7 +54,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
             align: 'right',
             width: 100,
             render: (_, row) => {
-              const missing = missingOf(row);
+              const missing = notSubmitted(row);
               return missing ? (
                 <Typography.Link
                   type="danger"
@@ -78,7 +76,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
             render: (rate: number, row) => (
               <Progress
                 aria-label={`${row.areaName}完成率`}
-                percent={percent(rate)}
+                percent={ratePercent(rate)}
                 size="small"
                 status={row.targeted && rate >= 1 ? 'success' : 'normal'}
                 style={{ maxWidth: 260, margin: 0 }}
@@ -108,11 +106,11 @@ export default function AreaTable({ completion, onOpen }: Props) {
                 {total.approved}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={4} align="right">
-                {missingOf(total)}
+                {notSubmitted(total)}
               </Table.Summary.Cell>
               <Table.Summary.Cell index={5}>
                 <Space>
-                  <Progress aria-label="合计完成率" percent={percent(total.rate)} size="small" style={{ width: 260, margin: 0 }} />
+                  <Progress aria-label="合计完成率" percent={ratePercent(total.rate)} size="small" style={{ width: 260, margin: 0 }} />
                 </Space>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={6} />

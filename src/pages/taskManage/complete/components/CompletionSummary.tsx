@@ -3,6 +3,7 @@ import { history } from '@umijs/max';
 import { Button, Card, Col, Descriptions, Progress, Row, Space, Statistic, Typography } from 'antd';
 import { categoryLabel } from '@common/constants';
 import type { TaskCompletion } from '@common/contracts/tasks';
+import { notSubmitted, ratePercent } from '@common/figures';
 import { TaskStatusBadge, TemplateTags, formatTime, isOverdue } from '../../components/taskMeta';
 
 interface Props {
@@ -12,12 +13,10 @@ interface Props {
   onShowMissing: () => void;
 }
 
-export const percent = (rate: number) => Math.round(rate * 1000) / 10;
-
 /** The task's facts and its totals across every targeted area. */
 export default function CompletionSummary({ completion, refreshing, onRefresh, onShowMissing }: Props) {
   const { task, total } = completion;
-  const missing = Math.max(0, total.targeted - total.submitted);
+  const missing = notSubmitted(total);
   return (
     <Card
       style={{ marginBottom: 16 }}
@@ -82,7 +81,7 @@ export default function CompletionSummary({ completion, refreshing, onRefresh, o
           />
         </Col>
         <Col xs={24} md={4} style={{ textAlign: 'center' }}>
-          <Progress type="circle" size={88} percent={percent(total.rate)} format={(p) => `${p}%`} aria-label="完成率（已通过/目标）" />
+          <Progress type="circle" size={88} percent={ratePercent(total.rate)} format={(p) => `${p}%`} aria-label="完成率（已通过/目标）" />
           <div style={{ marginTop: 4, color: 'var(--glp-text-muted)' }}>完成率（已通过/目标）</div>
         </Col>
       </Row>
