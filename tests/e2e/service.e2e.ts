@@ -153,6 +153,8 @@ describe('people-service journeys', () => {
     await signIn(phone.page, 'villager02', 'Demo12345');
     await phone.page.goto(`${app.url}/app/service/shot`);
     await choosePhoto(phone.page, /从相册选|添加照片|选择照片|拍照/);
+    // As a villager would: sent once the photo is up (before that the form says 照片还在上传 and waits).
+    await phone.page.getByText(/已上传 1\//).waitFor();
     await phone.page.getByText('基础设施', { exact: true }).click();
     await phone.page.getByLabel('问题描述').fill(LEAK);
     await phone.page.getByLabel('位置', { exact: true }).fill('第一村水塔');
