@@ -35,8 +35,20 @@ export default defineConfig({
   // from its own module keeps a form's Picker or Rate in that form's chunk (ADR 0009).
   extraBabelPlugins: [['import', { libraryName: 'antd-mobile', libraryDirectory: 'es/components', style: false }, 'antd-mobile']],
   // `npm run dev` (scripts/dev.mjs) passes the API server's port.
+  // `ANALYZE=1 npm run build` writes dist/report.html and dist/stats.json (what each chunk holds) instead of serving them.
+  analyze: { analyzerMode: 'static', openAnalyzer: false, generateStatsFile: true, defaultSizes: 'gzip' },
   proxy: { '/api': { target: `http://localhost:${process.env.API_PORT || '8000'}`, changeOrigin: true } },
-  chainWebpack(memo) {
+  chainWebpack(memo, { webpack }) {
+    // antd's Table imports its Tree only for tree-shaped column filters, which no table uses: every list
+    // page loaded rc-tree for nothing (ADR 0037). Only that import is redirected; a Tree used directly stays.
+    memo.plugin('table-filter-without-tree').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\.\/\.\.\/\.\.\/tree$/,
+      (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+        if (/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(resource.contextInfo?.issuer ?? '')) {
+          resource.request = path.resolve(__dirname, 'config/tableFilterTree.tsx');
+        }
+      },
+    ]);
     // Nothing we ship needs Node's Buffer: keep the polyfill (20 KB) out of the entry.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
     memo.resolve.fallback.set('buffer', false);

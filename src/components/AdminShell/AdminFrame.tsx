@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, matchRoutes, Outlet, useAccessMarkedRoutes, useAppData, useLocation, type IRoute } from '@umijs/max';
 import { Layout, Menu, type MenuProps } from 'antd';
-import React, { useCallback, useEffect, useMemo, useState } from 'react';
+import React, { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Settings } from '@common/contracts/system';
 import { PLATFORM_TITLE } from '@common/constants';
@@ -10,11 +10,13 @@ import { matchedRouteTitle } from '@/utils/documentTitle';
 import AntdProviders from '../AntdProviders';
 import Workbench from '../Workbench';
 import { openFromMenu, useTabsEnabled } from '../Workbench/store';
-import Forbidden from './Forbidden';
 import HeaderActions from './HeaderActions';
 import MenuIcon from './MenuIcon';
 import './AdminFrame.css';
 import './admin.css';
+
+// The 403 page (antd's Result) loads only when a route is refused: no page that opens carries it.
+const Forbidden = lazy(() => import('./Forbidden'));
 
 /** The id config/adminLayout.ts gives the layout route that holds every admin page. */
 const LAYOUT_ID = 'admin-layout';
@@ -171,7 +173,13 @@ export default function AdminFrame({ user, settings }: { user: CurrentUser; sett
         </Layout.Sider>
         <Layout className="admin-main" style={{ marginLeft: siderWidth }}>
           <Layout.Content className="admin-content">
-            {page?.unaccessible ? <Forbidden /> : <AdminPages userId={user.id} routes={routes as IRoute[]} />}
+            {page?.unaccessible ? (
+              <Suspense fallback={null}>
+                <Forbidden />
+              </Suspense>
+            ) : (
+              <AdminPages userId={user.id} routes={routes as IRoute[]} />
+            )}
           </Layout.Content>
           <Footer settings={settings} />
         </Layout>

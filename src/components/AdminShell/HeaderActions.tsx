@@ -1,17 +1,19 @@
 import { DesktopOutlined, DownOutlined, KeyOutlined, LogoutOutlined, SwitcherOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useModel } from '@umijs/max';
 import { Button, Dropdown, Grid, Space, Tooltip, theme } from 'antd';
-import React, { useState } from 'react';
+import React, { lazy, Suspense, useState } from 'react';
 import { MESSAGES } from '@common/constants';
 import { logout } from '@/services/auth';
-import { forgetAccountDrafts } from '@/utils/drafts';
 import { showMessage } from '@/utils/feedback';
 import { expectSignOut } from '@/utils/requestConfig';
 import { appUrl, clearToken, setLoginNotice } from '@/utils/session';
 import { setTabsEnabled, useTabsEnabled } from '../Workbench/store';
-import ChangePasswordModal from './ChangePasswordModal';
 import NoticeBell from './NoticeBell';
+import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import './HeaderActions.css';
+
+// The password dialog loads when it first opens (or at once when the password must be changed).
+const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
 
 /** Seed §2: the header greets every signed-in user with these words; who it is shows under them. */
 export const HEADER_GREETING = '管理员，你好！';
@@ -24,6 +26,8 @@ export async function signOut(account?: number) {
   const body = await logout();
   if (body.code === 200) {
     expectSignOut();
+    // The drafts' store (IndexedDB) is loaded only now: the admin pages never write to it.
+    const { forgetAccountDrafts } = await import('@/utils/drafts');
     await forgetAccountDrafts(account);
     showMessage('success', MESSAGES.operationSuccess);
     clearToken();
@@ -36,6 +40,8 @@ export default function HeaderActions() {
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const passwordShown = passwordOpen || Boolean(user?.mustChangePassword);
+  const passwordLoaded = useOpenedOnce(passwordShown);
   const tabsOn = useTabsEnabled();
   const screens = Grid.useBreakpoint();
   const { token } = theme.useToken();
@@ -96,11 +102,11 @@ export default function HeaderActions() {
       <NoticeBell />
       {action('工作台', <DesktopOutlined />, () => history.push('/entrance'))}
       {action('退出登录', <LogoutOutlined />, () => void signOut(user.id).catch(() => undefined))}
-      <ChangePasswordModal
-        open={passwordOpen || Boolean(user?.mustChangePassword)}
-        forced={Boolean(user?.mustChangePassword)}
-        onClose={() => setPasswordOpen(false)}
-      />
+      {passwordLoaded ? (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open={passwordShown} forced={Boolean(user?.mustChangePassword)} onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      ) : null}
     </Space>
   );
 }

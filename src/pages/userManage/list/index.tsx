@@ -16,12 +16,14 @@ import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 import { ADMIN_TABLE, compact, sortParams, toTableResult, useFitColumns, withoutPaging } from '@/utils/table';
 import { labelEnum } from '@/utils/valueEnum';
-import ResetPasswordModal from './components/ResetPasswordModal';
-import UserForm from './components/UserForm';
+import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import './index.css';
 
-// Loaded when opened: the upload and preview table cost the list page nothing until then.
+// Loaded when first opened: the import's upload and preview table, the user form's drawer and the
+// reset dialog cost the list page nothing until then.
 const ImportUsersModal = lazy(() => import('./components/ImportUsersModal'));
+const UserForm = lazy(() => import('./components/UserForm'));
+const ResetPasswordModal = lazy(() => import('./components/ResetPasswordModal'));
 
 const STATUS_ENUM = labelEnum(USER_STATUS_LABELS, { pending: 'Warning', active: 'Success', disabled: 'Default' });
 
@@ -42,6 +44,8 @@ export default function UserListPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<UserItem>();
   const [resetting, setResetting] = useState<UserItem>();
+  const formLoaded = useOpenedOnce(formOpen);
+  const resetLoaded = useOpenedOnce(Boolean(resetting));
   const [loadError, setLoadError] = useState<string>();
   const [importOpen, setImportOpen] = useState(false);
   const pending = useRequest(async () => (await queryUsers({ status: 'pending', pageSize: 1 })).data?.total ?? 0);
@@ -279,19 +283,27 @@ export default function UserListPage() {
           </Button>,
         ]}
       />
-      <UserForm
-        open={formOpen}
-        user={editing}
-        roles={refs.roles}
-        areaOptions={refs.areas}
-        groupOptions={refs.groupOptions}
-        onClose={() => setFormOpen(false)}
-        onSaved={() => {
-          setFormOpen(false);
-          reload();
-        }}
-      />
-      <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />
+      {formLoaded ? (
+        <Suspense fallback={null}>
+          <UserForm
+            open={formOpen}
+            user={editing}
+            roles={refs.roles}
+            areaOptions={refs.areas}
+            groupOptions={refs.groupOptions}
+            onClose={() => setFormOpen(false)}
+            onSaved={() => {
+              setFormOpen(false);
+              reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {resetLoaded ? (
+        <Suspense fallback={null}>
+          <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />
+        </Suspense>
+      ) : null}
       {importOpen ? (
         <Suspense fallback={null}>
           <ImportUsersModal
