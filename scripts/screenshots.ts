@@ -293,6 +293,20 @@ const RECENT_SHOTS: SizedShot[] = [
     prepare: (page) => openImport(page).then(() => undefined),
   },
   { name: 'userManage-list-import-preview', url: '/userManage/list', sizes: ADMIN_SIZES, who: 'admin', prepare: importPreview },
+  // The list's rows with their red row actions (DangerLink) and grey dashes, without antd's Typography (ADR 0037).
+  { name: 'userManage-list-rows', url: '/userManage/list', sizes: ADMIN_SIZES, who: 'admin' },
+  // 完成情况 of a task with its per-area table and 导出Excel.
+  {
+    name: 'taskManage-complete-areas',
+    url: '/taskManage/complete?taskId=1',
+    sizes: ADMIN_SIZES,
+    who: 'admin',
+    prepare: (page) =>
+      page
+        .getByRole('button', { name: /导出Excel/ })
+        .first()
+        .waitFor(),
+  },
   { name: 'taskManage-audit-flags', url: '/taskManage/audit', sizes: ADMIN_SIZES, who: 'staff01', prepare: auditFlag },
   { name: 'taskManage-audit-findings', url: '/taskManage/audit', sizes: ADMIN_SIZES, who: 'staff01', prepare: auditFindings },
   {

@@ -197,7 +197,10 @@ describe('admin pages', () => {
     await page.locator('.ant-modal', { hasText: '无效原因' }).waitFor();
     await page.keyboard.press('Escape');
     await openAdminPage(page, '/userManage/list?status=active', '用户列表');
-    await page.locator('.ant-table-row').first().locator('.row-actions-divider + *').getByText('停用').click();
+    const stop = page.locator('.ant-table-row').first().locator('.row-actions-divider + *').getByText('停用');
+    // In the theme's error red (ERROR_TEXT_COLOR, #d9363e), not the blue of the links before the divider.
+    assert.equal(await stop.evaluate((el) => getComputedStyle(el).color), 'rgb(217, 54, 62)');
+    await stop.click();
     const confirm = page.locator('.ant-modal', { hasText: /停用用户「.+」？/ });
     await confirm.waitFor();
     await confirm.getByRole('button', { name: /取\s*消/ }).click();

@@ -137,7 +137,7 @@ export function rowActionProblems(page: Page): Promise<{ rows: number; problems:
       }
       const divider = items.findIndex((el) => el.classList.contains('row-actions-divider'));
       items.forEach((el, index) => {
-        const red = el.matches('.ant-typography-danger') || !!el.querySelector('.ant-typography-danger');
+        const red = el.matches('.danger-link') || !!el.querySelector('.danger-link');
         if (red && (divider < 0 || index < divider)) problems.push(`「${el.textContent}」 is red but not after a divider`);
       });
     }

@@ -1,7 +1,7 @@
 import { BellOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Badge, Button, Empty, Popover, Spin, Tooltip, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import type { NoticeGroup } from '@common/contracts/people';
@@ -113,7 +113,7 @@ export default function NoticeBell({ refreshMs = NOTICE_REFRESH_MS }: { refreshM
   } else if (!data && error) {
     body = (
       <div className="notice-state">
-        <Typography.Text type="secondary">待办加载失败</Typography.Text>
+        <span className="glp-muted">待办加载失败</span>
         <Button size="small" onClick={refresh}>
           重试
         </Button>
@@ -128,12 +128,10 @@ export default function NoticeBell({ refreshMs = NOTICE_REFRESH_MS }: { refreshM
   const content = (
     <div className="notice-panel" role="region" aria-label="待办提醒列表">
       <div className="notice-panel-head">
-        <Typography.Text strong>待办提醒</Typography.Text>
+        <strong>待办提醒</strong>
         <span className="notice-panel-tools">
           {error && data && checkedAt ? (
-            <Typography.Text type="secondary" className="notice-stale">
-              刷新失败，显示 {dayjs(checkedAt).format('HH:mm')} 的数据
-            </Typography.Text>
+            <span className="glp-muted notice-stale">刷新失败，显示 {dayjs(checkedAt).format('HH:mm')} 的数据</span>
           ) : null}
           <Tooltip title="刷新">
             <Button size="small" type="text" icon={<ReloadOutlined spin={loading && !!data} />} aria-label="刷新待办" onClick={refresh} />

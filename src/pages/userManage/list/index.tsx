@@ -1,7 +1,7 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, App, Button, type FormInstance, Grid, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, type FormInstance, Grid, Space, Tag } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import { USER_STATUS_LABELS } from '@common/constants';
@@ -151,7 +151,7 @@ export default function UserListPage() {
             ))}
           </Space>
         ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
+          <span className="glp-muted">—</span>
         ),
     },
     { title: '状态', dataIndex: 'status', valueType: 'select', valueEnum: STATUS_ENUM, width: 84 },
@@ -161,7 +161,7 @@ export default function UserListPage() {
       search: false,
       sorter: true,
       width: 140,
-      render: (_, user) => (user.lastLoginAt ? formatTime(user.lastLoginAt) : <Typography.Text type="secondary">从未登录</Typography.Text>),
+      render: (_, user) => (user.lastLoginAt ? formatTime(user.lastLoginAt) : <span className="glp-muted">从未登录</span>),
     },
     {
       title: '创建时间',
