@@ -248,6 +248,48 @@ describe('login security', () => {
     });
   });
 
+  describe('a training day: one address, many people', () => {
+    test("150 cadres sign in at once from the hall's one address: none refused; a guesser there is still locked", async () => {
+      const hall = '10.79.0.1';
+      const cadres = await makeAccounts(t, 'hall_', 150);
+      const signInAll = (names: string[]) => Promise.all(names.map((name) => attempt(t, name, DEMO_PASSWORD, hall)));
+      const started = Date.now();
+      const answers = await signInAll(cadres);
+      const refused = answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`);
+      console.log(`150 sign-ins at once from one address: ${answers.length - refused.length} in, ${Date.now() - started} ms`);
+      assert.deepEqual(refused, []);
+      // Their sessions work from that address too (the API's own rate limit counts these calls).
+      const pages = await Promise.all(
+        answers.map((r) =>
+          t.app.inject({
+            method: 'GET',
+            url: '/api/currentUser',
+            headers: { authorization: `Bearer ${r.json().data.token}` },
+            remoteAddress: hall,
+          }),
+        ),
+      );
+      assert.deepEqual(
+        pages.filter((r) => r.statusCode !== 200).map((r) => r.statusCode),
+        [],
+      );
+
+      // Someone in the hall guesses a colleague's password: captcha from the third, locked at the fifth.
+      const [target] = cadres;
+      for (let i = 1; i <= 4; i++) {
+        assert.equal((await attempt(t, target, WRONG, hall, i > 3 ? await t.solvedCaptcha() : {})).statusCode, 401, `guess ${i}`);
+      }
+      assert.deepEqual((await attempt(t, target, WRONG, hall, await t.solvedCaptcha())).json(), LOCKED);
+      assert.deepEqual((await attempt(t, target, DEMO_PASSWORD, hall, await t.solvedCaptcha())).json(), LOCKED);
+      // Everyone else there signs in again at once, still without a captcha or a refusal.
+      const again = await signInAll(cadres.slice(1));
+      assert.deepEqual(
+        again.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`),
+        [],
+      );
+    });
+  });
+
   describe('no account enumeration', () => {
     test('wrong password, unknown account, disabled or pending account with a wrong password: one answer', async () => {
       const [plain, disabled] = await makeAccounts(t, 'enum_a', 2);

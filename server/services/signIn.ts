@@ -1,10 +1,11 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../common/contracts/auth';
 import { MESSAGES } from '../../common/constants';
 import type { AppConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import { loginLogs, roles, users } from '../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../errors';
+import { keyedGate } from '../lib/keyedGate';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { consumeCaptcha } from './captcha';
 import { assertPasswordAllowed } from './passwordPolicy';
@@ -35,11 +36,7 @@ interface ClientMeta {
 
 const lockedError = () => new AppError(423, MESSAGES.accountLocked);
 
-/**
- * Every attempt is written to the login log before anything is checked, as a failure "checking",
- * and settled at the end. So attempts still in flight count towards the per-address limit: a burst
- * of concurrent guesses cannot all pass the check before any of them is recorded.
- */
+/** Every attempt is written to the login log before anything is checked, and settled at the end. */
 async function openLoginLog(db: DbOrTx, account: string, client: ClientMeta): Promise<number> {
   const [row] = await db
     .insert(loginLogs)
@@ -55,7 +52,13 @@ async function openLoginLog(db: DbOrTx, account: string, client: ClientMeta): Pr
   return row.id;
 }
 
-/** Failed sign-ins from this address within the window, attempts still in flight included. */
+/** The outcomes that are a wrong password: all the address limits count (ADR 0040). */
+const WRONG_PASSWORD_REASONS = ['bad_password', 'unknown_account'];
+
+/**
+ * Wrong passwords from this address within the window. Attempts in flight, captcha requests and
+ * refusals are not counted: a hall full of people signing in at once is not an attack.
+ */
 async function addressFailuresOf(db: DbOrTx, ip: string, windowMinutes: number): Promise<number> {
   const [{ failures }] = await db
     .select({ failures: count() })
@@ -64,11 +67,20 @@ async function addressFailuresOf(db: DbOrTx, ip: string, windowMinutes: number):
       and(
         eq(loginLogs.ip, ip),
         eq(loginLogs.success, false),
+        inArray(loginLogs.reason, WRONG_PASSWORD_REASONS),
         gt(loginLogs.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
       ),
     );
   return failures;
 }
+
+/**
+ * Sign-ins from one address are checked a few at a time per process (more would only wait for the
+ * hashing threads anyway), the rest queue. So a burst of guesses from one address is counted as it
+ * goes and meets the address limit after a handful, while a training day's 150 cadres behind one
+ * address all get in, in turn. Only a queue longer than any hall is refused.
+ */
+const addressGate = keyedGate({ running: 8, waiting: 1000 });
 
 /** The account whose name is `accountKey` (lower-cased, as the unique index compares). */
 async function accountByKey(db: DbOrTx, accountKey: string) {
@@ -82,6 +94,16 @@ async function accountByKey(db: DbOrTx, accountKey: string) {
 
 /** Checks a sign-in with every guard, logs it, and answers a new session's token. */
 export async function signIn(db: DbOrTx, config: SignInConfig, body: LoginBody, client: ClientMeta): Promise<string> {
+  const release = await addressGate.acquire(client.ip);
+  if (!release) throw new AppError(429, MESSAGES.tooManyAttempts);
+  try {
+    return await checkSignIn(db, config, body, client);
+  } finally {
+    release();
+  }
+}
+
+async function checkSignIn(db: DbOrTx, config: SignInConfig, body: LoginBody, client: ClientMeta): Promise<string> {
   const { username, password, captchaId, captcha } = body;
   const guard = policyOf(config);
   const { ip } = client;
@@ -89,11 +111,11 @@ export async function signIn(db: DbOrTx, config: SignInConfig, body: LoginBody, 
   const settle = (userId: number | null, success: boolean, reason: string) =>
     db.update(loginLogs).set({ userId, success, reason }).where(eq(loginLogs.id, logId));
 
-  // Per-address flood guard, counted in the database so it holds across server processes. This
-  // attempt's own row is among the failures counted, and so are those still in flight. Well
-  // below it, an address with many failures (a village office sharing one) only gets captchas.
+  // Per-address flood guard, counted in the database so it holds across server processes; only
+  // wrong passwords count. Well below it, an address with many (a village office sharing one
+  // with a guesser) only gets captchas.
   const addressFailures = await addressFailuresOf(db, ip, config.loginAddressWindowMinutes);
-  if (addressFailures > config.loginAddressLimit) {
+  if (addressFailures >= config.loginAddressLimit) {
     await settle(null, false, 'rate_limited');
     throw new AppError(429, MESSAGES.tooManyAttempts);
   }
@@ -105,7 +127,7 @@ export async function signIn(db: DbOrTx, config: SignInConfig, body: LoginBody, 
     throw lockedError();
   }
   const captchaNeeded = async () =>
-    addressFailures > config.loginAddressCaptchaAfter || (await accountFailures(db, accountKey, guard)) >= guard.captchaAfter;
+    addressFailures >= config.loginAddressCaptchaAfter || (await accountFailures(db, accountKey, guard)) >= guard.captchaAfter;
   if (await captchaNeeded()) {
     if (!captchaId || !captcha) {
       await settle(null, false, 'captcha_required');
