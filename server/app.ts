@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { redactUrl } from './http';
+import { isDateText, isDateTimeText } from '../common/dateText';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -95,6 +96,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       customOptions: { allErrors: true, verbose: true, coerceTypes: 'array', removeAdditional: true },
       // `errorMessage` is our annotation: the Chinese text for a failed pattern.
       plugins: [addErrorMessageKeyword],
+      // Over ajv-formats' RFC 3339 checks (added after the plugins): only dates and times that
+      // JavaScript and the database can hold pass, so none becomes an Invalid Date and a 500.
+      onCreate: (ajv) => {
+        ajv.addFormat('date-time', isDateTimeText);
+        ajv.addFormat('date', isDateText);
+      },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

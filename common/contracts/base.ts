@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { DATE_TIME_MAX_LENGTH } from '../dateText';
 import { AREA_MAX, AREA_MIN, ERROR_SHOW_TYPES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 
 // Building blocks of the HTTP contract. `title` is the field's Chinese name: the server
@@ -59,17 +60,22 @@ export const ClientKey = Type.String({ title: '提交标识', pattern: '^[A-Za-z
 export const Timestamp = Type.String({ format: 'date-time' });
 
 /**
- * A time the caller sends (a filter's bound, a deadline): ISO 8601 with its year between 1970 and
- * 2999. A valid but absurd year (0000) would otherwise reach the database and fail there as a 500.
- * The pattern lets anything that does not start with a year through, for `format` to word.
+ * A time the caller sends (a filter's bound, a deadline): RFC 3339 as far as JavaScript's Date and
+ * the database both hold it (common/dateText.ts, the server's `date-time` format), its year between
+ * 1970 and 2999. The pattern only words the year; it lets anything that does not start with a year
+ * through, for `format` to word.
  */
 export const DateTime = (title: string) =>
   Type.String({
     title,
     format: 'date-time',
+    maxLength: DATE_TIME_MAX_LENGTH,
     pattern: '^(?:(?:19[7-9]\\d|2\\d{3})-|(?!\\d{4}-))',
     errorMessage: '时间须在1970年至2999年之间',
   });
+/** A calendar day the caller sends, `YYYY-MM-DD`, that exists (the server's `date` format). */
+export const DateOnly = (title: string) =>
+  Type.String({ title, format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: '日期格式应为YYYY-MM-DD' });
 /** A period filter: the list's date-time within [from, to] (a list says which date it filters). */
 export const Period = {
   from: Type.Optional(DateTime('开始时间')),

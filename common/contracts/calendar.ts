@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { literals, Text } from './base';
+import { DateOnly, literals, Text } from './base';
 import { LIMITS } from '../limits';
 
 // The working-day calendar (系统设置 › 节假日安排): the days that break "Monday to Friday".
@@ -14,7 +14,7 @@ export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = { off: '放假', work: '调休上班' };
 
 export const CalendarDay = Type.Object({
-  date: Type.String({ title: '日期', pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: '日期格式应为YYYY-MM-DD' }),
+  date: DateOnly('日期'),
   kind: literals(CALENDAR_KINDS, '类型'),
   name: Text('名称', LIMITS.calendarName),
 });

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { REPORT_KINDS } from '../reportPeriod';
-import { literals, Nullable, Timestamp } from './base';
+import { DateOnly, literals, Nullable, Timestamp } from './base';
 
 // The township's report (通报) for a week or a month: GET /api/reports (JSON, the page's preview) and
 // GET /api/reports/docx (the same figures as a Word document). ADR 0020 says what each figure means
@@ -10,7 +10,7 @@ export const ReportQuery = Type.Object(
   {
     kind: Type.Optional(literals(REPORT_KINDS, '统计周期')),
     /** Any day of the period; without it, the last period that has ended. */
-    date: Type.Optional(Type.String({ title: '日期', pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: '日期格式应为YYYY-MM-DD' })),
+    date: Type.Optional(DateOnly('日期')),
   },
   { additionalProperties: false },
 );

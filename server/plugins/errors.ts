@@ -25,6 +25,8 @@ interface ErrorObject {
   parentSchema?: unknown;
   /** The keyword's own value (verbose): for `not`, the schema that must not match. */
   schema?: unknown;
+  /** The value that failed (verbose). */
+  data?: unknown;
 }
 
 interface SchemaWithTitle {
@@ -50,7 +52,11 @@ function describe(error: ErrorObject): string {
     case 'pattern':
       return parent?.errorMessage ?? '格式不正确';
     case 'format':
-      return params.format === 'date-time' ? '时间格式不正确' : '格式不正确';
+      if (params.format === 'date-time') return '时间格式不正确';
+      // A well-formed day that does not exist (2026-02-30) is named, as the calendar's own check does.
+      if (params.format === 'date')
+        return typeof error.data === 'string' && error.data.length <= 10 ? `${error.data}不是有效的日期` : '不是有效的日期';
+      return '格式不正确';
     case 'minimum':
       return `不能小于${params.limit}`;
     case 'maximum':
