@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, type TestContext } from '../tests/helpers/app';
 import { buildApp } from './app';
+import { signedUploadUrl } from './services/uploadAccess';
 
 // The app as a browser meets it: the built client from one port, history routing, security headers.
 let t: TestContext;
@@ -115,6 +116,43 @@ describe('the app log', () => {
       assert.match(log, /\?x=1&KEY=\[REDACTED\]&y=2/);
       assert.ok(!log.includes(key), 'the key is nowhere in the log');
       assert.ok(!log.includes(key.slice(8)), 'nor any long part of it');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("keeps no signature or token: a photo's signed address, S3 presigned values, the sign-in token", async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => lines.push(line) };
+    const app = await buildApp({ config: t.config, db: t.database.db, logger: { level: 'info', stream } });
+    try {
+      const admin = await t.login('admin');
+      // A private photo's address as the lists hand it out: it opens the photo for up to two hours.
+      const photo = signedUploadUrl('0123456789abcdef0123456789abcdef.jpg');
+      const sig = new URL(photo, 'http://x').searchParams.get('sig') as string;
+      assert.ok(sig.length >= 20);
+      const secrets = [
+        'S3cretSignatureValue1',
+        'S3cretCredentialValue2',
+        'S3cretSessionToken3',
+        'S3cretToken4',
+        'S3cretCode5',
+        'S3cretSig6',
+      ];
+      const urls = [
+        photo,
+        `/uploads/x.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${secrets[1]}&X-Amz-Security-Token=${secrets[2]}&X-Amz-Signature=${secrets[0]}`,
+        `/api/settings?token=${secrets[3]}&code=${secrets[4]}`,
+        `/api/settings?a=1&SIGNATURE=${secrets[5]}#frag`,
+        `/api/settings?%73ig=${secrets[5]}`,
+      ];
+      for (const url of urls) await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } });
+      const log = lines.join('');
+      assert.match(log, /\/uploads\/0123456789abcdef0123456789abcdef\.jpg\?exp=\d+&sig=\[REDACTED\]/);
+      assert.match(log, /X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=\[REDACTED\]/);
+      for (const secret of [sig, admin, ...secrets]) assert.ok(!log.includes(secret), `${secret.slice(0, 6)}… is in the log`);
+      // What is not a secret stays readable.
+      assert.match(log, /\?a=1&SIGNATURE=\[REDACTED\]/);
     } finally {
       await app.close();
     }

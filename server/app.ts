@@ -78,8 +78,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       typeof logger === 'object'
         ? {
             ...logger,
+            // Nothing logs headers today; should anything start to, the session token and cookies stay out.
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+              censor: '[REDACTED]',
+            },
             serializers: {
-              // Fastify's own request line, with secrets in the query replaced.
+              // Fastify's own request line, with secrets in the query (keys, signatures, tokens) replaced.
               req: (req: FastifyRequest) => ({
                 method: req.method,
                 url: redactUrl(req.url),

@@ -234,15 +234,21 @@ describe(
       const screen = await request(port, { path: `/api/stats/screen?key=${key}` });
       assert.equal(screen.status, 200, screen.body.toString());
       await request(port, { path: `/screen?key=${key}&from=wall` });
+      // A private photo's signed address, and a line with several secrets in any case.
+      await request(port, { path: '/api/uploads/0123456789abcdef0123456789abcdef.jpg?exp=1795845600&sig=PhotoSig0123456789' });
+      await request(port, { path: '/api/settings?Token=Secret1Token&a=1&X-Amz-Signature=Secret2Sig&code=Secret3Code' });
       // nginx writes a request's line after its answer has gone: wait for the last one to be there.
       let log = '';
-      for (let i = 0; i < 50 && !log.includes('GET /screen?'); i++) {
+      for (let i = 0; i < 50 && !log.includes('GET /api/settings?'); i++) {
         if (i) await new Promise((resolve) => setTimeout(resolve, 100));
         log = fs.readFileSync(path.join(dir, 'glp.access.log'), 'utf8');
       }
       assert.match(log, /"GET \/api\/stats\/screen\?key=\[REDACTED\] HTTP\/1\.1" 200/);
       assert.match(log, /"GET \/screen\?key=\[REDACTED\]&from=wall HTTP\/1\.1"/);
       assert.ok(!log.includes(key), 'the key is nowhere in the access log');
+      assert.match(log, /"GET \/api\/uploads\/0123456789abcdef0123456789abcdef\.jpg\?exp=1795845600&sig=\[REDACTED\] HTTP\/1\.1"/);
+      assert.match(log, /"GET \/api\/settings\?Token=\[REDACTED\]&a=1&X-Amz-Signature=\[REDACTED\]&code=\[REDACTED\] HTTP\/1\.1"/);
+      assert.doesNotMatch(log, /PhotoSig|Secret\dTo|Secret\dSig|Secret\dCode/);
       // Requests without a key are logged as they came.
       assert.match(log, /"GET \/api\/settings HTTP\/1\.1" 200/);
     });
