@@ -11,6 +11,23 @@ export interface XlsxColumn<R> {
 }
 
 /**
+ * The first characters that make a spreadsheet read a cell as a formula (= + - @, the full-width
+ * forms a Chinese keyboard types, and tab or line breaks before them). In the .xlsx itself a string
+ * cell is never run, but a copy saved as CSV loses the cell type, and opening that CSV would.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * A cell's value as written: text that starts like a formula gets a leading apostrophe, which is
+ * part of the text, so it survives a CSV re-save (Excel's quotePrefix style would not: CSV keeps no
+ * styles). Numbers stay numeric cells, negative ones included. ADR 0039.
+ */
+export function cellValue(value: string | number): string | number {
+  // A lone sign (a '-' for "none") is no formula and stays as it is.
+  return typeof value === 'string' && value.length > 1 && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
  * A sheet as an .xlsx stream, written batch by batch so no more than one batch of rows is in
  * memory. The first batch is read before the stream is handed out: a failing query still gets a
  * proper error answer instead of a broken file.
@@ -32,7 +49,7 @@ export async function xlsxStream<R>(opts: {
     let rows = first;
     let offset = 0;
     for (;;) {
-      for (const row of rows) sheet.addRow(opts.columns.map((column) => column.value(row))).commit();
+      for (const row of rows) sheet.addRow(opts.columns.map((column) => cellValue(column.value(row)))).commit();
       if (rows.length < batchSize) break;
       offset += batchSize;
       rows = await opts.batch(batchSize, offset);

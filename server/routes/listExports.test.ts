@@ -83,6 +83,33 @@ describe('list exports', () => {
     assert.equal(rows[1][7], '第一村、第二村');
   });
 
+  test('a title that starts like a formula is text with a leading apostrophe; negative points stay numbers', async () => {
+    const title = '=HYPERLINK("http://example.com/x","点击查看")';
+    await publishedTask(t, admin, { title, areas: [2] });
+    const rows = await sheetRows(
+      await t.call(admin, { method: 'GET', url: `/api/tasks/export?title=${encodeURIComponent('HYPERLINK')}` }),
+      '任务列表',
+    );
+    assert.equal(rows.length, 2);
+    assert.equal(rows[1][1], `'${title}`);
+    const users = expectOk(await t.call(admin, { method: 'GET', url: '/api/scores/ranking?pageSize=1&area=2' })) as PageResult<{
+      userId: number;
+      points: number;
+    }>;
+    const user = users.list[0];
+    const adjusted = await t.call(admin, {
+      method: 'POST',
+      url: '/api/scores/adjust',
+      payload: { userId: user.userId, delta: -(user.points + 7), reason: '扣分' },
+    });
+    assert.equal(adjusted.statusCode, 200, adjusted.body);
+    const ranking = await sheetRows(await t.call(admin, { method: 'GET', url: '/api/scores/export?area=2' }), '积分排行');
+    assert.ok(
+      ranking.some((row) => row[4] === -7),
+      JSON.stringify(ranking),
+    );
+  });
+
   test('the user export never carries a password or its hash', async () => {
     const res = await t.call(admin, { method: 'GET', url: '/api/users/export' });
     const text = JSON.stringify(await sheetRows(res, '用户列表'));
