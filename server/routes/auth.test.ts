@@ -186,6 +186,31 @@ describe('auth', () => {
       assert.equal((await t.database.db.select().from(sessions).where(row)).length, 0);
     });
 
+    test('the idle limit counts from the last request to the millisecond, though last_seen_at is written once a minute', async (ctx) => {
+      const own = await t.login('grid02');
+      const idleMs = t.config.sessionIdleMinutes * 60_000;
+      const row = eq(sessions.tokenHash, hashToken(own));
+      const lastWritten = async () => (await t.database.db.select().from(sessions).where(row))[0].lastSeenAt.getTime();
+      const me = async () => (await t.call(own, { method: 'GET', url: '/api/currentUser' })).statusCode;
+      const signedIn = await lastWritten();
+      ctx.mock.timers.enable({ apis: ['Date'], now: signedIn + 50_000 });
+      try {
+        // Within a minute of the last write: answered, not written.
+        assert.equal(await me(), 200);
+        assert.equal(await lastWritten(), signedIn);
+        // The idle limit after that request, less a millisecond: still in (and now written).
+        const seen = signedIn + 50_000 + idleMs - 1;
+        ctx.mock.timers.setTime(seen);
+        assert.equal(await me(), 200);
+        assert.equal(await lastWritten(), seen);
+        // Exactly the idle limit after the last request: gone.
+        ctx.mock.timers.setTime(seen + idleMs);
+        assert.equal(await me(), 401);
+      } finally {
+        ctx.mock.timers.reset();
+      }
+    });
+
     test('a session past its absolute lifetime is gone even when in use', async () => {
       const own = await t.login('grid02');
       const row = eq(sessions.tokenHash, hashToken(own));
@@ -535,7 +560,9 @@ describe('auth: per-address sign-in limit', () => {
     const ip = '10.2.0.1';
     assert.equal((await attempt(t, 'staff01', 'Wrong12345', ip)).statusCode, 401);
     assert.equal((await attempt(t, 'nobody', 'Wrong12345', ip)).statusCode, 401);
+    // A right password for an account waiting for approval is no wrong password: not counted.
     assert.equal((await attempt(t, 'newcomer05', DEMO_PASSWORD, ip)).statusCode, 403);
+    assert.equal((await attempt(t, 'nobody2', 'Wrong12345', ip)).statusCode, 401);
     for (const password of ['Wrong12345', DEMO_PASSWORD]) {
       const res = await attempt(t, 'staff01', password, ip);
       assert.equal(res.statusCode, 429);
@@ -548,7 +575,7 @@ describe('auth: per-address sign-in limit', () => {
     const logs = (await t.call(admin, { method: 'GET', url: `/api/login-logs?ip=${ip}&sortOrder=ascend` })).json().data.list;
     assert.deepEqual(
       logs.map((l: { reason: string }) => l.reason),
-      ['bad_password', 'unknown_account', 'pending', 'rate_limited', 'rate_limited'],
+      ['bad_password', 'unknown_account', 'pending', 'unknown_account', 'rate_limited', 'rate_limited'],
     );
   });
 });
@@ -618,6 +645,11 @@ describe('a generated first password', () => {
             assert.equal(users.statusCode, 200);
             continue;
           }
+          // A public route that reads more for a signed-in user sees no session: the wall display's
+          // figures need a display key.
+          const screen = await app.inject({ method: 'GET', url: '/api/stats/screen', headers });
+          assert.equal(screen.statusCode, 401, screen.body);
+          assert.equal(screen.json().data, undefined);
           // Everything but reading oneself, changing the password and leaving is refused.
           for (const [method, url] of [
             ['GET', '/api/users'],
