@@ -9,7 +9,7 @@ const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
     stdio: 'inherit',
     detached: true,
-    env: { ...process.env, SKIP_CLIENT_BUILD: '1', PORT: apiPort },
+    env: { API_DOCS: '1', ...process.env, SKIP_CLIENT_BUILD: '1', PORT: apiPort },
   }),
   spawn('npx', ['max', 'dev'], {
     stdio: 'inherit',

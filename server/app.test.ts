@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, type TestContext } from '../tests/helpers/app';
 import { buildApp } from './app';
+import { loadConfig } from './config';
 import { signedUploadUrl } from './services/uploadAccess';
 
 // The app as a browser meets it: the built client from one port, history routing, security headers.
@@ -155,6 +156,25 @@ describe('the app log', () => {
       assert.match(log, /\?a=1&SIGNATURE=\[REDACTED\]/);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the OpenAPI pages', () => {
+  test('are not served unless API_DOCS turns them on', async () => {
+    assert.equal(loadConfig({}).apiDocs, false);
+    assert.equal(loadConfig({ API_DOCS: '1' }).apiDocs, true);
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 404, url);
+    }
+    const open = await createTestContext({ demo: false, config: { apiDocs: true } });
+    try {
+      const res = await open.app.inject({ method: 'GET', url: '/api/docs/json' });
+      assert.equal(res.statusCode, 200);
+      assert.ok(res.json().paths['/api/login/account']);
+    } finally {
+      await open.close();
     }
   });
 });

@@ -161,8 +161,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // than the parser quietly cutting it down to a base name.
   await app.register(multipart, { preservePath: true, limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5 } });
   await app.register(errorsPlugin, { clientDir: config.clientDir });
-  // The documentation pages are public reading, registered by a plugin without our access option;
-  // this hook runs before the auth plugin's check.
+  // The documentation pages, when served (API_DOCS), are public reading, registered by a plugin
+  // without our access option; this hook runs before the auth plugin's check.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
   });
@@ -172,13 +172,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(auditPlugin, { db });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: '乡村两级治理中心联动平台 API', version: '1.0.0' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The OpenAPI pages list every route and field: nobody outside needs them, so production
+  // serves them only when API_DOCS says so (README).
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: '乡村两级治理中心联动平台 API', version: '1.0.0' },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   await app.register(
     async (api) => {

@@ -42,6 +42,8 @@ export interface AppConfig {
   logRetentionDays: number;
   /** Where uploads live: the local folder DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Whether /api/docs (the OpenAPI pages, open to anyone) is served: API_DOCS=1; `npm run dev` sets it. */
+  apiDocs: boolean;
 }
 
 export type StorageConfig =
@@ -165,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 1200, 'RATE_LIMIT_PER_MINUTE'),
     logRetentionDays: logRetentionDays(env.LOG_RETENTION_DAYS),
     storage: storage(env),
+    apiDocs: env.API_DOCS === '1' || env.API_DOCS === 'true',
   };
 }

@@ -56,9 +56,15 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
     if (!access) return; // static files and the not-found handler
     const token = parseAuthorization(request.headers.authorization);
     if (token) request.user = await resolveSession(opts.db, token, opts.policy);
-    if (access === 'public') return;
+    const beforeChange = request.user?.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`);
+    if (access === 'public') {
+      // A public route that reads more for a signed-in user (the wall display's figures, the full
+      // settings) sees a session that must change its password as no session at all.
+      if (beforeChange) request.user = null;
+      return;
+    }
     if (!request.user) throw unauthorized();
-    if (request.user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
+    if (beforeChange) {
       // Silent: the forced change dialog in front of the page says what to do (ADR 0025).
       throw forbidden(MESSAGES.passwordChangeRequired, ErrorShowType.SILENT);
     }

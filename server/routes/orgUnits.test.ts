@@ -13,7 +13,7 @@ let t: TestContext;
 let staff: string;
 
 before(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ config: { apiDocs: true } });
   staff = await t.login('staff01');
 });
 after(async () => {

@@ -66,6 +66,24 @@ export async function createSession(
 const TOUCH_AFTER_MS = 60_000;
 
 /**
+ * The exact time of each session's latest request that was not written (it came within a minute of
+ * the last write), so the idle limit counts from it: a session ends exactly `idleMinutes` after its
+ * last request, not up to a minute sooner. Kept per process; an entry goes with the next write.
+ * Across several processes a request another process saw but did not write can still end a
+ * session up to a minute early.
+ */
+const unwrittenSeen = new Map<number, number>();
+/** Past this many entries, those older than any idle limit go (their sessions have ended anyway). */
+const UNWRITTEN_MAX = 50_000;
+
+function rememberSeen(sessionId: number, at: number, idleMs: number) {
+  if (unwrittenSeen.size >= UNWRITTEN_MAX) {
+    for (const [id, seen] of unwrittenSeen) if (at - seen > idleMs) unwrittenSeen.delete(id);
+  }
+  unwrittenSeen.set(sessionId, at);
+}
+
+/**
  * Every authenticated request runs this lookup: as a named prepared statement PostgreSQL plans it
  * once per connection instead of on every request. One per database handle.
  */
@@ -107,16 +125,22 @@ export async function resolveSession(db: DbOrTx, token: string, policy: SessionP
   const [row] = await statement.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const now = Date.now();
-  const idleDeadline = row.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
-  if (row.status !== 'active' || row.expiresAt.getTime() <= now || idleDeadline <= now) {
+  const idleMs = policy.idleMinutes * 60_000;
+  const written = row.lastSeenAt.getTime();
+  const lastSeen = Math.max(written, unwrittenSeen.get(row.sessionId) ?? 0);
+  if (row.status !== 'active' || row.expiresAt.getTime() <= now || now - lastSeen >= idleMs) {
+    unwrittenSeen.delete(row.sessionId);
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (now - written > TOUCH_AFTER_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, row.sessionId));
+    unwrittenSeen.delete(row.sessionId);
+  } else {
+    rememberSeen(row.sessionId, now, idleMs);
   }
   return {
     id: row.id,
@@ -145,9 +169,17 @@ export async function revokeUserSessions(db: DbOrTx, userId: number, exceptSessi
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
 }
 
-/** Removes sessions past their absolute or idle limits; run at start and periodically. */
+/**
+ * Removes sessions past their absolute or idle limits; run at start and periodically. A minute of
+ * margin on the idle one: a request not written (unwrittenSeen) may have come a minute after lastSeenAt.
+ */
 export async function purgeExpiredSessions(db: DbOrTx, policy: SessionPolicy): Promise<void> {
   await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes})`)));
+    .where(
+      or(
+        lt(sessions.expiresAt, sql`now()`),
+        lt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes}, secs => ${TOUCH_AFTER_MS / 1000})`),
+      ),
+    );
 }
