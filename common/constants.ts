@@ -131,6 +131,8 @@ export const UPLOAD_MESSAGES = {
   noFile: '请选择要上传的图片',
   emptyFile: '文件为空',
   imageNotOwn: '图片不存在或不是您本人上传的，请重新上传',
+  /** 429: the account already has a photo waiting for its turn in the decode queue (ADR 0041). */
+  previousStillProcessing: '请等待上一张图片处理完成后再上传',
 } as const;
 
 /**

@@ -21,7 +21,10 @@ export function sniffImage(buf: Buffer): ImageKind | undefined {
   return undefined;
 }
 
-/** Pixels an upload may decode to, every frame counted (a 9990×9990 PNG of 291 KB is 100 MP). */
+/**
+ * Pixels an upload may decode to (a 9990×9990 PNG of 291 KB is 100 MP). Only the first frame of an
+ * animated GIF or WebP is ever decoded (ADR 0041), so that frame is what counts.
+ */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The stored image's longest side; larger photos are scaled down to it. */
 const MAX_STORED_SIDE = 2560;
@@ -32,8 +35,6 @@ sharp.concurrency(1);
 interface ImageHeader {
   width: number;
   height: number;
-  /** Frames of an animated GIF or WebP; 1 otherwise. */
-  pages: number;
   /** The raw EXIF block ("Exif\0\0" + TIFF), when the file has one. */
   exif?: Buffer;
 }
@@ -43,13 +44,13 @@ export async function readImageHeader(buf: Buffer, kind: ImageKind): Promise<Ima
   try {
     const meta = await sharp(buf).metadata();
     if (meta.format !== kind || !meta.width || !meta.height) return undefined;
-    return { width: meta.width, height: meta.height, pages: Math.max(1, meta.pages ?? 1), exif: meta.exif };
+    return { width: meta.width, height: meta.height, exif: meta.exif };
   } catch {
     return undefined;
   }
 }
 
-export const pixelCount = (header: ImageHeader) => header.width * header.height * header.pages;
+export const pixelCount = (header: ImageHeader) => header.width * header.height;
 
 interface StoredImage {
   content: Buffer;
@@ -58,24 +59,25 @@ interface StoredImage {
 }
 
 /**
- * Decodes the whole image (a valid signature with a broken or foreign body fails here) and encodes it
+ * Decodes the image (a valid signature with a broken or foreign body fails here) and encodes it
  * again in its own format: turned upright by its EXIF orientation, scaled to MAX_STORED_SIDE, with
- * every metadata block (EXIF, GPS, XMP, comments, text chunks) left behind. Undefined when it does
- * not decode.
+ * every metadata block (EXIF, GPS, XMP, comments, text chunks) left behind. Of an animated GIF or
+ * WebP only the first frame is decoded and kept (ADR 0041): photos of appeals and reports are not
+ * animations, and re-encoding forty 1000×1000 frames held the decode queue for 17–27 s. Undefined
+ * when it does not decode.
  */
-export async function reencodeImage(buf: Buffer, kind: ImageKind, header: ImageHeader): Promise<StoredImage | undefined> {
-  const animated = header.pages > 1;
+export async function reencodeImage(buf: Buffer, kind: ImageKind): Promise<StoredImage | undefined> {
   try {
-    let image = sharp(buf, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated });
-    // Animated frames carry no orientation; rotating a stack of frames would turn it sideways.
-    if (!animated) image = image.rotate();
+    // `pages: 1` is sharp's default; said here because `animated: true` or `pages: -1` would decode
+    // every frame again.
+    let image = sharp(buf, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).rotate();
     image = image.resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: 'inside', withoutEnlargement: true });
     if (kind === 'jpeg') image = image.jpeg({ quality: 82 });
     else if (kind === 'png') image = image.png();
     else if (kind === 'webp') image = image.webp({ quality: 82 });
     else image = image.gif();
     const { data, info } = await image.toBuffer({ resolveWithObject: true });
-    return { content: data, width: info.width, height: info.pageHeight ?? info.height };
+    return { content: data, width: info.width, height: info.height };
   } catch {
     return undefined;
   }

@@ -62,24 +62,31 @@ describe('upload images: pixels, decodes and what is stored', () => {
     assert.ok(ms < 1000, `${Math.round(ms)} ms`);
   });
 
-  test('an animated GIF is counted over all its frames', async () => {
+  test('an animated GIF or WebP is stored as its first frame only, whatever its frame count', async () => {
     const frames = 11;
     const raw = Buffer.alloc(200 * 200 * frames * 3);
-    for (let f = 0; f < frames; f++) raw.fill(f * 20, f * 200 * 200 * 3, (f + 1) * 200 * 200 * 3);
-    const small = await sharp(raw, { raw: { width: 200, height: 200 * frames, channels: 3, pageHeight: 200 } })
-      .gif()
-      .toBuffer();
-    const ok = await upload(small, 'a.gif', 'image/gif');
-    assert.equal(ok.statusCode, 200, ok.body);
-    const served = await t.app.inject({ method: 'GET', url: ok.json().data.url });
-    const meta = await sharp(served.rawPayload, { animated: true }).metadata();
-    assert.deepEqual([meta.format, meta.pages, meta.pageHeight ?? meta.height], ['gif', frames, 200], 'the animation is kept');
+    for (let f = 0; f < frames; f++) raw.fill(40 + f * 20, f * 200 * 200 * 3, (f + 1) * 200 * 200 * 3);
+    const animation = sharp(raw, { raw: { width: 200, height: 200 * frames, channels: 3, pageHeight: 200 } });
+    for (const [kind, content] of [
+      ['gif', await animation.clone().gif().toBuffer()],
+      ['webp', await animation.clone().webp({ lossless: true }).toBuffer()],
+    ] as const) {
+      const res = await upload(content, `a.${kind}`, `image/${kind}`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual([res.json().data.width, res.json().data.height], [200, 200]);
+      const served = await t.app.inject({ method: 'GET', url: res.json().data.url });
+      // Read with every page asked for: a stored animation would show all eleven.
+      const meta = await sharp(served.rawPayload, { animated: true }).metadata();
+      assert.deepEqual([meta.format, meta.pages ?? 1, meta.width, meta.height], [kind, 1, 200, 200], `${kind}: one frame kept`);
+      const { dominant } = await sharp(served.rawPayload).stats();
+      assert.ok(Math.abs(dominant.r - 40) < 16, `${kind}: the first frame's grey, not a later one's (${dominant.r})`);
+    }
 
-    // 273 bytes: eleven one-pixel frames on a 2000×2000 screen, each decoded to the whole screen.
-    const big = tinyFramesGif(2000, 2000, 11);
-    const res = await upload(big, 'a.gif', 'image/gif');
-    assert.equal(res.statusCode, 400, res.body);
-    assert.equal(res.json().errors[0].message, '图片像素过多（2000×2000，共11帧），请缩小到4000万像素以内再上传');
+    // 273 bytes: eleven one-pixel frames on a 2000×2000 screen. Only the first is decoded, 4 MP.
+    const tiny = await upload(tinyFramesGif(2000, 2000, 11), 'a.gif', 'image/gif');
+    assert.equal(tiny.statusCode, 200, tiny.body);
+    const served = await t.app.inject({ method: 'GET', url: tiny.json().data.url });
+    assert.equal((await sharp(served.rawPayload, { animated: true }).metadata()).pages ?? 1, 1);
   });
 
   test('a photo larger than 2560 px is stored scaled down, re-encoded, with its size and dimensions in the answer', async () => {
@@ -142,12 +149,13 @@ describe('upload images: pixels, decodes and what is stored', () => {
     assert.deepEqual([row.takenAt, row.gpsLat, row.gpsLng], [null, null, null]);
   });
 
-  test('four large uploads at once are decoded one at a time, and all succeed', async () => {
+  test("four accounts' large uploads at once are decoded one at a time, and all succeed", async () => {
     const png = await onePng(3000, 3000);
+    const tokens = [token, ...(await Promise.all(['villager03', 'cadre02', 'cadre03'].map((account) => t.login(account))))];
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1);
     try {
-      const results = await Promise.all([1, 2, 3, 4].map(() => upload(png)));
+      const results = await Promise.all(tokens.map((as) => upload(png, 'photo.png', 'image/png', as)));
       assert.deepEqual(
         results.map((r) => r.statusCode),
         [200, 200, 200, 200],
@@ -169,28 +177,33 @@ describe('upload images: a full decode queue', () => {
     await t.close();
   });
 
-  test('uploads beyond the running one and the waiting one get a 503 to retry, and store nothing', async () => {
-    const token = await t.login('cadre02');
+  test("an account's second upload while its first waits gets a 429; beyond the waiting places a 503; nothing stored", async () => {
+    const [cadre, villager] = [await t.login('cadre02'), await t.login('villager02')];
     const png = await onePng(300, 200);
     const uploadsDir = path.join(t.config.dataDir, 'uploads');
     const before = fs.readdirSync(uploadsDir).length;
-    // Another upload's decode holds the one running slot until released.
+    // Another account's decode holds the one running slot until released.
     let release!: () => void;
-    const held = t.app.imageDecodes.run(() => new Promise<void>((resolve) => (release = resolve)));
-    const send = () => t.call(token, { method: 'POST', url: '/api/uploads', ...imageUpload(png) });
-    const waiting = send();
+    const held = t.app.imageDecodes.run('someone else', () => new Promise<void>((resolve) => (release = resolve)));
+    const send = (as: string) => t.call(as, { method: 'POST', url: '/api/uploads', ...imageUpload(png) });
+    const waiting = send(cadre);
     while (t.app.imageDecodes.size.waiting < 1) await new Promise((resolve) => setTimeout(resolve, 5));
-    const busy = await send();
+    const second = await send(cadre);
+    assert.equal(second.statusCode, 429);
+    assert.deepEqual(second.json(), { code: 429, message: '请等待上一张图片处理完成后再上传', showType: 1 });
+    assert.equal(second.headers['retry-after'], '3');
+    const busy = await send(villager);
     assert.equal(busy.statusCode, 503);
     assert.deepEqual(busy.json(), { code: 503, message: '服务器正在处理较多图片，请稍后重试', showType: 3 });
     assert.equal(busy.headers['retry-after'], '5');
-    assert.equal(fs.readdirSync(uploadsDir).length, before, 'nothing stored for it');
-    // Once the slot is free, the waiting upload goes through, and so does a retry.
+    assert.equal(fs.readdirSync(uploadsDir).length, before, 'nothing stored for them');
+    // Once the slot is free, the waiting upload goes through, and so do the retries.
     release();
     await held;
     assert.equal((await waiting).statusCode, 200);
-    assert.equal((await send()).statusCode, 200);
-    assert.equal(fs.readdirSync(uploadsDir).length, before + 2);
+    assert.equal((await send(cadre)).statusCode, 200);
+    assert.equal((await send(villager)).statusCode, 200);
+    assert.equal(fs.readdirSync(uploadsDir).length, before + 3);
   });
 });
 

@@ -6,7 +6,7 @@ import { UploadResult } from '../../common/contracts/system';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { QueueFullError } from '../services/decodeQueue';
+import { AccountBusyError, QueueFullError } from '../services/decodeQueue';
 import { readPhotoFacts } from '../lib/exif';
 import { photoHash } from '../lib/photoHash';
 import {
@@ -86,19 +86,18 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let decoded;
       try {
         // Every sharp call of an upload, the header's too, takes its turn in the queue.
-        decoded = await decodes.run(async () => {
+        decoded = await decodes.run(user.id, async () => {
           const header = await readImageHeader(content, kind);
           if (!header) throw broken();
           // A few hundred KB can describe a billion pixels: refused from the header, before decoding.
           if (pixelCount(header) > MAX_INPUT_PIXELS) {
-            const frames = header.pages > 1 ? `，共${header.pages}帧` : '';
             throw badRequest(
               'file',
               '图片',
-              `图片像素过多（${header.width}×${header.height}${frames}），请缩小到${MAX_INPUT_PIXELS / 10_000}万像素以内再上传`,
+              `图片像素过多（${header.width}×${header.height}），请缩小到${MAX_INPUT_PIXELS / 10_000}万像素以内再上传`,
             );
           }
-          const image = await reencodeImage(content, kind, header);
+          const image = await reencodeImage(content, kind);
           // The duplicate-photo hash (ADR 0027), in the same turn of the queue, from the stored copy:
           // upright, at most 2560 px (a JPEG decodes at 1/8 scale for it), and what the background
           // job hashes for uploads from before, so old and new hashes compare alike.
@@ -106,6 +105,12 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           return { header, image, phash };
         });
       } catch (error) {
+        if (error instanceof AccountBusyError) {
+          // One waiting decode per account (ADR 0041): the rest of this account's photos come later
+          // instead of queueing in front of everyone else's.
+          reply.header('retry-after', '3');
+          throw new AppError(429, UPLOAD_MESSAGES.previousStillProcessing);
+        }
         if (!(error instanceof QueueFullError)) throw error;
         reply.header('retry-after', '5');
         throw new AppError(503, '服务器正在处理较多图片，请稍后重试');

@@ -6,14 +6,44 @@ export class QueueFullError extends Error {
   }
 }
 
+/** Thrown by DecodeQueue.run when the same account already has a job waiting. */
+export class AccountBusyError extends Error {
+  constructor() {
+    super('this account already has a decode waiting');
+    this.name = 'AccountBusyError';
+  }
+}
+
+interface Waiting {
+  key: string | number;
+  /** Start tag: the turn this job may start at, in the queue's virtual time (lower goes first). */
+  tag: number;
+  /** Arrival order, for equal tags. */
+  seq: number;
+  start: () => void;
+}
+
 /**
- * At most `running` jobs at once, at most `waiting` more in line, the rest refused at once.
+ * At most `running` jobs at once and `waiting` more in line, the rest refused at once; each job
+ * belongs to an account (`key`) that may have at most one job waiting (ADR 0041).
+ *
+ * The line is fair, not first come first served: start-time fair queuing with one unit per job.
+ * Each account's next job is tagged one turn after its previous one, but never before the turn
+ * being served now, and the lowest tag starts next. So an account that just had a turn waits
+ * behind every account that has not, whatever order they arrived in, and nobody starves.
+ *
  * sharp decodes on libuv's shared thread pool (four threads), where scrypt and file reads run too:
- * one decode at a time leaves them room (ADR 0019). In-process: each server process has its own.
+ * one decode at a time leaves them room (ADR 0019). In-process and in memory: each server process
+ * has its own; nothing here depends on fastify or sharp, so it can move behind a worker pool.
  */
 export class DecodeQueue {
   private active = 0;
-  private readonly line: Array<() => void> = [];
+  private readonly line: Waiting[] = [];
+  /** The tag of the job that started last. */
+  private now = 0;
+  private seq = 0;
+  /** Per account: the tag its next job gets at the earliest. Dropped once it is not ahead of `now`. */
+  private readonly nextTag = new Map<string | number, number>();
 
   constructor(
     readonly running: number,
@@ -25,20 +55,41 @@ export class DecodeQueue {
     return { running: this.active, waiting: this.line.length };
   }
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
+  async run<T>(key: string | number, job: () => Promise<T>): Promise<T> {
+    const tag = Math.max(this.now, this.nextTag.get(key) ?? 0);
     if (this.active >= this.running) {
+      if (this.line.some((w) => w.key === key)) throw new AccountBusyError();
       if (this.line.length >= this.waiting) throw new QueueFullError();
-      await new Promise<void>((resolve) => this.line.push(resolve));
+      this.nextTag.set(key, tag + 1);
+      await new Promise<void>((start) => this.line.push({ key, tag, seq: this.seq++, start }));
     } else {
+      this.nextTag.set(key, tag + 1);
+      this.now = tag;
       this.active++;
     }
     try {
       return await job();
     } finally {
-      // The slot passes straight to the next in line, so `active` never drops and rises again.
-      const next = this.line.shift();
-      if (next) next();
-      else this.active--;
+      this.next();
     }
+  }
+
+  /** Hands the freed slot straight to the lowest tag, so `active` never drops and rises again. */
+  private next() {
+    if (!this.line.length) {
+      this.active--;
+      return;
+    }
+    let best = 0;
+    for (let i = 1; i < this.line.length; i++) {
+      const w = this.line[i];
+      const b = this.line[best];
+      if (w.tag < b.tag || (w.tag === b.tag && w.seq < b.seq)) best = i;
+    }
+    const [chosen] = this.line.splice(best, 1);
+    this.now = Math.max(this.now, chosen.tag);
+    // Accounts with nothing ahead of the current turn behave as new ones: forget them.
+    for (const [key, tag] of this.nextTag) if (tag <= this.now) this.nextTag.delete(key);
+    chosen.start();
   }
 }

@@ -26,6 +26,9 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * round goes on from there). Returns how many were done. A missing or undecodable file is marked
  * done without a hash; a storage error leaves the upload pending for the next round.
  */
+/** The backfill's own account in the decode queue: it takes its turns like one more user. */
+const BACKGROUND = 'photo-hash-backfill';
+
 export async function hashPendingUploads(
   db: Db,
   storage: FileStorage,
@@ -48,7 +51,7 @@ export async function hashPendingUploads(
       try {
         const stream = await storage.get(upload.storedName);
         const content = stream ? await readAll(stream) : undefined;
-        hash = content ? await decodes.run(() => photoHash(content)) : undefined;
+        hash = content ? await decodes.run(BACKGROUND, () => photoHash(content)) : undefined;
       } catch (error) {
         if (error instanceof QueueFullError) return done;
         // Storage unreachable (S3 down): leave it pending for the next round.

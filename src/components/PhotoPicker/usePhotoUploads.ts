@@ -42,6 +42,11 @@ export function usePhotoUploads(limit: number) {
   const compressed = useRef(new Map<string, CompressedImage>());
   const uploads = useRef(new Map<string, AbortController>());
   const uploadedAt = useRef(new Map<string, number>());
+  /**
+   * Uploads go one after the other: the server keeps one photo per account waiting for its decode
+   * and answers a second one with 429 (ADR 0041). Compression still runs for all at once.
+   */
+  const uploadTurn = useRef<Promise<unknown>>(Promise.resolve());
 
   const patch = useCallback((key: string, changes: Partial<Photo>) => {
     setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...changes } : p)));
@@ -62,10 +67,14 @@ export function usePhotoUploads(limit: number) {
         patch(key, { status: 'uploading', progress: 0, error: undefined });
         const upload = new AbortController();
         uploads.current.set(key, upload);
-        const stored = await uploadImage(image.blob, image.name, {
-          onProgress: (progress) => patch(key, { progress }),
-          signal: upload.signal,
-        });
+        const blob = image.blob;
+        const name = image.name;
+        // A photo removed while waiting for its turn is sent with its aborted signal: it stops at once.
+        const turn = uploadTurn.current.then(() =>
+          uploadImage(blob, name, { onProgress: (progress) => patch(key, { progress }), signal: upload.signal }),
+        );
+        uploadTurn.current = turn.catch(() => undefined);
+        const stored = await turn;
         uploads.current.delete(key);
         uploadedAt.current.set(key, Date.now());
         patch(key, { status: 'done', progress: 100, upload: stored });

@@ -220,3 +220,22 @@ test('when the answer is lost on the way, the retry sends the same client key an
   expect(second.clientKey).toBe(first.clientKey);
   expect(reportCount()).toBe(before + 1);
 });
+
+test('photos chosen together are uploaded one after the other, never two at once', async () => {
+  // The server keeps one photo per account waiting for its decode and refuses a second (ADR 0041).
+  let sending = 0;
+  let most = 0;
+  server.use(
+    http.post(api('/uploads'), async () => {
+      sending += 1;
+      most = Math.max(most, sending);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      sending -= 1;
+      return undefined; // on to the ordinary upload handler
+    }),
+  );
+  const form = await openForm();
+  choose(form.album, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
+  expect(await screen.findByText('已上传 3/9', {}, { timeout: 10000 })).toBeInTheDocument();
+  expect(most).toBe(1);
+});
