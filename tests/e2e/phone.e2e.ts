@@ -73,6 +73,32 @@ describe('public pages', () => {
       await context.close();
     }
   });
+
+  journey("/digital's chart on a phone: the legend, the names and the figures of both axes never overlap", async () => {
+    for (const viewport of [PHONE, { width: 360, height: 740 }, { width: 320, height: 640 }]) {
+      const { page, context } = await open(viewport);
+      await settle(page, '/digital');
+      const texts = page.locator('.digital-chart-canvas svg text');
+      await eventually(async () => assert.ok((await texts.count()) > 10));
+      const boxes = await texts.evaluateAll((els) =>
+        els
+          .map((el) => ({ text: el.textContent ?? '', box: el.getBoundingClientRect() }))
+          .filter(({ text, box }) => text.trim() && box.width > 0)
+          .map(({ text, box }) => ({ text, left: box.left, right: box.right, top: box.top, bottom: box.bottom })),
+      );
+      assert.ok(
+        boxes.some((b) => b.text === '党员（人）'),
+        'the legend names the party members',
+      );
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          const apart = a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+          assert.ok(apart, `${viewport.width} px: 「${a.text}」 overlaps 「${b.text}」`);
+        }
+      }
+      await context.close();
+    }
+  });
 });
 
 describe('phone entries by role', () => {
@@ -145,6 +171,13 @@ describe('touch and large text', () => {
       '/app/tip?type=success&title=提交成功&back=/app/index',
       '/user/login',
       '/user/register',
+      // The public pages and the workbench, met on a phone too.
+      '/entrance',
+      '/introductCenter',
+      '/introductList',
+      '/orgShow',
+      '/digital',
+      '/no/such/page',
     ].map((url) => [visitor.page, url]);
     const villager = await open(PHONE, 'villager02');
     for (const url of ['/app/index', '/app/service', '/app/service?tab=shot', '/app/service/appeal', '/app/service/shot', '/app/notices']) {
@@ -248,6 +281,65 @@ describe('touch and large text', () => {
       assert.ok(part.inside, `「${part.text}」 overflows the card`);
     }
     await context.close();
+  });
+});
+
+describe('large text on a 360 px phone', () => {
+  const SMALL_PHONE = { width: 360, height: 740 };
+
+  journey('titles, tabs and chips stay whole; the tab bar reads at 12 px, larger in large text', async () => {
+    for (const large of [false, true]) {
+      const { page, context } = await open(SMALL_PHONE, 'cadre02', large);
+      await settle(page, '/app/index');
+      // The platform's name beside the bell and 大字: whole, on one or two lines.
+      const title = await page.locator('.m-layout-nav-title').evaluate((el) => ({
+        text: el.textContent,
+        cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
+      }));
+      assert.ok(!title.cut, `${large ? 'large' : 'standard'}: the title 「${title.text}」 is cut`);
+      const labels = await page
+        .locator('.m-layout-bottom .adm-tab-bar-item-title')
+        .evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+      assert.equal(labels.length, 4);
+      for (const size of labels) assert.ok(large ? size >= 15 : size >= 12, `a tab bar label is ${size} px`);
+
+      // Every tab and chip is on screen in full or reached by scrolling a strip of chips; none wraps.
+      for (const [url, selector] of [
+        ['/app/mytask', '.mytask-tabs .adm-tabs-tab'],
+        ['/app/newsList', '.news-tabs .adm-tabs-tab'],
+        ['/app/taskList', '.app-filter-chip'],
+      ] as const) {
+        await settle(page, url);
+        await page.locator(selector).first().waitFor();
+        const items = await page.locator(selector).evaluateAll((els) =>
+          els.map((el) => {
+            const box = el.getBoundingClientRect();
+            const strip = el.closest('.adm-tabs-tab-list, .app-filter-chips') as HTMLElement;
+            // A label broken over lines leaves a text node with boxes at different heights.
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            let lines = 0;
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              lines = Math.max(lines, new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size);
+            }
+            return {
+              text: el.textContent,
+              lines,
+              inView: box.left >= -0.5 && box.right <= window.innerWidth + 0.5,
+              scrolls: strip.scrollWidth > strip.clientWidth + 1,
+            };
+          }),
+        );
+        for (const item of items) {
+          assert.ok(item.lines <= 1, `${url}: 「${item.text}」 breaks over ${item.lines} lines`);
+          // A strip of tabs never scrolls in large text: each tab is in view. Chips scroll, as pills do.
+          if (large && selector.includes('tabs')) assert.ok(item.inView && !item.scrolls, `${url}: 「${item.text}」 is cut at the edge`);
+        }
+        assert.ok(await noOverlap(page, selector), `${url}: ${selector} overlap`);
+      }
+      await context.close();
+    }
   });
 });
 

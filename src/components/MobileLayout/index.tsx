@@ -105,7 +105,7 @@ export default function MobileLayout({ title, back = APP_HOME, right, tabBar = f
     <div className={`m-layout ${bottomClass}`}>
       <header className="m-layout-header">
         {/* Not antd-mobile's NavBar: it marks its left slot role="button", which nests our back button in another. */}
-        <div className="m-layout-nav">
+        <div className={`m-layout-nav${back === false ? ' m-layout-nav-bare' : ''}`}>
           <div className="m-layout-nav-left">
             {back !== false ? (
               <button type="button" className="m-layout-back" aria-label="返回" onClick={() => goBack(back)}>

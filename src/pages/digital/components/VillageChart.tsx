@@ -17,6 +17,8 @@ const COLORS = ['#1890ff', '#13c2c2', '#fa8c16'];
 const NARROW = 600;
 /** Height of one village's row when the bars lie down. */
 const ROW_HEIGHT = 54;
+/** The narrowest chart whose legend (three entries, 13 px) fits one line with tight gaps. */
+const LEGEND_ONE_LINE = 300;
 
 interface Frame {
   width: number;
@@ -47,9 +49,13 @@ function chartOption(villages: VillageIntroduction[], { width, large }: Frame): 
   });
 
   if (width < NARROW) {
+    // The legend keeps to one line above the party members' axis (its figures along the top);
+    // a phone too narrow for that gets the legend in two lines and the axis moved down for them.
+    const legendLines = width < LEGEND_ONE_LINE ? 2 : 1;
     return {
       ...common,
-      grid: { left: 72, right: 16, top: 64, bottom: 28 },
+      legend: { top: 0, left: 'center', textStyle: { fontSize }, itemGap: 10, itemWidth: 16, itemHeight: 10 },
+      grid: { left: 72, right: 16, top: 28 + legendLines * 24, bottom: 28 },
       yAxis: { type: 'category', data: names, inverse: true, axisLabel: { fontSize, width: 64, overflow: 'truncate' } },
       xAxis: [
         countAxis('', { position: 'bottom', splitNumber: 3 }),
@@ -112,7 +118,7 @@ export default function VillageChart({ villages }: { villages: VillageIntroducti
     <div
       ref={ref}
       className="digital-chart-canvas"
-      style={narrow ? { height: villages.length * ROW_HEIGHT + 92 } : undefined}
+      style={narrow ? { height: villages.length * ROW_HEIGHT + 116 } : undefined}
       role="img"
       aria-label="各村人口、户数、党员人数柱状图"
     />
