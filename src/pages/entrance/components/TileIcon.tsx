@@ -1,9 +1,12 @@
 /** Line icons of the workbench tiles, drawn inline so the page needs no icon library. */
 const PATHS = {
+  // Sliders: settings to manage, unlike 数据大屏's screen with a chart.
   admin: (
     <>
-      <rect x="3" y="4" width="18" height="12" rx="1.5" />
-      <path d="M8 20h8M12 16v4M7 12l3-3 2.5 2.5L17 7" />
+      <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+      <circle cx="15" cy="6" r="2" />
+      <circle cx="9" cy="12" r="2" />
+      <circle cx="17" cy="18" r="2" />
     </>
   ),
   screen: (
