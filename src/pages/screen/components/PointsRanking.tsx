@@ -3,15 +3,14 @@ import { STATS_LIST_SIZE } from '@common/constants';
 import type { TopPoints } from '@common/contracts/stats';
 
 /**
- * 积分排行: the top ten with a bar against the leader; medals for the first three. Places nobody
- * holds yet stay on the board, dimmed, so the list keeps its shape (and its node count).
+ * 积分排行: the top ten with a bar against the leader; medals for the first three. Only people who
+ * hold a place are listed: a short list leaves the bottom of the panel empty, not filled with blanks.
  */
 export default function PointsRanking({ ranking }: { ranking: TopPoints[] }) {
   if (!ranking.length) return <p className="screen-empty">暂无积分记录</p>;
   const top = Math.max(1, ...ranking.map((r) => r.points));
-  const vacant = Array.from({ length: Math.max(0, STATS_LIST_SIZE - ranking.length) }, (_, i) => ranking.length + i + 1);
   return (
-    // One row per place of the full list, so a short list keeps the same rhythm from the top.
+    // Rows sized for the full list, so a short list keeps the same rhythm from the top.
     <ol className="screen-ranking" aria-label="积分排行前十" style={{ gridTemplateRows: `repeat(${STATS_LIST_SIZE}, minmax(0, 1fr))` }}>
       {ranking.map((person, index) => (
         <li key={person.userId} className={`screen-ranking-row${index < 3 ? ` screen-ranking-top${index + 1}` : ''}`}>
@@ -25,15 +24,6 @@ export default function PointsRanking({ ranking }: { ranking: TopPoints[] }) {
             {person.points}
             <small>分</small>
           </span>
-        </li>
-      ))}
-      {vacant.map((place) => (
-        <li key={`vacant-${place}`} className="screen-ranking-row screen-ranking-vacant" aria-hidden="true">
-          <span className="screen-ranking-place">{place}</span>
-          <span className="screen-ranking-name">虚位以待</span>
-          <span className="screen-ranking-area" />
-          <span className="screen-ranking-bar" />
-          <span className="screen-ranking-points">—</span>
         </li>
       ))}
     </ol>
