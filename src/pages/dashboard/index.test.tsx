@@ -120,9 +120,15 @@ test('figure cards show the figures and open their lists', async () => {
 test('category bars show tasks and completion; a click anywhere over a category opens the tasks that went out', async () => {
   const app = renderApp('/dashboard');
   const categories = await chart('各类别任务数与完成率');
-  const option = categories.options.at(-1) as { xAxis: { data: string[] }; series: Array<{ data: number[] }> };
+  const option = categories.options.at(-1) as {
+    xAxis: { data: string[] };
+    yAxis: Array<{ max?: number }>;
+    series: Array<{ data: number[] }>;
+  };
   expect(option.xAxis.data).toEqual(['党建工作', '人居环境']);
   expect(option.series[0].data).toEqual([2, 3]);
+  // The task axis stands above the tallest bar (3): the bars do not fill the plot.
+  expect(option.yAxis[0].max).toBe(5);
   expect(option.series[1].data).toEqual([25, 66.7]);
   // High above the bar of 人居环境 (x 150), not on it.
   act(() => categories.clickAt?.(160, 20));

@@ -12,6 +12,7 @@ import { type ReactNode, useMemo } from 'react';
 import type { StatsOverview } from '@common/contracts/stats';
 import { ratePercent } from '@common/figures';
 import { type CategoryClick, useEChart } from '@/hooks/useEChart';
+import { countAxisMax } from './axisScale';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
@@ -57,7 +58,7 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
       grid: { left: 40, right: 48, top: 36, bottom: 56 },
       xAxis: { type: 'category', data: categories.map((c) => c.label), axisLabel: { interval: 0, rotate: categories.length > 6 ? 30 : 0 } },
       yAxis: [
-        { type: 'value', name: '任务数', minInterval: 1 },
+        { type: 'value', name: '任务数', minInterval: 1, max: countAxisMax(Math.max(0, ...categories.map((c) => c.tasks))) },
         { type: 'value', name: '完成率', min: 0, max: 100, axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
       ],
       series: [
