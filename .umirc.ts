@@ -4,20 +4,22 @@ import { CHUNK_LOAD_TIMEOUT_MS } from './common/constants';
 import routes from './config/routes';
 
 // The entry chunk stays free of antd, echarts and the rich-text editor so the phone pages load light;
-// the admin layout (config/adminLayout.ts, ADR 0035) brings antd with it.
+// the admin frame (ProLayout through the layout plugin, `layout` in src/app.tsx, ADR 0042) brings antd
+// and pro-components with it.
 export default defineConfig({
   title: '乡村两级治理中心联动平台',
   routes,
   // Umi's default viewport forbids zooming (user-scalable=no, maximum-scale=1): people with poor
   // sight must be able to pinch-zoom the phone pages (ADR 0021).
   metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
-  plugins: ['./config/htmlLang.ts', './config/adminLayout.ts'],
+  plugins: ['./config/htmlLang.ts'],
   npmClient: 'npm',
   access: {},
   model: {},
   initialState: {},
   request: {},
   antd: {},
+  layout: {},
   mock: false,
   hash: true,
   base: '/',

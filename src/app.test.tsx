@@ -1,5 +1,5 @@
 /**
- * The admin layout (src/layouts/AdminLayout.tsx and its frame) as people meet it, in the whole app (Umi's TestBrowser: routes,
+ * The admin frame (ProLayout through the layout plugin, `layout` in src/app.tsx) as people meet it, in the whole app (Umi's TestBrowser: routes,
  * initial state, access, layout) against the mock server: who gets the login page and whether they
  * are told anything, that nothing of the admin shell calls the API before a user exists, and the
  * header's greeting and the side menu. Messages are observed through registerFeedback, reloads through

@@ -82,7 +82,7 @@ async function openOverlay(page: Page, trigger: Locator) {
   await page.getByRole('dialog').last().waitFor();
 }
 
-const ADMIN_FRAME = '.admin-sider, .admin-header, footer';
+const ADMIN_FRAME = '.ant-pro-sider, .ant-pro-layout-header, footer';
 const OVERLAYS = '.ant-modal-wrap, .ant-drawer-content-wrapper';
 
 /** Every admin page, and what opens its drawer or dialog where it has one. */

@@ -30,16 +30,16 @@ describe('foundation journeys', () => {
     assert.doesNotMatch(footerText, /ICP/);
     // Header height 48, dark side menu.
     const headerHeight = await page
-      .locator('header.admin-header')
+      .locator('header.ant-pro-layout-header')
       .first()
       .evaluate((el) => el.getBoundingClientRect().height);
     assert.equal(Math.round(headerHeight), 48);
     const siderBg = await page
-      .locator('.admin-sider')
+      .locator('.ant-pro-sider')
       .first()
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     assert.equal(siderBg, 'rgb(0, 21, 41)');
-    // Watermark with the user's name: the page container draws it as a background image on a layer.
+    // Watermark with the user's name: ProLayout draws it as a background image on a layer.
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLElement>('div')].some((el) => el.style.backgroundImage.startsWith('url("data:image')),
     );
@@ -88,7 +88,7 @@ describe('foundation journeys', () => {
     await keeper.page.getByRole('button', { name: '管理员，你好！' }).click();
     await keeper.page.getByLabel('当前登录').getByText('用户管理员 · keeper01').waitFor();
     await keeper.page.keyboard.press('Escape');
-    const menu = await keeper.page.locator('.admin-sider .ant-menu').first().innerText();
+    const menu = await keeper.page.locator('.ant-pro-sider .ant-menu').first().innerText();
     assert.match(menu, /用户管理/);
     assert.doesNotMatch(menu, /任务|新闻|数据概览/);
     // Roles are readable but only admins change them.

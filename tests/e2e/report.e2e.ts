@@ -97,7 +97,7 @@ describe('数据概览 › 通报', () => {
     // Printed, only the document shows: no menu, header, toolbar or buttons.
     await page.emulateMedia({ media: 'print' });
     assert.equal(await page.locator('.report-print .report-title').isVisible(), true);
-    for (const chrome of ['.admin-sider', '.admin-header', '.report-toolbar', '#root']) {
+    for (const chrome of ['.ant-pro-sider', '.ant-pro-layout-header', '.report-toolbar', '#root']) {
       assert.equal(await page.locator(chrome).first().isVisible(), false, `${chrome} is printed`);
     }
     await page.emulateMedia({ media: 'screen' });

@@ -158,10 +158,10 @@ export async function pageDrawn(page: Page, title: string) {
  * path), so this looks again until the item can be clicked.
  */
 export async function openFromMenu(page: Page, { path, name, group }: AdminPage) {
-  const item = page.locator('.admin-sider .ant-menu-item', { hasText: new RegExp(`^${name}$`) });
+  const item = page.locator('.ant-pro-sider .ant-menu-item', { hasText: new RegExp(`^${name}$`) });
   await eventually(async () => {
     if (group && !(await item.isVisible())) {
-      const submenu = page.locator('.admin-sider .ant-menu-submenu', {
+      const submenu = page.locator('.ant-pro-sider .ant-menu-submenu', {
         has: page.locator('.ant-menu-submenu-title', { hasText: new RegExp(`^${group}$`) }),
       });
       if (!(await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) {

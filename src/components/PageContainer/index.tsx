@@ -52,9 +52,10 @@ export default function PageContainer({ title, subTitle, tags, extra, content, c
         ) : null}
         <div className="ant-page-header-heading">
           <div className="ant-page-header-heading-left">
-            <span className="ant-page-header-heading-title" title={typeof title === 'string' ? title : undefined}>
+            {/* The page's one first-level heading: the frame's title is not one. */}
+            <h1 className="ant-page-header-heading-title" title={typeof title === 'string' ? title : undefined}>
               {title}
-            </span>
+            </h1>
             {subTitle ? (
               <span className="ant-page-header-heading-sub-title" title={typeof subTitle === 'string' ? subTitle : undefined}>
                 {subTitle}
