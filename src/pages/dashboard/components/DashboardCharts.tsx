@@ -62,7 +62,8 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         { type: 'value', name: '完成率', min: 0, max: 100, axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
       ],
       series: [
-        { name: '任务数', type: 'bar', barMaxWidth: 28, data: categories.map((c) => c.tasks) },
+        // Half of each slot left between bars: many categories of equal count read as bars, not a band.
+        { name: '任务数', type: 'bar', barMaxWidth: 28, barCategoryGap: '50%', data: categories.map((c) => c.tasks) },
         {
           name: '完成率',
           type: 'line',
