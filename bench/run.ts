@@ -4,7 +4,7 @@
 // Prints a markdown table per database and scale, then each list's small/large ratio.
 // Options (environment):
 //   BENCH_SCALES=small,large   which scales to run (default both)
-//   BENCH_TARGETS=pglite,postgres
+//   BENCH_TARGETS=embedded,postgres  (embedded: the PostgreSQL `npm start` runs, in a new DATA_DIR)
 //   BENCH_PG_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres  (a server where a scratch
 //                database may be created and dropped; PostgreSQL is skipped when unreachable)
 //   BENCH_SECONDS=5            seconds per measurement (after a 1 s warm-up at c=1)
@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../server/db/client';
+import { type Database, openEmbedded, openPostgres } from '../server/db/client';
 import { seed } from '../server/seed/seed';
 import { generate, SCALES } from './generate';
 import { measurePhotoLookup } from './photos';
@@ -141,9 +141,9 @@ async function countPhotos(database: Database): Promise<string> {
 }
 
 async function prepare(target: string, scaleName: string): Promise<Target | undefined> {
-  if (target === 'pglite') {
+  if (target === 'embedded') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-bench-'));
-    const vars = await fill(await openPglite(path.join(dataDir, 'pglite')), scaleName);
+    const vars = await fill(await openEmbedded(dataDir), scaleName);
     return { env: { BENCH_DATA_DIR: dataDir }, vars, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `bench_${process.pid}_${Date.now()}`;
@@ -260,7 +260,7 @@ function printRatios(target: string, small: Record<string, Measured>, large: Rec
 
 async function main() {
   const scales = (process.env.BENCH_SCALES ?? 'small,large').split(',');
-  const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+  const targets = (process.env.BENCH_TARGETS ?? 'embedded,postgres').split(',');
   console.log(
     `# Benchmarks (${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load from ${CLIENT}, ` +
       `${SECONDS} s per measurement, ${new Date().toISOString()})`,

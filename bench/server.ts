@@ -1,6 +1,6 @@
 // The server under test, in its own process: bench/run.ts starts it so that the load generator does
 // not share its event loop. The database is already migrated and filled.
-// Environment: BENCH_DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (PGlite in DATA_DIR/pglite, as
+// Environment: BENCH_DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (the embedded PostgreSQL of DATA_DIR, as
 // `npm start` opens it); BENCH_STATS_CACHE_MS (default: the app's 5 s). Prints `{"port":N}` when up.
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';

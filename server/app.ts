@@ -59,7 +59,7 @@ interface BuildOptions {
   logger?: boolean | object;
   /**
    * Count the API rate limit in the database so that it holds across processes (ADR 0015).
-   * Default: on PostgreSQL (config.databaseUrl set); PGlite is one process, memory suffices.
+   * Default: on DATABASE_URL (several processes may share it); the embedded server has one process.
    */
   sharedRateLimit?: boolean;
 }

@@ -6,6 +6,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Longest a statement may run and a request may wait on the database, in ms (DB_TIMEOUT_MS; ADR 0038). */
+  dbTimeoutMs: number;
   adminPassword?: string;
   seedDemo: boolean;
   uploadMaxBytes: number;
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    dbTimeoutMs: int(env.DB_TIMEOUT_MS, 10_000, 'DB_TIMEOUT_MS'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 10, 'UPLOAD_MAX_MB') * 1024 * 1024,

@@ -10,8 +10,8 @@ type Body = { code?: number; message?: string; data?: any };
 
 // `npm start` as a newcomer runs it (the server process itself, the client build skipped): the
 // first start creates admin with a password printed once; demo accounts only when asked for.
-// Runs on the embedded database only: with DATABASE_URL (CI's PostgreSQL pass) it is skipped, since
-// a start against PostgreSQL seeds no demo content by design and would share that database.
+// On the embedded PostgreSQL (DATABASE_URL emptied for the child): a start against DATABASE_URL
+// seeds no demo content by design.
 
 interface Started {
   url: string;
@@ -72,7 +72,7 @@ const login = (url: string, username: string, password: string) =>
     body: JSON.stringify({ username, password }),
   });
 
-describe('npm start on a new embedded database', { skip: Boolean(process.env.DATABASE_URL) }, () => {
+describe('npm start on a new embedded database', () => {
   test('the first start prints a generated admin password once; it signs in; the next start prints none', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-start-'));
     dataDirs.push(dataDir);
@@ -95,7 +95,9 @@ describe('npm start on a new embedded database', { skip: Boolean(process.env.DAT
     assert.equal((await login(first.url, 'staff01', 'Demo12345')).status, 401);
     assert.ok(!first.output().includes('演示'), first.output());
     await first.stop();
-    assert.ok(fs.existsSync(path.join(dataDir, 'pglite')), 'the database lives in DATA_DIR');
+    assert.ok(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION')), 'the database lives in DATA_DIR/pg');
+    assert.ok(!fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid')), 'SIGTERM stopped PostgreSQL with Node');
+    assert.equal(fs.statSync(path.join(dataDir, 'pg-password')).mode & 0o777, 0o600, 'its password is kept private');
 
     // Behind nginx as docs/deploy.md says: TRUST_PROXY with HOST on loopback, and no warning.
     const second = await start(dataDir, { TRUST_PROXY: '127.0.0.1', HOST: '127.0.0.1' });

@@ -41,7 +41,7 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeoutMs: config.dbTimeoutMs });
   } catch (error) {
     const where = config.databaseUrl ? 'DATABASE_URL 指向的 PostgreSQL' : `数据目录 ${config.dataDir}`;
     console.error(`无法连接数据库（${where}）：${(error as Error)?.message || String(error)}`);
@@ -59,6 +59,7 @@ async function main() {
         `无法访问对象存储（S3_ENDPOINT=${config.storage.kind === 's3' ? config.storage.endpoint : ''}）：${(error as Error).message}`,
       );
       console.error('Cannot reach the object storage. Check STORAGE and the S3_* settings.');
+      await database.close();
       process.exit(1);
     }
   }
@@ -67,7 +68,7 @@ async function main() {
     adminPassword: config.adminPassword,
     demoPassword: config.demoPassword,
     // Demo content only on a new embedded database, never on a real PostgreSQL.
-    demo: config.seedDemo && database.kind === 'pglite',
+    demo: config.seedDemo && database.kind === 'embedded',
   });
 
   const app = await buildApp({ config, db: database.db, storage });
@@ -121,6 +122,7 @@ async function main() {
     clearInterval(purge);
     clearInterval(hashing);
     await app.close();
+    // Stops the embedded PostgreSQL too (a fast shutdown: committed work is on disk).
     await database.close();
     process.exit(0);
   };

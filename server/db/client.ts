@@ -1,85 +1,160 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDir } from '../lib/dataDirLock';
+import { DataDirInUse, lockDataDir } from '../lib/dataDirLock';
+import { type EmbeddedOptions, startEmbeddedPostgres, urlsOf } from './embedded';
 import * as schema from './schema';
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle: inside `db.transaction` only `tx` may be used (PGlite has one connection). */
+/** A transaction handle: inside `db.transaction` only `tx` may be used (it holds the connection). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the PostgreSQL in DATA_DIR/pg this process started or reused; `postgres`: DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  /** The connection string (tools such as the backup open their own connections). */
+  url: string;
   migrate(): Promise<void>;
+  /** Closes the pool, and stops the embedded server when this process owns it. */
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.resolve(__dirname, 'migrations');
 
-/** PGlite in `dataDir` (or in memory when dataDir is undefined). */
-/** `loadDataDir`: start from a tarball of a data directory (PGlite's dumpDataDir) instead of an empty cluster. */
-export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  // One process per data directory: PGlite does not lock it itself (server/lib/dataDirLock.ts).
-  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
-  let client: PGlite;
-  try {
-    client = new PGlite({ ...options, dataDir });
-    await client.waitReady;
-  } catch (error) {
-    unlock();
-    throw error;
-  }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/** Default bound on a statement and on a wait for the database (config.dbTimeoutMs). */
+export const DEFAULT_DB_TIMEOUT_MS = 10_000;
+
+export interface PoolOptions {
+  max?: number;
+  /** statement_timeout; the client gives up on an answer 2 s later, connecting after at most 5 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * Bounded waits (ADR 0038): the server cancels a statement after `timeoutMs` and ends a session
+ * idle in a transaction after a minute; the client gives up on a server that stops answering
+ * (frozen, partitioned: no error ever comes) shortly after, and on connecting within 5 s. TCP
+ * keepalive notices a silently dropped peer. Each failure answers 503 (server/plugins/errors.ts)
+ * and the pool discards the connection it happened on.
+ */
+export function poolConfig(url: string, opts: PoolOptions = {}): pg.PoolConfig {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
   return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: async () => {
-      await client.close();
-      unlock();
-    },
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: Math.min(5000, timeoutMs),
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 2000,
+    idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+export async function openPostgres(url: string, opts: PoolOptions | number = {}, onClose?: () => Promise<void>): Promise<Database> {
+  const pool = new pg.Pool(poolConfig(url, typeof opts === 'number' ? { max: opts } : opts));
   // A dropped connection must not crash the process: the pool reports idle clients' errors here,
   // and a client checked out (a transaction) emits 'error' itself, with no listener of the pool's
   // while it is out. Its query fails (503 to the caller) and the pool discards it on release.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const client = await pool.connect();
-  client.release();
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    url,
     async migrate() {
-      // Several processes may start at once: one applies migrations, the others wait.
-      const lock = await pool.connect();
+      // A connection of its own, without the request timeouts: a migration of a large table may
+      // take minutes. Several processes may start at once: one applies migrations, the others wait.
+      const lock = new pg.Client({ connectionString: url });
+      lock.on('error', () => undefined);
+      await lock.connect();
       try {
         await lock.query('SELECT pg_advisory_lock(7426001)');
-        await migrateNodePg(db as never, { migrationsFolder });
+        await migrateNodePg(drizzleNodePg(lock, { schema }) as never, { migrationsFolder });
       } finally {
         await lock.query('SELECT pg_advisory_unlock(7426001)').catch(() => undefined);
-        lock.release();
+        await lock.end().catch(() => undefined);
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await pool.end();
+      await onClose?.();
+    },
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(path.join(opts.dataDir, 'pglite'));
+/**
+ * The embedded PostgreSQL of DATA_DIR, started (or reused after a kill -9) by this process, which
+ * holds DATA_DIR/pg.lock while it runs it: a second server process on the same DATA_DIR is
+ * refused instead of stopping the first one's database when it exits.
+ */
+export async function openEmbedded(dataDir: string, opts: PoolOptions & EmbeddedOptions = {}): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(path.join(dataDir, 'pg'));
+  try {
+    const server = await startEmbeddedPostgres(dataDir, opts);
+    try {
+      const database = await openPostgres(server.url, opts, async () => {
+        await server.stop();
+        unlock();
+      });
+      return { ...database, kind: 'embedded' };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export { DataDirInUse };
+
+/**
+ * The embedded server of DATA_DIR for a tool (backup, restore): started for the tool and stopped
+ * after it when no server process runs there; when one does, `whileServing` uses its server (a
+ * backup reads one snapshot while it serves) and otherwise the tool is refused (DataDirInUse).
+ */
+export async function attachEmbedded(dataDir: string, opts: { whileServing: boolean }): Promise<{ url: string; release(): Promise<void> }> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(path.join(dataDir, 'pg'));
+  } catch (error) {
+    if (!(error instanceof DataDirInUse) || !opts.whileServing) throw error;
+    return { url: urlsOf(dataDir).url, release: async () => undefined };
+  }
+  try {
+    const server = await startEmbeddedPostgres(dataDir);
+    return {
+      url: server.url,
+      async release() {
+        await server.stop();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; timeoutMs?: number }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { timeoutMs: opts.timeoutMs });
+  return openEmbedded(opts.dataDir, { timeoutMs: opts.timeoutMs, onMessage: (m) => console.log(m) });
 }

@@ -2,23 +2,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import { type Database, openPglite, openPostgres } from '../db/client';
-import { scratchDatabase, type ScratchDatabase } from '../../tests/helpers/serverProcess';
+import { type Database, openPostgres } from '../db/client';
+import { scratchDatabase, type ScratchDatabase, testServerUrl } from '../../tests/helpers/serverProcess';
 import { sharedRateLimit } from './rateLimitStore';
 
 // The shared rate-limit store (ADR 0015): two stores on one database stand for two processes.
-// On PGlite in memory by default, on a scratch PostgreSQL database when DATABASE_URL is set.
+// On a scratch database of the run's PostgreSQL.
 
 let database: Database;
 let scratch: ScratchDatabase | undefined;
 
 before(async () => {
-  if (process.env.DATABASE_URL) {
-    scratch = await scratchDatabase(process.env.DATABASE_URL, 'ratelimit');
-    database = await openPostgres(scratch.url, 4);
-  } else {
-    database = await openPglite();
-  }
+  scratch = await scratchDatabase(testServerUrl(), 'ratelimit');
+  database = await openPostgres(scratch.url, 4);
   await database.migrate();
 });
 after(async () => {

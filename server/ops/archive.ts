@@ -2,17 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsFolder } from '../db/client';
-import { lockDataDir } from '../lib/dataDirLock';
+import { attachEmbedded, migrationsFolder } from '../db/client';
 import { extractTarGz, TarGzWriter } from './tar';
 
-// Logical backups that restore into either database (PGlite or PostgreSQL): one JSON line per row
+// Logical backups of the embedded PostgreSQL or DATABASE_URL's, either restoring into the other
+// (and, once, of a PGlite directory of an earlier release into PostgreSQL): one JSON line per row
 // and table (row_to_json, ordered by primary key), the uploads folder, and a manifest with row
 // counts, sha256 of every file and the migration level. The schema is not dumped: a restore
 // rebuilds it by running the migrations up to the archive's level, loads the rows, then runs the
@@ -46,8 +43,8 @@ interface Manifest {
 export interface Target {
   dataDir: string;
   databaseUrl?: string;
-  /** An embedded database already open in this process, used instead of DATA_DIR/pglite (tests). */
-  pglite?: PGlite;
+  /** A PGlite data directory of an earlier release, read instead (the source of the one-time move). */
+  pgliteDir?: string;
 }
 
 /** One connection to either database, with the few calls a dump and a load need. */
@@ -61,7 +58,36 @@ interface Conn {
 /** A failure to show as it is (Chinese, for the operator), without a stack. */
 export class OpsError extends Error {}
 
-async function connect(target: Target): Promise<Conn> {
+function postgresConn(client: pg.Client): Conn {
+  client.on('error', () => undefined); // a dropped connection fails the running query instead
+  return {
+    kind: 'postgres',
+    query: async (text, params) => (await client.query(text, params)).rows,
+    migrate: (folder) => migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder }),
+    close: () => client.end(),
+  };
+}
+
+/**
+ * PGlite, only to read a data directory of a release before ADR 0038 (the one-time move to
+ * PostgreSQL, server/ops/pgliteMigration.ts): loaded here and nowhere else, when needed.
+ */
+async function pgliteConn(dir: string): Promise<Conn> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(dir);
+  await db.waitReady;
+  return {
+    kind: 'pglite',
+    query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
+    migrate: async () => {
+      throw new OpsError('旧的内置数据库只读取，不做迁移。');
+    },
+    close: () => db.close(),
+  };
+}
+
+async function connect(target: Target, use: 'read' | 'replace'): Promise<Conn> {
+  if (target.pgliteDir) return pgliteConn(target.pgliteDir);
   if (target.databaseUrl) {
     const client = new pg.Client({ connectionString: target.databaseUrl, connectionTimeoutMillis: 10_000 });
     try {
@@ -69,41 +95,24 @@ async function connect(target: Target): Promise<Conn> {
     } catch (error) {
       throw new OpsError(`无法连接数据库（DATABASE_URL）：${(error as Error).message}`);
     }
-    client.on('error', () => undefined); // a dropped connection fails the running query instead
-    return {
-      kind: 'postgres',
-      query: async (text, params) => (await client.query(text, params)).rows,
-      migrate: (folder) => migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder }),
-      close: () => client.end(),
-    };
+    return postgresConn(client);
   }
-  if (target.pglite) {
-    const db = target.pglite;
-    return {
-      kind: 'pglite',
-      query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
-      migrate: (folder) => migratePglite(drizzlePglite(db), { migrationsFolder: folder }),
-      close: async () => undefined, // its opener closes it
-    };
-  }
-  const dir = path.join(target.dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
-  const unlock = lockDataDir(dir);
-  let db: PGlite;
+  // The embedded PostgreSQL of DATA_DIR: a backup reads it while the server runs; a restore
+  // replaces everything and so wants the server stopped.
+  const embedded = await attachEmbedded(target.dataDir, { whileServing: use === 'read' });
+  const client = new pg.Client({ connectionString: embedded.url, connectionTimeoutMillis: 10_000 });
   try {
-    db = new PGlite(dir);
-    await db.waitReady;
+    await client.connect();
   } catch (error) {
-    unlock();
-    throw error;
+    await embedded.release();
+    throw new OpsError(`无法连接内置数据库：${(error as Error).message}`);
   }
+  const conn = postgresConn(client);
   return {
-    kind: 'pglite',
-    query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
-    migrate: (folder) => migratePglite(drizzlePglite(db), { migrationsFolder: folder }),
+    ...conn,
     close: async () => {
-      await db.close();
-      unlock();
+      await conn.close();
+      await embedded.release();
     },
   };
 }
@@ -212,10 +221,15 @@ interface BackupResult {
 }
 
 /** Writes a backup of the database and uploads in `target` to `file` (a .tar.gz). */
-export async function backup(target: Target, file: string): Promise<BackupResult> {
+export async function backup(
+  target: Target,
+  file: string,
+  /** `uploads: false`: the database only (the move from PGlite leaves the uploads where they are). */
+  opts: { uploads?: boolean } = {},
+): Promise<BackupResult> {
   const started = Date.now();
   const partial = `${file}.part`;
-  const conn = await connect(target);
+  const conn = await connect(target, 'read');
   // Made once the database is open: a refused open (data dir in use) leaves nothing behind.
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-backup-'));
   try {
@@ -264,7 +278,7 @@ export async function backup(target: Target, file: string): Promise<BackupResult
 
     const uploadsDir = path.join(target.dataDir, 'uploads');
     const uploads = [];
-    for (const name of uploadNames(uploadsDir)) {
+    for (const name of opts.uploads === false ? [] : uploadNames(uploadsDir)) {
       const full = path.join(uploadsDir, name);
       uploads.push({ name, size: fs.statSync(full).size, sha256: await sha256File(full) });
     }
@@ -386,7 +400,8 @@ export async function restore(
   target: Target,
   archive: string,
   /** `upgrade: false` stops at the archive's own migration level (the upgrade test migrates itself). */
-  opts: { force?: boolean; upgrade?: boolean } = {},
+  /** `uploads: false`: the database only, DATA_DIR/uploads left as it is. */
+  opts: { force?: boolean; upgrade?: boolean; uploads?: boolean } = {},
 ): Promise<RestoreResult> {
   const started = Date.now();
   if (!fs.existsSync(archive)) throw new OpsError(`找不到备份文件：${archive}`);
@@ -405,8 +420,9 @@ export async function restore(
   try {
     const manifest = await verifiedManifest(dir);
     const uploadsDir = path.join(target.dataDir, 'uploads');
-    const existingUploads = uploadNames(uploadsDir);
-    const conn = await connect(target);
+    const keepUploads = opts.uploads === false;
+    const existingUploads = keepUploads ? [] : uploadNames(uploadsDir);
+    const conn = await connect(target, 'replace');
     try {
       const present = await rowsPresent(conn);
       if ((present.length || existingUploads.length) && !opts.force) {

@@ -16,7 +16,7 @@ function target(env: NodeJS.ProcessEnv) {
 
 function where(env: NodeJS.ProcessEnv) {
   const t = target(env);
-  return t.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `内置数据库（${path.join(t.dataDir, 'pglite')}）`;
+  return t.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `内置数据库（${path.join(t.dataDir, 'pg')}）`;
 }
 
 function fail(error: unknown): number {

@@ -4,16 +4,27 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import sharp from 'sharp';
 import { readImageHeader, reencodeImage } from '../lib/images';
-import { type RunningServer, type ScratchDatabase, scratchDatabase, signIn, startServer, tempDir } from '../../tests/helpers/serverProcess';
+import { openEmbedded } from '../db/client';
+import {
+  killProcessTree,
+  type RunningServer,
+  type ScratchDatabase,
+  scratchDatabase,
+  signIn,
+  startServer,
+  tempDir,
+  testServerUrl,
+} from '../../tests/helpers/serverProcess';
 
 // kill -9 in the middle of a stream of writes: every write the server acknowledged (200) is there
 // after a restart on the same data, whole (a task with all its area rows, an upload with its file),
-// and the trigger-kept summaries still match their tables. On PGlite, and on PostgreSQL when
-// DATABASE_URL is set (a scratch database on that server).
+// and the trigger-kept summaries still match their tables. On the embedded PostgreSQL (Node
+// killed alone: the next start finds its server still running and reuses it; and Node with the
+// whole PostgreSQL server, every process of it, killed at once: the next start recovers from the
+// WAL), and on DATABASE_URL's PostgreSQL.
 
 const PASSWORD = 'Crash-Admin-123';
 const AREAS = [2, 3, 4];
@@ -44,7 +55,12 @@ async function storedCopy(bytes: Buffer): Promise<Buffer> {
 }
 
 /** Writes until `killAfter` are acknowledged, then kill -9 with requests still in flight. */
-async function writeAndKill(server: RunningServer, token: string, killAfter: number): Promise<Acked & { inFlightAtKill: number }> {
+async function writeAndKill(
+  server: RunningServer,
+  token: string,
+  killAfter: number,
+  alsoKill?: () => void,
+): Promise<Acked & { inFlightAtKill: number }> {
   const acked: Acked = { tasks: new Map(), uploads: new Map() };
   let next = 0;
   let inFlight = 0;
@@ -55,6 +71,7 @@ async function writeAndKill(server: RunningServer, token: string, killAfter: num
     if (!killing && acked.tasks.size + acked.uploads.size >= killAfter) {
       inFlightAtKill = inFlight;
       killing = server.kill();
+      alsoKill?.();
     }
   };
   const worker = async () => {
@@ -156,15 +173,25 @@ async function verifyInDatabase(query: (sql: string) => Promise<Array<Record<str
   }
 }
 
-async function crashRound(dataDir: string, env: Record<string, string>, killAfter: number, whileRunning?: () => void) {
+async function crashRound(
+  dataDir: string,
+  env: Record<string, string>,
+  killAfter: number,
+  opts: { withPostgres?: boolean; whileRunning?: () => void; restartSays?: RegExp } = {},
+) {
   const server = await startServer(dataDir, { ADMIN_PASSWORD: PASSWORD, ...env });
   const token = await signIn(server.url, 'admin', PASSWORD);
-  const acked = await writeAndKill(server, token, killAfter);
+  const postmaster = opts.withPostgres ? Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) : 0;
+  const acked = await writeAndKill(server, token, killAfter, () => {
+    // The same instant as Node: the postmaster and every backend, none shut down cleanly.
+    if (postmaster) killProcessTree(postmaster);
+  });
   assert.equal(server.child.signalCode, 'SIGKILL');
   assert.ok(acked.inFlightAtKill > 0, 'killed with writes in flight');
   assert.ok(acked.tasks.size >= 1 && acked.uploads.size >= 1, 'both kinds of writes were acknowledged');
   const restarted = await startServer(dataDir, { ADMIN_PASSWORD: PASSWORD, ...env });
   try {
+    if (opts.restartSays) assert.match(restarted.output(), opts.restartSays);
     await verifyThroughApi(restarted, acked);
     // The recovered database takes writes again.
     const token = await signIn(restarted.url, 'admin', PASSWORD);
@@ -174,59 +201,70 @@ async function crashRound(dataDir: string, env: Record<string, string>, killAfte
       body: JSON.stringify({ name: '崩溃后新建的分组', description: '' }),
     });
     assert.equal(res.status, 200, await res.text());
-    whileRunning?.();
+    opts.whileRunning?.();
   } finally {
     await restarted.stop();
   }
   return acked;
 }
 
+async function verifyEmbedded(dataDir: string, acked: Acked) {
+  const database = await openEmbedded(dataDir);
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  try {
+    const query = async (sql: string) => (await pool.query(sql)).rows as Array<Record<string, unknown>>;
+    await verifyInDatabase(query, dataDir);
+    const [{ n }] = await query('SELECT count(*)::int AS n FROM tasks');
+    assert.ok(Number(n) >= acked.tasks.size);
+  } finally {
+    await pool.end();
+    await database.close();
+  }
+}
+
 describe('kill -9 in the middle of writes', () => {
-  // The PostgreSQL pass of the suite (DATABASE_URL set) has run this one already in the first pass.
-  test(
-    'PGlite: every acknowledged write survives, whole',
-    { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' },
-    async () => {
-      const dataDir = tempDir('glp-crash-');
-      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      const acked = await crashRound(dataDir, {}, 30, () => {
-        // A second process on the embedded database would corrupt it: a backup is refused meanwhile.
-        const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', path.join(dataDir, 'refused.tar.gz')], {
+  test('embedded PostgreSQL, Node killed: the next start reuses its server; every acknowledged write survives, whole', async () => {
+    const dataDir = tempDir('glp-crash-');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const acked = await crashRound(dataDir, {}, 30, {
+      restartSays: /仍在运行，继续使用/,
+      whileRunning: () => {
+        // A backup reads the running server's database (one snapshot) without stopping it.
+        const archive = path.join(dataDir, 'running.tar.gz');
+        const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', archive], {
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
           encoding: 'utf8',
         });
-        assert.equal(run.status, 1, run.stdout + run.stderr);
-        assert.match(run.stderr, /正被另一个进程（pid \d+）使用，请先停止/);
-        assert.ok(!fs.existsSync(path.join(dataDir, 'refused.tar.gz.part')));
-      });
-      const db = new PGlite(path.join(dataDir, 'pglite'));
-      try {
-        const query = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows;
-        await verifyInDatabase(query, dataDir);
-        const [{ n }] = await query('SELECT count(*)::int AS n FROM tasks');
-        assert.ok(Number(n) >= acked.tasks.size);
-      } finally {
-        await db.close();
-      }
+        assert.equal(run.status, 0, run.stdout + run.stderr);
+        assert.ok(fs.existsSync(archive));
+      },
+    });
+    await verifyEmbedded(dataDir, acked);
+  });
+
+  test(
+    'embedded PostgreSQL, Node and every PostgreSQL process killed at once: every acknowledged write survives',
+    { skip: process.platform !== 'linux' && 'reads the process tree from /proc' },
+    async () => {
+      const dataDir = tempDir('glp-cut-');
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const acked = await crashRound(dataDir, {}, 30, { withPostgres: true });
+      await verifyEmbedded(dataDir, acked);
     },
   );
 
-  test(
-    'PostgreSQL: every acknowledged write survives, whole',
-    { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' },
-    async () => {
-      const scratch: ScratchDatabase = await scratchDatabase(process.env.DATABASE_URL as string, 'crash');
-      cleanups.push(() => scratch.drop());
-      const dataDir = tempDir('glp-crash-pg-');
-      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      await crashRound(dataDir, { DATABASE_URL: scratch.url }, 24);
-      const client = new pg.Client({ connectionString: scratch.url });
-      await client.connect();
-      try {
-        await verifyInDatabase(async (sql) => (await client.query(sql)).rows, dataDir);
-      } finally {
-        await client.end();
-      }
-    },
-  );
+  test('DATABASE_URL: every acknowledged write survives, whole', async () => {
+    const scratch: ScratchDatabase = await scratchDatabase(testServerUrl(), 'crash');
+    cleanups.push(() => scratch.drop());
+    const dataDir = tempDir('glp-crash-pg-');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    await crashRound(dataDir, { DATABASE_URL: scratch.url }, 24);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      await verifyInDatabase(async (sql) => (await client.query(sql)).rows, dataDir);
+    } finally {
+      await client.end();
+    }
+  });
 });

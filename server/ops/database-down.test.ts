@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
+import path from 'node:path';
 import {
   freePort,
+  signalProcessTree,
   type RunningServer,
   scratchDatabase,
   signIn,
@@ -17,7 +19,10 @@ import {
 // while running, every API call answers 503 with a clear Chinese message (never a 500, never a
 // crash), and the server recovers by itself when the database is back. The running case needs a
 // real PostgreSQL (DATABASE_URL): the server reaches it through a TCP proxy the test cuts, and
-// backends are also killed from inside PostgreSQL with pg_terminate_backend.
+// backends are also killed from inside PostgreSQL with pg_terminate_backend. A frozen server
+// (every process of the embedded PostgreSQL stopped with SIGSTOP, as a paused VM or a hung disk):
+// every request still answers within the bounded wait (DB_TIMEOUT_MS, ADR 0038), 503 in Chinese,
+// and the pool recovers once it thaws.
 
 const PASSWORD = 'Down-Admin-12345';
 // A lost database is a platform fault the client shows as a notification (ADR 0025).
@@ -176,3 +181,76 @@ describe('the database goes away while the server runs', { skip: !process.env.DA
     assert.doesNotMatch(server.output(), /uncaught|unhandled/i);
   });
 });
+
+describe(
+  'the embedded PostgreSQL frozen (SIGSTOP) while the server runs',
+  { skip: process.platform !== 'linux' && 'reads the process tree from /proc' },
+  () => {
+    test('in-flight and new requests answer 503 within the bound, not after the freeze; then 200 again', async () => {
+      const dataDir = tempDir('glp-frozen-');
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      // A 2 s bound: statement_timeout 2 s, an answer given up after 4 s, a connection after 2 s.
+      const server = await startServer(dataDir, { ADMIN_PASSWORD: PASSWORD, DB_TIMEOUT_MS: '2000' });
+      const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      let frozen = false;
+      cleanups.push(async () => {
+        if (frozen) signalProcessTree(postmaster, 'SIGCONT');
+        await server.stop();
+      });
+      const token = await signIn(server.url, 'admin', PASSWORD);
+      const call = (url: string, init: RequestInit = {}) =>
+        fetch(`${server.url}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+      const write = (i: number) => call('/api/groups', { method: 'POST', body: JSON.stringify({ name: `冻结-${i}`, description: '' }) });
+      // Warm the pool: idle connections that will hang on the frozen server.
+      await Promise.all([1, 2, 3, 4].map((i) => call(`/api/tasks?pageSize=5&i=${i}`)));
+
+      signalProcessTree(postmaster, 'SIGSTOP');
+      frozen = true;
+      const thawAt = Date.now() + 12_000;
+      const started = Date.now();
+      const timed = async (res: Promise<Response>) => {
+        const answer = await res;
+        return { status: answer.status, body: await answer.json(), ms: Date.now() - started };
+      };
+      const inFlight = await Promise.all([
+        timed(call('/api/tasks?pageSize=5')),
+        timed(call('/api/currentUser')),
+        timed(write(1)),
+        timed(write(2)),
+        timed(call('/api/groups?pageSize=5')),
+        timed(call('/api/tasks?pageSize=5&more=1')),
+        timed(call('/api/tasks?pageSize=5&more=2')),
+        timed(call('/api/tasks?pageSize=5&more=3')),
+        timed(call('/api/tasks?pageSize=5&more=4')),
+        timed(call('/api/tasks?pageSize=5&more=5')),
+        timed(call('/api/tasks?pageSize=5&more=6')),
+        timed(call('/api/tasks?pageSize=5&more=7')),
+      ]);
+      for (const answer of inFlight) {
+        assert.equal(answer.status, 503, JSON.stringify(answer));
+        assert.deepEqual(answer.body, UNAVAILABLE);
+        // 10 pool connections, 12 requests: some wait for a connection first, then for an answer.
+        assert.ok(answer.ms < 9_000, `answered after ${answer.ms} ms, the freeze lasts 12 s`);
+      }
+      // Still frozen: a new request is bounded too.
+      const during = await timed(call('/api/tasks?pageSize=5&during=1'));
+      assert.equal(during.status, 503);
+      assert.ok(Date.now() < thawAt, 'measured while frozen');
+      await new Promise((r) => setTimeout(r, Math.max(0, thawAt - Date.now())));
+      signalProcessTree(postmaster, 'SIGCONT');
+      frozen = false;
+
+      // Thawed: the pool drops the connections it gave up on and serves again.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const res = await call('/api/tasks?pageSize=5');
+        if (res.status === 200) break;
+        assert.equal(res.status, 503);
+        assert.ok(Date.now() < deadline, 'no recovery after the thaw');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      for (let i = 10; i < 20; i++) assert.equal((await write(i)).status, 200);
+      assert.equal(server.child.exitCode, null, server.output());
+    });
+  },
+);

@@ -7,8 +7,8 @@ import { createUser, get, json, login, pngImage, upload } from '../../tests/help
 import { type RunningServer, type ScratchDatabase, scratchDatabase, startServer, tempDir } from '../../tests/helpers/serverProcess';
 
 // Two real server processes on one PostgreSQL and one uploads folder, as behind nginx: whatever one
-// process decides (sessions, locks, limits, files) holds on the other. Needs DATABASE_URL (CI's
-// PostgreSQL pass): PGlite is one process's database and cannot be shared.
+// process decides (sessions, locks, limits, files) holds on the other. On a scratch database of
+// the run's PostgreSQL (DATABASE_URL, set by scripts/test-server.mjs).
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const ADMIN = 'Admin-12345';
@@ -41,7 +41,7 @@ async function solvedCaptcha(maker: RunningServer) {
 describe(
   'two server processes on one PostgreSQL',
   {
-    skip: DATABASE_URL ? false : 'needs DATABASE_URL: two processes cannot share an embedded PGlite database',
+    skip: DATABASE_URL ? false : 'needs DATABASE_URL: run through npm run test:server',
   },
   () => {
     let db: ScratchDatabase;

@@ -16,7 +16,7 @@ import {
 
 // deploy/nginx.conf in front of the real server: Debian's nginx as an unprivileged foreground
 // process on a high port, with this repository's site file (upstream ports, TLS and log paths
-// swapped). Two processes on PostgreSQL when DATABASE_URL is set; otherwise one PGlite process.
+// swapped). Two processes on a scratch database of the run's PostgreSQL (DATABASE_URL).
 
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 const DATABASE_URL = process.env.DATABASE_URL;

@@ -5,10 +5,10 @@ import { describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { type Database, migrationsFolder, openPglite, openPostgres } from '../db/client';
+import { type Database, migrationsFolder, openEmbedded, openPostgres } from '../db/client';
 import { restore } from './archive';
 import { extractTarGz } from './tar';
-import { cleanUpAfter, scratchDatabase } from '../../tests/helpers/serverProcess';
+import { cleanUpAfter, scratchDatabase, testServerUrl } from '../../tests/helpers/serverProcess';
 
 // A database made by the previous release (migrations 0000–0004 and its demo content, kept as a
 // backup in tests/fixtures) is brought up to this release by the app's own migrate(), as a
@@ -132,35 +132,27 @@ async function upgradeAndUse(database: Database, dataDir: string) {
 }
 
 describe('a database of the previous release, upgraded', () => {
-  test(
-    'PGlite: reaches the last migration, data intact and usable',
-    { skip: Boolean(process.env.DATABASE_URL) && 'PGlite ran in the pass without DATABASE_URL' },
-    async () => {
-      const dataDir = dir('glp-up-');
-      await restore({ dataDir }, FIXTURE, { upgrade: false });
-      const database = await openPglite(path.join(dataDir, 'pglite'));
-      try {
-        await upgradeAndUse(database, dataDir);
-      } finally {
-        await database.close();
-      }
-    },
-  );
+  test('embedded PostgreSQL: reaches the last migration, data intact and usable', async () => {
+    const dataDir = dir('glp-up-');
+    await restore({ dataDir }, FIXTURE, { upgrade: false });
+    const database = await openEmbedded(dataDir);
+    try {
+      await upgradeAndUse(database, dataDir);
+    } finally {
+      await database.close();
+    }
+  });
 
-  test(
-    'PostgreSQL: reaches the last migration, data intact and usable',
-    { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' },
-    async () => {
-      const scratch = await scratchDatabase(process.env.DATABASE_URL as string, 'upgrade');
-      defer(() => scratch.drop());
-      const dataDir = dir('glp-up-pg-');
-      await restore({ dataDir, databaseUrl: scratch.url }, FIXTURE, { upgrade: false });
-      const database = await openPostgres(scratch.url, 2);
-      try {
-        await upgradeAndUse(database, dataDir);
-      } finally {
-        await database.close();
-      }
-    },
-  );
+  test('DATABASE_URL: reaches the last migration, data intact and usable', async () => {
+    const scratch = await scratchDatabase(testServerUrl(), 'upgrade');
+    defer(() => scratch.drop());
+    const dataDir = dir('glp-up-pg-');
+    await restore({ dataDir, databaseUrl: scratch.url }, FIXTURE, { upgrade: false });
+    const database = await openPostgres(scratch.url, 2);
+    try {
+      await upgradeAndUse(database, dataDir);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -137,11 +137,14 @@ const CONNECTION_ERRNOS = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
-// SQLSTATEs of a server that is shutting down, starting, or in recovery (class 08 is checked by prefix).
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// SQLSTATEs of a server that is shutting down, starting, or in recovery (class 08 is checked by
+// prefix), and of the bounded waits (ADR 0038): a statement over statement_timeout (57014), a
+// session cut for idling in a transaction (25P03).
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
 // node-postgres says these in words only, without a code.
+// "Query read timeout": the pool's query_timeout, a server that stopped answering (frozen, partitioned).
 const CONNECTION_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|terminating connection due to administrator command/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed|terminating connection due to administrator command/i;
 
 /** True when an error (or any error it wraps, e.g. drizzle's DrizzleQueryError) says the database cannot be reached. */
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -149,6 +152,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
     const code = typeof current.code === 'string' ? current.code : '';
     if (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    // The embedded server's Unix socket is gone (the server is stopped).
+    if (code === 'ENOENT' && (current as { syscall?: unknown }).syscall === 'connect') return true;
     if (typeof current.message === 'string' && CONNECTION_MESSAGES.test(current.message)) return true;
     if (/ECONNREFUSED|ECONNRESET/.test(String(current.message ?? ''))) return true;
     current = current.cause as typeof current;

@@ -6,10 +6,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { ErrorShowType } from '../../common/constants';
-import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
+import { createTestContext, DEMO_PASSWORD, emptyDatabase, type TestContext } from '../../tests/helpers/app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite } from '../db/client';
 import { captchas, sessions, signInFailures, users } from '../db/schema';
 import { seed } from '../seed/seed';
 import { currentHashCost, hashPassword, needsRehash, useHashCostForTests, useProductionHashCost, verifyPassword } from '../lib/passwords';
@@ -627,7 +626,7 @@ describe('a generated first password', () => {
   test('must be changed before anything else; a chosen ADMIN_PASSWORD need not be', async () => {
     const storage = localStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'glp-first-')));
     for (const adminPassword of [undefined, 'Chosen-12345']) {
-      const database = await openPglite();
+      const { database } = await emptyDatabase();
       try {
         await database.migrate();
         const seeded = await seed(database.db, { adminPassword, demo: false, storage });

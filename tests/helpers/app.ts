@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
-import { type Database, openPglite, openPostgres } from '../../server/db/client';
+import { type Database, openPostgres } from '../../server/db/client';
 import { seed } from '../../server/seed/seed';
 import { createCaptcha } from '../../server/services/captcha';
 import { useHashCostForTests } from '../../server/lib/passwords';
 import { localStorage } from '../../server/lib/storage';
+import { testServerUrl } from './serverProcess';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -32,34 +32,34 @@ export const DEMO_PASSWORD = 'Demo12345';
 useHashCostForTests();
 
 /**
- * A fresh database per test file: in-memory PGlite, or a new PostgreSQL database on the server
- * named by DATABASE_URL (CI runs the suite both ways). `seeded`: the database already holds the
- * seed, whose uploads are in that directory.
+ * A fresh database per test file on the run's PostgreSQL (scripts/test-server.mjs), copied from
+ * the run's seeded template when there is one. `seeded`: the database already holds the seed,
+ * whose uploads are in that directory.
  */
-async function freshDatabase(demo: boolean): Promise<{ database: Database; seeded?: string; dropDatabase?: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const template = await pgliteTemplate(demo);
-    if (!template) return { database: await openPglite() };
-    return { database: await openPglite(undefined, { loadDataDir: template.dataDir }), seeded: template.uploads };
-  }
+async function freshDatabase(demo: boolean): Promise<{ database: Database; seeded?: string }> {
+  const url = testServerUrl();
   const template = await postgresTemplate(url, demo);
+  const { database } = await emptyDatabase(template?.name);
+  return { database, seeded: template?.uploads };
+}
+
+/**
+ * A new database on the run's PostgreSQL (empty, or a copy of `template`), dropped when closed.
+ */
+export async function emptyDatabase(template?: string): Promise<{ database: Database }> {
+  const url = testServerUrl();
   const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template.name}` : ''}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
-  const database = await openPostgres(databaseUrl(url, name), 5);
-  return {
-    database,
-    seeded: template?.uploads,
-    async dropDatabase() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const database = await openPostgres(databaseUrl(url, name), 5, async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+  return { database };
 }
 
 function databaseUrl(serverUrl: string, name: string) {
@@ -70,51 +70,17 @@ function databaseUrl(serverUrl: string, name: string) {
 
 const seedOptions = (demo: boolean) => ({ adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo });
 
-const loadedTemplates = new Map<string, Blob>();
-
 /**
- * A migrated and seeded PGlite cluster as a tarball, with the uploads the seed wrote, made once per
- * test run and day. Starting a PGlite from it takes a third of a second; a new cluster, its
- * migrations and the demo seed take about four, and the suites start some hundred of them.
- * Only when the test runner names a directory for it (scripts/test-server.mjs sets
- * TEST_TEMPLATE_DIR and removes it afterwards): a lone test file builds its own database.
- */
-async function pgliteTemplate(demo: boolean): Promise<{ dataDir: Blob; uploads: string } | undefined> {
-  const root = process.env.TEST_TEMPLATE_DIR;
-  if (!root) return undefined;
-  // The demo is dated from today: a run that passes midnight makes a new one.
-  const ready = path.join(root, `${demo ? 'demo' : 'bare'}-${new Date().toLocaleDateString('sv-SE')}`);
-  if (!fs.existsSync(ready)) {
-    // Test files run two at a time and each may build it: one rename of a whole directory
-    // publishes it, and a builder that finds it published first throws its own away.
-    const building = `${ready}-${process.pid}`;
-    const database = await openPglite();
-    await database.migrate();
-    await seed(database.db, { ...seedOptions(demo), storage: localStorage(path.join(building, 'uploads')) });
-    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-    await database.close();
-    fs.mkdirSync(path.join(building, 'uploads'), { recursive: true });
-    fs.writeFileSync(path.join(building, 'pglite.tar'), Buffer.from(await dump.arrayBuffer()));
-    try {
-      fs.renameSync(building, ready);
-    } catch {
-      fs.rmSync(building, { recursive: true, force: true });
-    }
-  }
-  const tarball = path.join(ready, 'pglite.tar');
-  if (!loadedTemplates.has(tarball)) loadedTemplates.set(tarball, new Blob([fs.readFileSync(tarball)]));
-  return { dataDir: loadedTemplates.get(tarball)!, uploads: path.join(ready, 'uploads') };
-}
-
-/**
- * The same for PostgreSQL: a seeded database per run and day that each test's database is
- * copied from (CREATE DATABASE … TEMPLATE). scripts/test-server.mjs drops it after the run.
+ * A migrated and seeded database per run and day that each test's database is copied from
+ * (CREATE DATABASE … TEMPLATE, a file copy: a fraction of a second where migrations and the demo
+ * seed take seconds, and the suites start some hundred databases). Only when the test runner
+ * names a directory for the seed's uploads (TEST_TEMPLATE_DIR); the runner's cluster goes with
+ * the run.
  */
 async function postgresTemplate(url: string, demo: boolean): Promise<{ name: string; uploads: string } | undefined> {
   const root = process.env.TEST_TEMPLATE_DIR;
   if (!root) return undefined;
-  const run = path.basename(root).replace(/\W/g, '_').toLowerCase();
-  const name = `${run}_${demo ? 'demo' : 'bare'}_${new Date().toLocaleDateString('sv-SE').replace(/-/g, '')}`;
+  const name = `template_${demo ? 'demo' : 'bare'}_${new Date().toLocaleDateString('sv-SE').replace(/-/g, '')}`;
   const uploads = path.join(root, `${name}-uploads`);
   if (builtTemplates.has(name)) return { name, uploads };
   const admin = new pg.Client({ connectionString: url });
@@ -144,7 +110,7 @@ const builtTemplates = new Set<string>();
 
 export async function createTestContext(opts: { demo?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
   const demo = opts.demo ?? true;
-  const { database, seeded, dropDatabase } = await freshDatabase(demo);
+  const { database, seeded } = await freshDatabase(demo);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-test-'));
   const storage = localStorage(path.join(dataDir, 'uploads'));
   if (seeded) {
@@ -190,7 +156,6 @@ export async function createTestContext(opts: { demo?: boolean; config?: Partial
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -21,8 +21,9 @@ async function freePort(): Promise<number> {
 
 /**
  * A data dir the server has already initialised, migrated and seeded, then left cleanly
- * (`scripts/test-e2e.mjs` makes one per run, ADR 0036). A server started on a copy skips about
- * 5 s of first start: the new cluster, the migrations and the demo seed.
+ * (`scripts/test-e2e.mjs` makes one per run, ADR 0036): its embedded PostgreSQL cluster stopped
+ * cleanly, so a copy starts as the same cluster would. A server started on a copy skips the new
+ * cluster (initdb), the migrations and the demo seed.
  */
 export const E2E_TEMPLATE_ENV = 'E2E_TEMPLATE_DIR';
 
@@ -103,11 +104,19 @@ async function startOnce(
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        // Node stops its embedded PostgreSQL on the way out (a fast shutdown, a checkpoint).
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
         if (child.exitCode === null) {
           // A template must have been closed cleanly: a killed server's files are not one.
           if (keep) throw new Error(`server did not stop on SIGTERM:\n${output}`);
           child.kill('SIGKILL');
+          // Its PostgreSQL outlives it: an immediate shutdown before the data dir goes.
+          try {
+            const pid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+            if (pid > 0) process.kill(pid, 'SIGQUIT');
+          } catch {
+            // not running
+          }
         }
       }
       if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -88,6 +88,38 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   return { url: `http://127.0.0.1:${port}`, child, output: () => output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }
 
+/** SIGKILL to `pid` and every process below it (Linux: read from /proc), all at once. */
+export const killProcessTree = (pid: number) => signalProcessTree(pid, 'SIGKILL');
+
+/** `signal` to `pid` and every process below it (Linux: read from /proc). */
+export function signalProcessTree(pid: number, signal: NodeJS.Signals) {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command may hold spaces and parentheses: the fields after the last ')' are fixed.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const all: number[] = [];
+  const walk = (p: number) => {
+    all.push(p);
+    for (const child of children.get(p) ?? []) walk(child);
+  };
+  walk(pid);
+  for (const p of all) {
+    try {
+      process.kill(p, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /** Runs `server/main.ts` to its exit (for starts that must fail). */
 export function runServerToExit(
   dataDir: string,
@@ -124,6 +156,16 @@ export async function signIn(url: string, username: string, password: string): P
   const body = (await res.json()) as { data?: { token?: string } };
   if (res.status !== 200 || !body.data?.token) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
   return body.data.token;
+}
+
+/**
+ * The run's PostgreSQL server (the maintenance database): scripts/test-server.mjs starts an
+ * embedded one for the whole run and names it by DATABASE_URL.
+ */
+export function testServerUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run server tests through `npm run test:server -- <file>`');
+  return url;
 }
 
 export interface ScratchDatabase {
