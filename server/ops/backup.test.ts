@@ -124,8 +124,13 @@ describe('backup and restore on the embedded PostgreSQL', () => {
     assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /备份完成.*\n.*张表.*个上传文件/);
     assert.ok(fs.statSync(archive).size > 100_000);
-    // A restore wants the server stopped.
-    await assert.rejects(restore({ dataDir: srcDir }, archive, { force: true }), /正被另一个进程|正在使用|使用/);
+    // A restore replaces everything: refused while the server runs.
+    const refused = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', archive, '--force'], {
+      env: { ...process.env, DATA_DIR: srcDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    assert.equal(refused.status, 1, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /正被另一个进程（pid \d+）使用，请先停止/);
 
     const dstDir = dir('glp-bk-dst-');
     const result = await restore({ dataDir: dstDir }, archive);

@@ -120,7 +120,10 @@ describe('the database goes away while the server runs', { skip: !process.env.DA
       }
     };
     const writers = [0, 1, 2].map(writer);
-    await new Promise((r) => setTimeout(r, 400));
+    // Cut once writes are going through (a loaded machine may take longer than a fixed wait).
+    const until = Date.now() + 15_000;
+    while (!statuses.includes(200) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
     await proxy.cut();
     await new Promise((r) => setTimeout(r, 400));
     stop = true;
