@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, trustProxyWarnings } from './config';
 import { openDatabase } from './db/client';
+import { migrateFromPglite, needsPgliteMigration, pgliteDirOf } from './ops/pgliteMigration';
 import { seed } from './seed/seed';
 import { purgeExpiredCaptchas } from './services/captcha';
 import { purgeOldLogs } from './services/logRetention';
@@ -49,6 +50,22 @@ async function main() {
     process.exit(1);
   }
 
+  if (database.kind === 'embedded' && needsPgliteMigration(config.dataDir)) {
+    // A data directory of a release before the embedded PostgreSQL (ADR 0038): moved once.
+    const oldDir = pgliteDirOf(config.dataDir);
+    console.log(`发现旧版本的内置数据库（${oldDir}），正在迁移到新的内置 PostgreSQL，请勿中断……`);
+    try {
+      const moved = await migrateFromPglite(config.dataDir, database.url);
+      console.log(
+        `迁移完成：${moved.tables} 张表、${moved.rows} 行，每张表的行数与校验和均已核对一致，用时 ${(moved.ms / 1000).toFixed(1)} 秒。\n` +
+          `旧目录 ${oldDir} 仍保留，确认数据无误后可自行删除。`,
+      );
+    } catch (error) {
+      console.error(`旧数据库迁移失败：${(error as Error).message}\n旧目录 ${oldDir} 未被改动；下次启动会重新迁移。`);
+      await database.close();
+      process.exit(1);
+    }
+  }
   await database.migrate();
   const storage = storageFromConfig(config);
   if (storage.check) {
