@@ -1,4 +1,4 @@
-import { placeAriaRequired, quietMeasureRows, tablistOnTabs } from './antdAria';
+import { chineseNames, placeAriaRequired, quietMeasureRows, tablistOnTabs } from './antdAria';
 
 function render(html: string) {
   document.body.innerHTML = html;
@@ -49,4 +49,12 @@ test('the tablist role moves from the whole tab bar to its row of tabs, off the 
   expect(document.querySelector('.ant-tabs-nav-list')).toHaveAttribute('aria-orientation', 'horizontal');
   tablistOnTabs(document);
   expect(document.querySelectorAll('[role="tablist"]')).toHaveLength(1);
+});
+
+test("the table's select-all checkbox is named in Chinese", () => {
+  document.body.innerHTML =
+    '<input type="checkbox" id="all" aria-label="Select all"><input type="checkbox" id="row" aria-label="选择：张三">';
+  chineseNames(document);
+  expect(document.getElementById('all')).toHaveAttribute('aria-label', '全选');
+  expect(document.getElementById('row')).toHaveAttribute('aria-label', '选择：张三');
 });

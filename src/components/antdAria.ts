@@ -50,11 +50,25 @@ export function tablistOnTabs(root: ParentNode) {
   }
 }
 
+/** Names antd gives in English whatever its locale: the table's select-all checkbox. */
+const CHINESE_NAMES: Record<string, string> = { 'Select all': '全选', 'Custom selection': '自定义选择' };
+const ENGLISH_NAMED = Object.keys(CHINESE_NAMES)
+  .map((name) => `[aria-label="${name}"]`)
+  .join(', ');
+
+/** antd's English control names become Chinese ones, as a screen reader should read them here. */
+export function chineseNames(root: ParentNode) {
+  for (const control of root.querySelectorAll<HTMLElement>(ENGLISH_NAMED)) {
+    control.setAttribute('aria-label', CHINESE_NAMES[control.getAttribute('aria-label') ?? '']);
+  }
+}
+
 /** All the fixes, on everything under `root`. */
 export function fixAntdAria(root: ParentNode) {
   placeAriaRequired(root);
   quietMeasureRows(root);
   tablistOnTabs(root);
+  chineseNames(root);
 }
 
 let watchers = 0;
@@ -66,7 +80,12 @@ export function useAntdAriaFixes() {
     watchers += 1;
     if (!observer) {
       observer = new MutationObserver(() => fixAntdAria(document));
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-required'] });
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['aria-required', 'aria-label'],
+      });
       fixAntdAria(document);
     }
     return () => {

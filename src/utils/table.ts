@@ -1,14 +1,15 @@
 import { type Key, useMemo, useState } from 'react';
 import type { PageResult } from '@common/contracts/base';
+import { useModel } from '@umijs/max';
 import type { ApiBody } from './requestConfig';
 
-/** A DataTable `request`'s answer from one of our list calls. */
+/** A list table's `request` answer (ProTable's `{ data, total, success }`) from one of our list calls. */
 export async function toTableResult<T>(call: Promise<ApiBody<PageResult<T>>>) {
   const body = await call;
-  return { data: body.data?.list ?? [], total: body.data?.total ?? 0 };
+  return { data: body.data?.list ?? [], total: body.data?.total ?? 0, success: true };
 }
 
-/** A DataTable's sort argument → our sortField/sortOrder query, for the fields the server allows. */
+/** A list table's sort argument → our sortField/sortOrder query, for the fields the server allows. */
 export function sortParams<F extends string>(
   sort: Record<string, 'ascend' | 'descend' | null> | undefined,
   allowed: readonly F[],
@@ -58,13 +59,17 @@ export function fitColumns(columns: SizedColumn[], shown: ColumnsShown = {}, ext
     .reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 120), extra);
 }
 
+/** Where a user's column settings (shown, order, pins) of one list are kept in this browser. */
+export const columnsKey = (table: string, userId?: number) => `glp-columns-${table}${userId === undefined ? '' : `-u${userId}`}`;
+
 /**
- * A DataTable's column settings and scroll width: `optional` columns start hidden (the column
- * settings ⚙ shows them), the user's choice is kept in this browser under the table's name, and
- * the table is as wide as the columns shown.
+ * A list's column settings and scroll width: `optional` columns start hidden (the column settings ⚙
+ * shows them), the user's choice (shown, order, pins) is kept in this browser under the table's name
+ * and the signed-in user's id, and the table is as wide as the columns shown.
  */
 export function useFitColumns(table: string, columns: SizedColumn[], optional: readonly string[] = [], extra = 0) {
-  const persistenceKey = `glp-columns-${table}`;
+  const { initialState } = useModel('@@initialState');
+  const persistenceKey = columnsKey(table, initialState?.currentUser?.id);
   const defaultValue = useMemo(() => Object.fromEntries(optional.map((key) => [key, { show: false }])), [optional]);
   const [shown, setShown] = useState<ColumnsShown>(() => {
     try {
@@ -76,6 +81,7 @@ export function useFitColumns(table: string, columns: SizedColumn[], optional: r
   return {
     columnsState: {
       persistenceKey,
+      persistenceType: 'localStorage' as const,
       defaultValue,
       onChange: (next: ColumnsShown) => setShown(next),
     },

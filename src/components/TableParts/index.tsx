@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
-import { type AnchorHTMLAttributes, Children, forwardRef, type ReactNode } from 'react';
+import { type ButtonHTMLAttributes, Children, forwardRef, type ReactNode } from 'react';
 import './tableParts.css';
 
 interface Props {
@@ -31,15 +31,26 @@ export function RowActions({ children, danger }: Props) {
 }
 
 /**
- * A destructive link for RowActions' `danger`, in the theme's danger colour. It passes on props
- * and ref, so a Popconfirm around it opens. A plain link, not antd's Typography (8 KiB gzip that
- * every list page would load for a colour, ADR 0037).
+ * A row action or a title that opens something: a button that reads as a link, so Tab reaches it
+ * and Enter or Space presses it (an `<a>` without href is skipped by the keyboard). It passes on
+ * props and ref, so a Popconfirm or Dropdown around it opens.
  */
-export const DangerLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement>>(function DangerLink(
+export const RowLink = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function RowLink(
   { className, ...props },
   ref,
 ) {
-  return <a ref={ref} className={className ? `danger-link ${className}` : 'danger-link'} {...props} />;
+  return <button ref={ref} type="button" className={className ? `row-link ${className}` : 'row-link'} {...props} />;
+});
+
+/**
+ * A destructive row action for RowActions' `danger`, in the theme's danger colour: a RowLink, not
+ * antd's Typography (8 KiB gzip that every list page would load for a colour, ADR 0037).
+ */
+export const DangerLink = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function DangerLink(
+  { className, ...props },
+  ref,
+) {
+  return <RowLink ref={ref} className={className ? `danger-link ${className}` : 'danger-link'} {...props} />;
 });
 
 /**
@@ -89,9 +100,9 @@ export function MoreActions({ items }: { items: MoreItem[] }) {
   ];
   return (
     <Dropdown trigger={['click']} menu={{ items: menu, onClick: ({ key }) => items.find((item) => item.key === key)?.onClick() }}>
-      <a role="button" tabIndex={0} aria-haspopup="menu" onClick={(event) => event.preventDefault()}>
+      <RowLink aria-haspopup="menu">
         更多 <DownOutlined style={{ fontSize: 10 }} />
-      </a>
+      </RowLink>
     </Dropdown>
   );
 }

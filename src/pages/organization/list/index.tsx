@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { ORG_UNIT_DEPTH_MAX } from '@common/constants';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
-import { CellText, DangerLink, RowActions } from '@/components/TableParts';
+import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { deleteOrgUnit, queryOrgUnits } from '@/services/orgUnits';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
@@ -112,9 +112,9 @@ export default function OrganizationListPage() {
               </Typography.Text>
             </Tooltip>
           ) : (
-            <a onClick={() => setFormTarget({ mode: 'create', parent: unit })}>添加下级</a>
+            <RowLink onClick={() => setFormTarget({ mode: 'create', parent: unit })}>添加下级</RowLink>
           )}
-          <a onClick={() => setFormTarget({ mode: 'edit', unit })}>编辑</a>
+          <RowLink onClick={() => setFormTarget({ mode: 'edit', unit })}>编辑</RowLink>
         </RowActions>
       ),
     },

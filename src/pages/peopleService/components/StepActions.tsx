@@ -1,6 +1,6 @@
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { DangerLink, RowActions } from '@/components/TableParts';
+import { DangerLink, RowActions, RowLink } from '@/components/TableParts';
 
 /** One step a record's state allows (受理, 处理, 标为无效…). */
 export interface Step {
@@ -51,9 +51,9 @@ export default function StepActions({ steps, variant, lead }: Props) {
       {steps
         .filter((step) => !step.danger)
         .map((step) => (
-          <a key={step.key} onClick={step.run}>
+          <RowLink key={step.key} onClick={step.run}>
             {step.text}
-          </a>
+          </RowLink>
         ))}
     </RowActions>
   );

@@ -9,7 +9,7 @@ import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
-import { CellText, DangerLink, RowActions } from '@/components/TableParts';
+import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { closeTask, deleteTask, exportTasks, publishTask, queryTasks, type TaskQuery } from '@/services/tasks';
 import { apiErrorMessage } from '@/utils/apiError';
@@ -85,13 +85,9 @@ export default function TaskListPage() {
       width: 240,
       render: (_, task) => (
         <>
-          <Typography.Link
-            className="cell-text"
-            title={task.title}
-            onClick={() => (task.status === 'draft' ? toEdit(task) : toCompletion(task))}
-          >
+          <RowLink className="cell-text" title={task.title} onClick={() => (task.status === 'draft' ? toEdit(task) : toCompletion(task))}>
             {task.title}
-          </Typography.Link>
+          </RowLink>
           <TaskRequirement task={task} />
         </>
       ),
@@ -139,9 +135,9 @@ export default function TaskListPage() {
         ) : (
           <Space direction="vertical" size={0}>
             <Tooltip title="查看待审核的提交" placement="left">
-              <Typography.Link onClick={() => history.push(`/taskManage/audit?taskId=${task.id}&status=pending`)}>
+              <RowLink onClick={() => history.push(`/taskManage/audit?taskId=${task.id}&status=pending`)}>
                 待审核 {task.pendingCount}
-              </Typography.Link>
+              </RowLink>
             </Tooltip>
             <Typography.Text type="success">已通过 {task.approvedCount}</Typography.Text>
           </Space>
@@ -163,14 +159,14 @@ export default function TaskListPage() {
         if (task.status === 'draft') {
           return (
             <RowActions danger={<DangerLink onClick={() => confirmDelete(task)}>删除</DangerLink>}>
-              <a onClick={() => toEdit(task)}>编辑</a>
-              <a onClick={() => confirmPublish(task)}>发布</a>
+              <RowLink onClick={() => toEdit(task)}>编辑</RowLink>
+              <RowLink onClick={() => confirmPublish(task)}>发布</RowLink>
             </RowActions>
           );
         }
         return (
           <RowActions danger={task.status === 'published' ? <DangerLink onClick={() => confirmClose(task)}>关闭</DangerLink> : null}>
-            <a onClick={() => toCompletion(task)}>完成情况</a>
+            <RowLink onClick={() => toCompletion(task)}>完成情况</RowLink>
           </RowActions>
         );
       },

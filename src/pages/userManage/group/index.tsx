@@ -5,7 +5,7 @@ import type { GroupItem } from '@common/contracts/groups';
 import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
-import { CellText, DangerLink, RowActions } from '@/components/TableParts';
+import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import { deleteGroup, queryGroups } from '@/services/groups';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
@@ -50,7 +50,7 @@ export default function GroupPage() {
       dataIndex: 'memberCount',
       search: false,
       width: 88,
-      render: (_, group) => <a onClick={() => setMembersOf(group)}>{group.memberCount} 人</a>,
+      render: (_, group) => <RowLink onClick={() => setMembersOf(group)}>{group.memberCount} 人</RowLink>,
     },
     { title: '创建时间', dataIndex: 'createdAt', search: false, width: 140, render: (_, group) => formatTime(group.createdAt) },
     {
@@ -59,15 +59,15 @@ export default function GroupPage() {
       width: 150,
       render: (_, group) => (
         <RowActions danger={<DangerLink onClick={() => confirmDelete(group)}>删除</DangerLink>}>
-          <a onClick={() => setMembersOf(group)}>成员</a>
-          <a
+          <RowLink onClick={() => setMembersOf(group)}>成员</RowLink>
+          <RowLink
             onClick={() => {
               setEditing(group);
               setFormOpen(true);
             }}
           >
             编辑
-          </a>
+          </RowLink>
         </RowActions>
       ),
     },

@@ -64,6 +64,9 @@ test('rows come from the server, with each status in words and the pending count
   expect(await screen.findByText('有 2 个村民注册申请等待审核')).toBeInTheDocument();
   // Signed-in admin: no status action on their own row.
   expect(within(rowOf('系统管理员')).queryByText('停用')).not.toBeInTheDocument();
+  // One wording of the total on every list; the toolbar has full screen and density.
+  expect(screen.getByText('共 6 条')).toBeInTheDocument();
+  for (const name of ['刷新', '表格密度', '列设置', '全屏']) expect(screen.getByLabelText(name)).toHaveAttribute('tabindex', '0');
 });
 
 test('searching by 姓名 sends the name and shows only the matching users', async () => {

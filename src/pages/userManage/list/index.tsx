@@ -1,15 +1,15 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, App, Button, type FormInstance, Grid, Space, Tag } from 'antd';
+import { Alert, App, Button, Grid, Space, Tag } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import { USER_STATUS_LABELS } from '@common/constants';
-import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
 import ExportButton from '@/components/ExportButton';
+import ListTable, { type ActionType, type ProColumns, type ProFormInstance } from '@/components/ListTable';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
-import { CellText, DangerLink, MoreActions, RowActions } from '@/components/TableParts';
+import { CellText, DangerLink, MoreActions, RowActions, RowLink } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
 import { changeUserStatus, deleteUser, exportUsers, queryUsers, unlockUser, type UserQuery } from '@/services/users';
 import { apiErrorMessage } from '@/utils/apiError';
@@ -32,8 +32,8 @@ const SORTABLE = ['createdAt', 'lastLoginAt'] as const;
 const OPTIONAL_COLUMNS = ['createdAt'];
 
 export default function UserListPage() {
-  const actionRef = useRef<DataTableAction>();
-  const formRef = useRef<FormInstance>();
+  const actionRef = useRef<ActionType>();
+  const formRef = useRef<ProFormInstance>();
   // The filters of the list as shown: what 导出Excel sends.
   const lastQuery = useRef<UserQuery>({});
   const { modal, message } = App.useApp();
@@ -105,7 +105,7 @@ export default function UserListPage() {
       onOk: () => runAction(`已删除用户：${user.name}`, () => deleteUser(user.id)),
     });
 
-  const columns: DataColumn<UserItem>[] = [
+  const columns: ProColumns<UserItem>[] = [
     { title: '账号', dataIndex: 'account', hideInTable: true },
     { title: '姓名', dataIndex: 'name', hideInTable: true },
     {
@@ -183,18 +183,18 @@ export default function UserListPage() {
           <RowActions
             danger={!self && user.status === 'active' ? <DangerLink onClick={() => confirmStatus(user, 'disable')}>停用</DangerLink> : null}
           >
-            <a
+            <RowLink
               onClick={() => {
                 setEditing(user);
                 setFormOpen(true);
               }}
             >
               编辑
-            </a>
-            {!self && user.status === 'pending' ? <a onClick={() => confirmStatus(user, 'approve')}>通过审核</a> : null}
-            {!self && user.status === 'disabled' ? <a onClick={() => confirmStatus(user, 'enable')}>启用</a> : null}
+            </RowLink>
+            {!self && user.status === 'pending' ? <RowLink onClick={() => confirmStatus(user, 'approve')}>通过审核</RowLink> : null}
+            {!self && user.status === 'disabled' ? <RowLink onClick={() => confirmStatus(user, 'enable')}>启用</RowLink> : null}
             {/* Locked out after wrong passwords (ADR 0023): the way back in is one click away. */}
-            {user.locked ? <a onClick={() => confirmUnlock(user)}>解锁</a> : null}
+            {user.locked ? <RowLink onClick={() => confirmUnlock(user)}>解锁</RowLink> : null}
             <MoreActions
               items={[
                 { key: 'reset', label: '重置密码', onClick: () => setResetting(user) },
@@ -234,7 +234,7 @@ export default function UserListPage() {
           }
         />
       ) : null}
-      <DataTable<UserItem, UserQuery>
+      <ListTable<UserItem, UserQuery>
         rowKey="id"
         actionRef={actionRef}
         formRef={formRef}
@@ -243,7 +243,7 @@ export default function UserListPage() {
         {...fit}
         form={{ syncToUrl: true }}
         search={{ defaultCollapsed: !screens.md }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 10 }}
         request={async (params, sort) => {
           const query: UserQuery = compact({
             current: params.current,

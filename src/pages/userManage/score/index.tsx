@@ -7,7 +7,7 @@ import DataTable, { type DataColumn, type DataTableAction } from '@/components/D
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
-import { CellText } from '@/components/TableParts';
+import { CellText, RowLink } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
 import { type RankingParams, queryRanking } from '@/services/scores';
 import { apiErrorMessage } from '@/utils/apiError';
@@ -91,7 +91,7 @@ export default function ScorePage() {
       title: '操作',
       valueType: 'option',
       width: 120,
-      render: (_, row) => <a onClick={() => setViewing(row)}>积分明细</a>,
+      render: (_, row) => <RowLink onClick={() => setViewing(row)}>积分明细</RowLink>,
     },
   ];
 

@@ -1,7 +1,7 @@
 import { history } from '@umijs/max';
 import { App, Popconfirm } from 'antd';
 import type { NewsItem } from '@common/contracts/content';
-import { MoreActions, RowActions } from '@/components/TableParts';
+import { MoreActions, RowActions, RowLink } from '@/components/TableParts';
 import { deleteNews, offlineNews, pinNews, publishNews, unpinNews } from '@/services/news';
 
 interface Props {
@@ -32,8 +32,8 @@ export default function NewsActions({ news, onPreview, run }: Props) {
 
   return (
     <RowActions>
-      <a onClick={() => onPreview(news)}>预览</a>
-      <a onClick={() => history.push(`/newsManage/create?id=${news.id}`)}>编辑</a>
+      <RowLink onClick={() => onPreview(news)}>预览</RowLink>
+      <RowLink onClick={() => history.push(`/newsManage/create?id=${news.id}`)}>编辑</RowLink>
       {published ? (
         <Popconfirm
           title={`下线${title}？`}
@@ -43,7 +43,7 @@ export default function NewsActions({ news, onPreview, run }: Props) {
           cancelText="取消"
           onConfirm={() => run(`已下线：${news.title}`, () => offlineNews(news.id))}
         >
-          <a>下线</a>
+          <RowLink>下线</RowLink>
         </Popconfirm>
       ) : (
         <Popconfirm
@@ -53,7 +53,7 @@ export default function NewsActions({ news, onPreview, run }: Props) {
           cancelText="取消"
           onConfirm={() => run(`新闻已发布：${news.title}`, () => publishNews(news.id))}
         >
-          <a>{news.status === 'offline' ? '重新发布' : '发布'}</a>
+          <RowLink>{news.status === 'offline' ? '重新发布' : '发布'}</RowLink>
         </Popconfirm>
       )}
       <MoreActions

@@ -5,7 +5,7 @@ import type { AppealItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import type { DataColumn } from '@/components/DataTable';
-import { CellText } from '@/components/TableParts';
+import { CellText, RowLink } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import DueText from '../../components/DueText';
 import { APPEAL_CATEGORY_OPTIONS, AppealStatusBadge } from '../../components/peopleMeta';
@@ -48,9 +48,9 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       width: 240,
       render: (_, appeal) => (
         <div className="people-cell-main">
-          <Typography.Link className="people-cell-title" onClick={() => onOpen(appeal)} title={appeal.title}>
+          <RowLink className="people-cell-title" onClick={() => onOpen(appeal)} title={appeal.title}>
             {appeal.title}
-          </Typography.Link>
+          </RowLink>
           <span className="people-cell-excerpt">{appeal.excerpt}</span>
         </div>
       ),
@@ -135,7 +135,7 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       fixed: fixActions ? 'right' : undefined,
       width: 172,
       render: (_, appeal) => (
-        <AppealActions appeal={appeal} actions={actions} variant="link" lead={<a onClick={() => onOpen(appeal)}>查看</a>} />
+        <AppealActions appeal={appeal} actions={actions} variant="link" lead={<RowLink onClick={() => onOpen(appeal)}>查看</RowLink>} />
       ),
     },
   ];

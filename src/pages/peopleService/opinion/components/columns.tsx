@@ -6,7 +6,7 @@ import type { OpinionItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import type { DataColumn } from '@/components/DataTable';
-import { CellText, DangerLink, RowActions } from '@/components/TableParts';
+import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import { LevelTag, OPINION_LEVEL_OPTIONS, OPINION_SOURCE_OPTIONS, OpinionStatusBadge, SentimentTag } from '../../components/peopleMeta';
 import type { OpinionActionApi } from './useOpinionActions';
@@ -139,11 +139,11 @@ export function opinionColumns({ areas, actions, onEdit, fixActions }: Options):
             </Popconfirm>
           }
         >
-          <a onClick={() => onEdit(opinion)}>编辑</a>
+          <RowLink onClick={() => onEdit(opinion)}>编辑</RowLink>
           {opinion.status === 'monitoring' ? (
-            <a onClick={() => actions.handle(opinion)}>标为已处置</a>
+            <RowLink onClick={() => actions.handle(opinion)}>标为已处置</RowLink>
           ) : (
-            <a onClick={() => actions.reopen(opinion)}>重新监测</a>
+            <RowLink onClick={() => actions.reopen(opinion)}>重新监测</RowLink>
           )}
         </RowActions>
       ),

@@ -3,7 +3,7 @@ import type { PhotoReportItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
 import type { DataColumn } from '@/components/DataTable';
-import { CellText } from '@/components/TableParts';
+import { CellText, RowLink } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import { PHOTO_REPORT_TYPE_OPTIONS, PhotoReportStatusBadge, PhotoReportTypeTag, coordinatesText } from '../../components/peopleMeta';
 import ShotActions from './ShotActions';
@@ -21,10 +21,10 @@ interface Options {
 /** The cover photo with how many there are; opens the report. */
 function Thumb({ report, onOpen }: { report: PhotoReportItem; onOpen: () => void }) {
   return (
-    <a className="people-thumb" onClick={onOpen} aria-label={`查看随手拍 #${report.id} 的照片`}>
+    <RowLink className="people-thumb" onClick={onOpen} aria-label={`查看随手拍 #${report.id} 的照片`}>
       {report.cover ? <img src={report.cover.url} alt={`随手拍 #${report.id} 封面`} loading="lazy" /> : '无照片'}
       {report.imageCount > 1 ? <span className="people-thumb-count">{report.imageCount}张</span> : null}
-    </a>
+    </RowLink>
   );
 }
 
@@ -62,9 +62,9 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Da
       search: false,
       width: 220,
       render: (_, report) => (
-        <Typography.Link className="people-cell-clamp" onClick={() => onOpen(report)} title={report.excerpt}>
+        <RowLink className="people-cell-clamp" onClick={() => onOpen(report)} title={report.excerpt}>
           {report.excerpt}
-        </Typography.Link>
+        </RowLink>
       ),
     },
     {
@@ -137,7 +137,7 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Da
       fixed: fixActions ? 'right' : undefined,
       width: 172,
       render: (_, report) => (
-        <ShotActions report={report} actions={actions} variant="link" lead={<a onClick={() => onOpen(report)}>查看</a>} />
+        <ShotActions report={report} actions={actions} variant="link" lead={<RowLink onClick={() => onOpen(report)}>查看</RowLink>} />
       ),
     },
   ];

@@ -2,7 +2,7 @@ import { Badge, Space, Typography } from 'antd';
 import { SUBMISSION_STATUS_LABELS, TASK_ISSUED_STATES, categoryLabel } from '@common/constants';
 import type { SubmissionItem } from '@common/contracts/tasks';
 import type { DataColumn } from '@/components/DataTable';
-import { CellText, DangerLink, RowActions } from '@/components/TableParts';
+import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { CATEGORY_OPTIONS, LateTag, SUBMISSION_STATUS_ENUM, formatTime } from '../../components/taskMeta';
 import TaskSelect from '../../components/TaskSelect';
@@ -30,9 +30,9 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       renderFormItem: () => <TaskSelect statuses={TASK_ISSUED_STATES} placeholder="全部任务" />,
       render: (_, row) => (
         <>
-          <Typography.Link className="cell-text" title={row.taskTitle} onClick={() => onOpenTask(row)}>
+          <RowLink className="cell-text" title={row.taskTitle} onClick={() => onOpenTask(row)}>
             {row.taskTitle}
-          </Typography.Link>
+          </RowLink>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {categoryLabel(row.category)} · {row.points} 分
           </Typography.Text>
@@ -123,7 +123,7 @@ export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Ha
       render: (_, row) =>
         row.status === 'pending' ? (
           <RowActions danger={<DangerLink onClick={() => onReject(row)}>驳回</DangerLink>}>
-            <a onClick={() => onApprove(row)}>通过</a>
+            <RowLink onClick={() => onApprove(row)}>通过</RowLink>
           </RowActions>
         ) : (
           <div className="audit-review">

@@ -4,6 +4,7 @@ import { notSubmitted, ratePercent } from '@common/figures';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { exportCompletionAreas } from '@/services/tasks';
+import { RowLink } from '@/components/TableParts';
 
 interface Props {
   completion: TaskCompletion;
@@ -19,7 +20,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
       title="各区域完成情况"
       extra={
         <Space size="middle">
-          <Typography.Link onClick={() => onOpen(undefined)}>查看全部人员</Typography.Link>
+          <RowLink onClick={() => onOpen(undefined)}>查看全部人员</RowLink>
           <ExportButton download={(onProgress) => exportCompletionAreas(completion.task.id, onProgress)} />
         </Space>
       }
@@ -56,7 +57,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
             render: (_, row) => {
               const missing = notSubmitted(row);
               return missing ? (
-                <Typography.Link
+                <RowLink
                   type="danger"
                   onClick={(event) => {
                     event.stopPropagation();
@@ -64,7 +65,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
                   }}
                 >
                   {missing}
-                </Typography.Link>
+                </RowLink>
               ) : (
                 0
               );
@@ -87,7 +88,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
             title: '操作',
             key: 'action',
             width: 110,
-            render: (_, row) => <Typography.Link onClick={() => onOpen(row.area)}>查看人员</Typography.Link>,
+            render: (_, row) => <RowLink onClick={() => onOpen(row.area)}>查看人员</RowLink>,
           },
         ]}
         summary={() =>

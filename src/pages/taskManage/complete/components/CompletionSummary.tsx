@@ -5,6 +5,7 @@ import { categoryLabel } from '@common/constants';
 import type { TaskCompletion } from '@common/contracts/tasks';
 import { notSubmitted, ratePercent } from '@common/figures';
 import { TaskStatusBadge, TemplateTags, formatTime, isOverdue } from '../../components/taskMeta';
+import { RowLink } from '@/components/TableParts';
 
 interface Props {
   completion: TaskCompletion;
@@ -72,7 +73,7 @@ export default function CompletionSummary({ completion, refreshing, onRefresh, o
             title={
               <Space>
                 未提交
-                {missing > 0 ? <Typography.Link onClick={onShowMissing}>查看名单</Typography.Link> : null}
+                {missing > 0 ? <RowLink onClick={onShowMissing}>查看名单</RowLink> : null}
               </Space>
             }
             value={missing}

@@ -11,6 +11,7 @@ import { exportCompletionPeople, queryCompletionPeople } from '@/services/tasks'
 import { apiErrorMessage } from '@/utils/apiError';
 import { compact, toTableResult } from '@/utils/table';
 import { LateTag, formatTime } from '../../components/taskMeta';
+import { RowLink } from '@/components/TableParts';
 
 export type PeopleState = '' | 'not_submitted' | 'pending' | 'approved' | 'rejected';
 
@@ -66,11 +67,11 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
       width: 80,
       render: (_, person) =>
         person.status === 'pending' ? (
-          <Typography.Link
+          <RowLink
             onClick={() => history.push(`/taskManage/audit?taskId=${taskId}&status=pending&keyword=${encodeURIComponent(person.name)}`)}
           >
             去审核
-          </Typography.Link>
+          </RowLink>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),

@@ -1,6 +1,7 @@
-import { Form, Select, Space, Typography } from 'antd';
+import { Form, Select, Space } from 'antd';
 import { TOWN_AREA_ID } from '@common/constants';
 import type { Option } from '@/hooks/useReferenceOptions';
+import { RowLink } from '@/components/TableParts';
 
 /** Target areas: a multi select with quick picks (all areas, all villages, none). */
 export default function TargetAreasField({ areaOptions }: { areaOptions: Option[] }) {
@@ -19,9 +20,9 @@ export default function TargetAreasField({ areaOptions }: { areaOptions: Option[
       required
       extra={
         <Space size={12}>
-          <Typography.Link onClick={() => pick(all)}>全部区域</Typography.Link>
-          <Typography.Link onClick={() => pick(villages)}>全部村</Typography.Link>
-          <Typography.Link onClick={() => pick([])}>清空</Typography.Link>
+          <RowLink onClick={() => pick(all)}>全部区域</RowLink>
+          <RowLink onClick={() => pick(villages)}>全部村</RowLink>
+          <RowLink onClick={() => pick([])}>清空</RowLink>
         </Space>
       }
     >

@@ -6,6 +6,7 @@ import { getGroup, setGroupMembers } from '@/services/groups';
 import { queryUsers } from '@/services/users';
 import { apiErrorMessage, showApiError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
+import { RowLink } from '@/components/TableParts';
 
 /** Members of one group: remove, add by searching users, then save the whole list. */
 export default function MembersDrawer({ group, onClose, onSaved }: { group?: GroupItem; onClose: () => void; onSaved: () => void }) {
@@ -119,14 +120,14 @@ export default function MembersDrawer({ group, onClose, onSaved }: { group?: Gro
                   title: '操作',
                   width: 80,
                   render: (_, member) => (
-                    <a
+                    <RowLink
                       onClick={() => {
                         setMembers(members.filter((m) => m.id !== member.id));
                         setDirty(true);
                       }}
                     >
                       移出
-                    </a>
+                    </RowLink>
                   ),
                 },
               ]}

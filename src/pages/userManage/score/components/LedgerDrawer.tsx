@@ -10,6 +10,7 @@ import { queryLedger } from '@/services/scores';
 import { apiErrorMessage } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 import AdjustForm from './AdjustForm';
+import { RowLink } from '@/components/TableParts';
 
 interface Props {
   user?: RankingRow;
@@ -48,9 +49,9 @@ export default function LedgerDrawer({ user, canAdjust, onClose, onAdjusted }: P
       ellipsis: true,
       render: (_, entry) =>
         entry.source === 'task' && entry.taskId ? (
-          <Typography.Link onClick={() => history.push(`/taskManage/complete?taskId=${entry.taskId}`)}>
+          <RowLink onClick={() => history.push(`/taskManage/complete?taskId=${entry.taskId}`)}>
             {entry.taskTitle ?? `任务 ${entry.taskId}`}
-          </Typography.Link>
+          </RowLink>
         ) : (
           <Typography.Text type="secondary">操作人：{entry.operatorName ?? '—'}</Typography.Text>
         ),
