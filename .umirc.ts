@@ -41,16 +41,6 @@ export default defineConfig({
   analyze: { analyzerMode: 'static', openAnalyzer: false, generateStatsFile: true, defaultSizes: 'gzip' },
   proxy: { '/api': { target: `http://localhost:${process.env.API_PORT || '8000'}`, changeOrigin: true } },
   chainWebpack(memo, { webpack }) {
-    // antd's Table imports its Tree only for tree-shaped column filters, which no table uses: every list
-    // page loaded rc-tree for nothing (ADR 0037). Only that import is redirected; a Tree used directly stays.
-    memo.plugin('table-filter-without-tree').use(webpack.NormalModuleReplacementPlugin, [
-      /^\.\.\/\.\.\/\.\.\/tree$/,
-      (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-        if (/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(resource.contextInfo?.issuer ?? '')) {
-          resource.request = path.resolve(__dirname, 'config/tableFilterTree.tsx');
-        }
-      },
-    ]);
     // Nothing we ship needs Node's Buffer: keep the polyfill (20 KB) out of the entry.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
     memo.resolve.fallback.set('buffer', false);

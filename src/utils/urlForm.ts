@@ -4,14 +4,24 @@ import { TIME_ZONE_OFFSET_MS } from '@common/constants';
 type Values = Record<string, unknown>;
 
 /**
- * A DataTable `form={{ syncToUrl }}` function (src/components/DataTable). The URL holds strings: on the way back into the form,
+ * A list table's `form={{ syncToUrl }}` function (ProTable's, through src/components/ListTable). The URL holds strings: on the way back into the form,
  * numeric filters become numbers again (so selects show their labels) and the two halves of a
  * period become the date-range field they came from (columns transform it into `from`/`to` keys).
  */
 export function urlFormSync(options: { numbers?: string[]; ranges?: Record<string, [string, string]> }) {
   return (values: Values, type: 'get' | 'set'): Values => {
-    if (type === 'set') return values;
     const out: Values = { ...values };
+    if (type === 'set') {
+      // A cleared period (重置) takes its two keys out of the address too.
+      for (const [field, [fromKey, toKey]] of Object.entries(options.ranges ?? {})) {
+        if (field in out && (out[field] === undefined || out[field] === null)) {
+          out[fromKey] = undefined;
+          out[toKey] = undefined;
+          delete out[field];
+        }
+      }
+      return out;
+    }
     for (const key of options.numbers ?? []) {
       if (out[key] === undefined || out[key] === '') continue;
       const n = Number(out[key]);

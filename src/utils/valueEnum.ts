@@ -1,4 +1,8 @@
-import type { ValueEnumItem } from '@/components/DataTable/types';
+/** One choice of a select column, shown in its cells as a status dot with the text (ProTable's valueEnum). */
+export interface ValueEnumItem {
+  text: string;
+  status?: 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
+}
 
 export type BadgeStatus = NonNullable<ValueEnumItem['status']>;
 

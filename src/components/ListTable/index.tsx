@@ -1,6 +1,7 @@
 import { type ParamsType, ProTable, type ProTableProps } from '@ant-design/pro-components';
 import type { TablePaginationConfig } from 'antd';
-import { isValidElement, type KeyboardEvent, type ReactNode } from 'react';
+import { isValidElement, type KeyboardEvent, type ReactNode, useState } from 'react';
+import { readUrlQuery, writeUrlQuery } from './urlQuery';
 import './listTable.css';
 
 export type { ActionType, ProColumns, ProFormInstance } from '@ant-design/pro-components';
@@ -38,7 +39,18 @@ const keyboardOptions = (_: unknown, icons: ReactNode[]) =>
   icons.map((icon) => {
     const key = isValidElement(icon) ? String(icon.key) : '';
     return (
-      <span key={key} role="button" tabIndex={0} aria-label={OPTION_NAMES[key]} className="list-table-option" onKeyDown={pressIcon}>
+      <span
+        key={key}
+        role="button"
+        tabIndex={0}
+        aria-label={OPTION_NAMES[key]}
+        className="list-table-option"
+        onKeyDown={pressIcon}
+        // A click on the button's own edge (not on the icon) does the same.
+        onClick={(event) => {
+          if (event.target === event.currentTarget) event.currentTarget.querySelector<HTMLElement>('.anticon')?.click();
+        }}
+      >
         {icon}
       </span>
     );
@@ -53,9 +65,29 @@ const keyboardOptions = (_: unknown, icons: ReactNode[]) =>
  * keeps the search form in the address bar. docs/decisions/0043-lists-on-protable.md.
  */
 export default function ListTable<T extends Record<string, any>, P extends ParamsType = ParamsType>(props: ListTableProps<T, P>) {
-  const { pagination, options, search, plain, className, tableAlertOptionRender, ...rest } = props;
-  const paging: false | TablePaginationConfig | undefined =
-    pagination === false ? false : { showTotal, showSizeChanger: true, ...(pagination as TablePaginationConfig | undefined) };
+  const { pagination, options, search, plain, className, tableAlertOptionRender, toolbar, form, ...rest } = props;
+  const syncToUrl = form?.syncToUrl;
+  // The page and its size live in the address bar beside the filters: a shared link opens that page.
+  const [fromUrl] = useState(() => {
+    if (!syncToUrl) return {};
+    const { current, pageSize } = readUrlQuery();
+    return { defaultCurrent: Number(current) || undefined, defaultPageSize: Number(pageSize) || undefined };
+  });
+  const given = pagination === false ? undefined : (pagination as TablePaginationConfig | undefined);
+  const paging: false | TablePaginationConfig =
+    pagination === false
+      ? false
+      : {
+          showTotal,
+          showSizeChanger: true,
+          ...given,
+          ...(fromUrl.defaultCurrent ? { defaultCurrent: fromUrl.defaultCurrent } : {}),
+          ...(fromUrl.defaultPageSize ? { defaultPageSize: fromUrl.defaultPageSize } : {}),
+          onChange: (current, pageSize) => {
+            given?.onChange?.(current, pageSize);
+            if (syncToUrl) writeUrlQuery({ current, pageSize });
+          },
+        };
   const alertOptions =
     tableAlertOptionRender ??
     (({ onCleanSelected }: { onCleanSelected: () => void }): ReactNode => (
@@ -69,12 +101,17 @@ export default function ListTable<T extends Record<string, any>, P extends Param
       className={[plain ? 'list-table list-table-plain' : 'list-table', className].filter(Boolean).join(' ')}
       cardBordered={false}
       pagination={paging}
+      // The address's filters win over a column's default; 重置 goes back to the columns' defaults, not to
+      // the address the page was opened with.
+      form={syncToUrl ? { syncToUrlAsImportant: true, syncToInitialValues: false, ...form } : form}
       search={search === false ? false : { labelWidth: 'auto', ...search }}
       options={
         options === false
           ? false
           : { reload: true, density: true, fullScreen: true, setting: { draggable: true, checkable: true, listsHeight: 400 }, ...options }
       }
+      // Status tabs as antd's Tabs (arrow keys move between them), not ProTable's clickable text.
+      toolbar={toolbar?.menu ? { ...toolbar, menu: { type: 'tab', ...toolbar.menu } } : toolbar}
       tableAlertOptionRender={alertOptions}
       optionsRender={keyboardOptions}
       ghost={plain}

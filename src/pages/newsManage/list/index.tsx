@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { history, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { App, Button, Empty, type FormInstance, Space, Tag, Typography } from 'antd';
+import { App, Button, Empty, Space, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { newsColumnLabel } from '@common/constants';
 import type { NewsItem } from '@common/contracts/content';
 import { LIMITS } from '@common/limits';
-import DataTable, { type DataColumn } from '@/components/DataTable';
+import ListTable, { type ProColumns, type ProFormInstance } from '@/components/ListTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
@@ -46,7 +46,7 @@ export default function NewsListPage() {
   const { message } = App.useApp();
   const { search } = useLocation();
   const state = useMemo(() => parseNewsListSearch(search), [search]);
-  const formRef = useRef<FormInstance>();
+  const formRef = useRef<ProFormInstance>();
   const areaOptions = useAreaOptions();
   const [previewId, setPreviewId] = useState<number>();
   // On a phone a fixed column would cover the whole table: there it scrolls with the rest.
@@ -93,7 +93,7 @@ export default function NewsListPage() {
 
   const sortOrderOf = (field: NewsSortField) => (state.sortField === field ? state.sortOrder : undefined);
 
-  const columns: DataColumn<NewsItem>[] = [
+  const columns: ProColumns<NewsItem>[] = [
     {
       title: '标题',
       dataIndex: 'title',
@@ -191,7 +191,7 @@ export default function NewsListPage() {
   return (
     <PageContainer title="新闻列表" subTitle="草稿、已发布和已下线的新闻；置顶的新闻显示在手机首页轮播">
       <LoadError message={list.error ? pageErrorMessage(list.error) : undefined} onRetry={list.refresh} />
-      <DataTable<NewsItem>
+      <ListTable<NewsItem>
         key={tableKey}
         rowKey="id"
         formRef={formRef}

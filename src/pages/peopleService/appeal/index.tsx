@@ -1,6 +1,6 @@
 import type { AppealItem } from '@common/contracts/people';
 import { isAppealOpen } from '@common/workflow';
-import DataTable from '@/components/DataTable';
+import ListTable from '@/components/ListTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
@@ -55,7 +55,7 @@ export default function AppealPage() {
   return (
     <PageContainer title="群众诉求" subTitle="群众通过手机提交的诉求：受理、答复、办结，超期未答复的标红提醒">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
-      <DataTable<AppealItem>
+      <ListTable<AppealItem>
         {...page.tableProps}
         columns={columns}
         {...ADMIN_TABLE}

@@ -1,8 +1,8 @@
 import { useRequest } from 'ahooks';
-import { Button, Empty, type FormInstance } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Button, Empty } from 'antd';
+import { type Key, useEffect, useRef } from 'react';
 import type { PageResult } from '@common/contracts/base';
-import type { DataTableProps } from '@/components/DataTable';
+import type { ListTableProps, ProFormInstance } from '@/components/ListTable';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import type { ApiBody } from '@/utils/requestConfig';
 import type { FieldSpec, FiltersOf, ListCodec } from './listUrl';
@@ -34,14 +34,14 @@ interface Options<S extends Record<string, FieldSpec>, Tab extends string, Item,
 /**
  * The data and table wiring of a people-service list whose state is its URL (useListUrlState): the
  * page, the tab counts and the open record load from the URL; the search form, the status tabs with
- * their counts, the pager and the empty states write to it. Spread `tableProps` into the DataTable.
+ * their counts, the pager and the empty states write to it. Spread `tableProps` into the ListTable.
  */
 export function usePeopleList<S extends Record<string, FieldSpec>, Tab extends string, Item, Detail>(
   options: Options<S, Tab, Item, Detail>,
 ) {
   const { path, codec, tabs, tabLabels, tabQuery, alertTabs = [], what, emptyTexts, foldedFilters } = options;
   const { state, go, openRecord, closeRecord } = useListUrlState(path, codec);
-  const formRef = useRef<FormInstance>();
+  const formRef = useRef<ProFormInstance>();
 
   const filterQuery = codec.toQuery(state.filters);
   const listQuery = { ...filterQuery, ...tabQuery(state.tab), current: state.current, pageSize: state.pageSize };
@@ -111,20 +111,18 @@ export function usePeopleList<S extends Record<string, FieldSpec>, Tab extends s
       current: state.current,
       pageSize: state.pageSize,
       total: list.data?.total ?? 0,
-      showSizeChanger: true,
-      showTotal: (total: number) => `共 ${total} 条`,
       onChange: (current: number, pageSize: number) => go({ ...state, current: pageSize !== state.pageSize ? 1 : current, pageSize }),
     },
-    options: { reload: refreshAll, density: false, setting: true },
+    options: { reload: refreshAll },
     locale: { emptyText },
     toolbar: {
       menu: {
         activeKey: state.tab,
         items: tabs.map((tab) => ({ key: tab, label: tabLabel(tab) })),
-        onChange: (tab: string) => go({ ...state, tab: tab as Tab, current: 1 }),
+        onChange: (tab?: Key) => go({ ...state, tab: tab as Tab, current: 1 }),
       },
     },
-  } satisfies Partial<DataTableProps<Item, Record<string, unknown>>>;
+  } satisfies Partial<ListTableProps<Item, Record<string, unknown>>>;
 
   return {
     state,

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
-import { Button, Col, Empty, type FormInstance, Row } from 'antd';
+import { Button, Col, Empty, Row } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { OpinionItem } from '@common/contracts/people';
-import DataTable from '@/components/DataTable';
+import ListTable, { type ProFormInstance } from '@/components/ListTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
@@ -39,7 +39,7 @@ type Editing = { opinion?: OpinionItem } | undefined;
  */
 export default function OpinionPage() {
   const { state, go } = useListUrlState(PATH, opinionUrl);
-  const formRef = useRef<FormInstance>();
+  const formRef = useRef<ProFormInstance>();
   const areas = useAreaOptions();
   const fixActions = useMediaQuery(WIDE_SCREEN);
   const [editing, setEditing] = useState<Editing>();
@@ -89,7 +89,7 @@ export default function OpinionPage() {
         </Col>
       </Row>
       <LoadError message={list.error ? pageErrorMessage(list.error) : undefined} onRetry={list.refresh} />
-      <DataTable<OpinionItem>
+      <ListTable<OpinionItem>
         rowKey="id"
         formRef={formRef}
         columns={columns}

@@ -270,7 +270,7 @@ test('filters, tab and drawer survive reload and back; the bell link lands on �
   const sent = callsTo(calls, 'GET', '/photo-reports').at(-1)!.url.searchParams;
   expect([sent.get('status'), sent.get('type'), sent.get('area')]).toEqual(['pending', '1', '4']);
   // The form shows the filters (its selects name the choice in a title, as the table's cells do).
-  const form = () => document.querySelector('.data-table-search') as HTMLElement;
+  const form = () => document.querySelector('.ant-pro-table-search') as HTMLElement;
   expect(within(form()).getByTitle('环境卫生')).toBeInTheDocument();
   expect(await within(form()).findByTitle('第三村')).toBeInTheDocument();
 

@@ -1,5 +1,5 @@
 import type { PhotoReportItem } from '@common/contracts/people';
-import DataTable from '@/components/DataTable';
+import ListTable from '@/components/ListTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
@@ -49,7 +49,7 @@ export default function ShotPage() {
   return (
     <PageContainer title="随手拍" subTitle="群众用手机拍下的身边问题：核实后填写处理结果，或说明原因标为无效">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
-      <DataTable<PhotoReportItem>
+      <ListTable<PhotoReportItem>
         {...page.tableProps}
         columns={columns}
         {...ADMIN_TABLE}

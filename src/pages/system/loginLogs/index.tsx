@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { LOGIN_REASON_LABELS, type LoginLogFilters, type LoginLogItem } from '@common/contracts/system';
 import { LIMITS } from '@common/limits';
-import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
+import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { CellText } from '@/components/TableParts';
@@ -20,11 +20,11 @@ const SUCCESS_ENUM = { true: LOG_RESULT_ENUM.success, false: LOG_RESULT_ENUM.fai
 
 /** 系统设置 › 登录日志: every sign-in attempt, its result and why, from which address and browser. */
 export default function LoginLogsPage() {
-  const actionRef = useRef<DataTableAction>();
+  const actionRef = useRef<ActionType>();
   const [loadError, setLoadError] = useState<string>();
   const [filters, setFilters] = useState<LoginLogFilters & { sortOrder?: 'ascend' | 'descend' }>({});
 
-  const columns: DataColumn<LoginLogItem>[] = [
+  const columns: ProColumns<LoginLogItem>[] = [
     {
       title: '时间',
       dataIndex: 'createdAt',
@@ -76,7 +76,7 @@ export default function LoginLogsPage() {
   return (
     <PageContainer title="登录日志" subTitle="每一次登录尝试：成功或失败的原因、来源地址和浏览器">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <DataTable<LoginLogItem>
+      <ListTable<LoginLogItem>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}

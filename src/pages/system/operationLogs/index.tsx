@@ -2,7 +2,7 @@ import { Table, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { OperationChange, OperationLogFilters, OperationLogItem } from '@common/contracts/system';
 import { LIMITS } from '@common/limits';
-import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
+import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { CellText } from '@/components/TableParts';
@@ -44,11 +44,11 @@ function Changes({ changes }: { changes: OperationChange[] }) {
  * fields it changed), filtered in the URL, exported with the same filters.
  */
 export default function OperationLogsPage() {
-  const actionRef = useRef<DataTableAction>();
+  const actionRef = useRef<ActionType>();
   const [loadError, setLoadError] = useState<string>();
   const [filters, setFilters] = useState<OperationLogFilters & { sortOrder?: 'ascend' | 'descend' }>({});
 
-  const columns: DataColumn<OperationLogItem>[] = [
+  const columns: ProColumns<OperationLogItem>[] = [
     {
       title: '时间',
       dataIndex: 'createdAt',
@@ -114,7 +114,7 @@ export default function OperationLogsPage() {
   return (
     <PageContainer title="操作日志" subTitle="每一次新增、修改、删除和审核：谁、在何时、从哪里、做了什么、改了哪些内容">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <DataTable<OperationLogItem>
+      <ListTable<OperationLogItem>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}

@@ -2,7 +2,7 @@ import { history } from '@umijs/max';
 import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import type { SubmissionItem } from '@common/contracts/tasks';
-import DataTable, { type DataTableAction } from '@/components/DataTable';
+import ListTable, { type ActionType } from '@/components/ListTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
@@ -28,7 +28,7 @@ type AuditFilters = Omit<SubmissionQuery, 'status'> & { status?: SubmissionQuery
 
 /** 任务审核: the queue of submissions (pending first), approve / reject / batch approve. */
 export default function TaskAuditPage() {
-  const actionRef = useRef<DataTableAction>();
+  const actionRef = useRef<ActionType>();
   // The filters of the queue as shown: what 导出Excel sends.
   const lastQuery = useRef<SubmissionQuery>({});
   const { modal, message } = App.useApp();
@@ -39,7 +39,7 @@ export default function TaskAuditPage() {
 
   const reload = () => {
     setSelected([]);
-    actionRef.current?.clearSelected();
+    actionRef.current?.clearSelected?.();
     actionRef.current?.reload();
   };
 
@@ -94,7 +94,7 @@ export default function TaskAuditPage() {
   return (
     <PageContainer title="任务审核" subTitle="审核各村（社区）提交的任务完成情况，通过后自动记入积分">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <DataTable<SubmissionItem, AuditFilters>
+      <ListTable<SubmissionItem, AuditFilters>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
@@ -102,7 +102,7 @@ export default function TaskAuditPage() {
         // The selection column is 32 px.
         scroll={{ x: fitColumns(columns, {}, 32) }}
         form={{ syncToUrl: urlFormSync({ numbers: ['taskId', 'area', 'category'] }) }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 10 }}
         rowSelection={{
           selectedRowKeys: selected.map((s) => s.id),
           onChange: (_, rows) => setSelected(rows.filter(Boolean)),

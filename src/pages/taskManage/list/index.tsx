@@ -4,7 +4,7 @@ import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { TASK_STATUS_ISSUED, TASK_STATUS_ISSUED_LABEL, categoryLabel } from '@common/constants';
 import { TASK_SORT_FIELDS, type TaskItem } from '@common/contracts/tasks';
-import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
+import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
@@ -29,7 +29,7 @@ const TASK_STATUS_FILTER_ENUM = {
 };
 
 export default function TaskListPage() {
-  const actionRef = useRef<DataTableAction>();
+  const actionRef = useRef<ActionType>();
   // The filters of the list as shown: what 导出Excel sends.
   const lastQuery = useRef<TaskQuery>({});
   const { modal, message } = App.useApp();
@@ -78,7 +78,7 @@ export default function TaskListPage() {
   const toEdit = (task: TaskItem) => history.push(`/taskManage/create?id=${task.id}`);
   const toCompletion = (task: TaskItem) => history.push(`/taskManage/complete?taskId=${task.id}`);
 
-  const columns: DataColumn<TaskItem>[] = [
+  const columns: ProColumns<TaskItem>[] = [
     {
       title: '任务标题',
       dataIndex: 'title',
@@ -176,7 +176,7 @@ export default function TaskListPage() {
   return (
     <PageContainer title="任务列表" subTitle="草稿、进行中和已关闭的任务，以及各任务的提交情况">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <DataTable<TaskItem, TaskFilters>
+      <ListTable<TaskItem, TaskFilters>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
@@ -185,7 +185,7 @@ export default function TaskListPage() {
         form={{
           syncToUrl: urlFormSync({ numbers: ['category', 'area'], ranges: { created: ['createdFrom', 'createdTo'] } }),
         }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 10 }}
         request={async (params, sort) => {
           const query: TaskQuery = compact({
             current: params.current,

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useRef, useState } from 'react';
 import type { GroupItem } from '@common/contracts/groups';
-import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
+import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
@@ -14,7 +14,7 @@ import GroupForm from './components/GroupForm';
 import MembersDrawer from './components/MembersDrawer';
 
 export default function GroupPage() {
-  const actionRef = useRef<DataTableAction>();
+  const actionRef = useRef<ActionType>();
   const { modal, message } = App.useApp();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<GroupItem>();
@@ -42,7 +42,7 @@ export default function GroupPage() {
       },
     });
 
-  const columns: DataColumn<GroupItem>[] = [
+  const columns: ProColumns<GroupItem>[] = [
     { title: '分组名称', dataIndex: 'name', width: 180, render: (_, group) => <CellText text={group.name} /> },
     { title: '分组说明', dataIndex: 'description', search: false, width: 320, render: (_, group) => <CellText text={group.description} /> },
     {
@@ -76,14 +76,14 @@ export default function GroupPage() {
   return (
     <PageContainer title="用户分组" subTitle="按网格员、村两委、党员等分组，发布任务时可按分组指派">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <DataTable<GroupItem, { name?: string }>
+      <ListTable<GroupItem, { name?: string }>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
         scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: true }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 10 }}
         request={async (params) => {
           const result = await toTableResult(
             queryGroups(compact({ current: params.current, pageSize: params.pageSize, name: params.name })),

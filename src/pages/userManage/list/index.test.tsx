@@ -1,5 +1,5 @@
 /**
- * The user list (DataTable) inside the real app — layout, access, initial state — against the mock
+ * The user list (ListTable) inside the real app — layout, access, initial state — against the mock
  * server's six users: 2 pending (李四, 赵六), 1 disabled (王五), 3 active. Queries go by visible text,
  * labels and placeholders (role queries are very slow in jsdom with antd's styles in the page).
  */

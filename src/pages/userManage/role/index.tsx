@@ -5,10 +5,10 @@ import { Alert, App, Button, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { DATA_SCOPE_LABELS } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
-import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
+import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
-import { DangerLink, RowActions } from '@/components/TableParts';
+import { DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import { deleteRole, queryRoles } from '@/services/roles';
 import { queryPermissions } from '@/services/system';
 import { apiErrorMessage } from '@/utils/apiError';
@@ -16,7 +16,7 @@ import { ADMIN_TABLE, fitColumns, compact, toTableResult } from '@/utils/table';
 import RoleForm from './components/RoleForm';
 
 export default function RolePage() {
-  const actionRef = useRef<DataTableAction>();
+  const actionRef = useRef<ActionType>();
   const { canAdmin } = useAccess();
   const { modal, message } = App.useApp();
   const [formOpen, setFormOpen] = useState(false);
@@ -43,7 +43,7 @@ export default function RolePage() {
       },
     });
 
-  const columns: DataColumn<RoleItem>[] = [
+  const columns: ProColumns<RoleItem>[] = [
     {
       title: '角色名称',
       dataIndex: 'name',
@@ -88,17 +88,17 @@ export default function RolePage() {
             width: 120,
             render: (_: unknown, role: RoleItem) => (
               <RowActions danger={role.builtIn ? null : <DangerLink onClick={() => confirmDelete(role)}>删除</DangerLink>}>
-                <a
+                <RowLink
                   onClick={() => {
                     setEditing(role);
                     setFormOpen(true);
                   }}
                 >
                   编辑
-                </a>
+                </RowLink>
               </RowActions>
             ),
-          } as DataColumn<RoleItem>,
+          } as ProColumns<RoleItem>,
         ]
       : []),
   ];
@@ -109,14 +109,14 @@ export default function RolePage() {
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message="只有超级管理员可以新建或修改角色，您可以查看现有角色。" />
       )}
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <DataTable<RoleItem, { name?: string }>
+      <ListTable<RoleItem, { name?: string }>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         {...ADMIN_TABLE}
         scroll={{ x: fitColumns(columns) }}
         form={{ syncToUrl: true }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 10 }}
         request={async (params) => {
           const result = await toTableResult(
             queryRoles(compact({ current: params.current, pageSize: params.pageSize, name: params.name })),

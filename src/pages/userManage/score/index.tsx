@@ -3,7 +3,7 @@ import { useAccess } from '@umijs/max';
 import { Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { RankingRow } from '@common/contracts/scores';
-import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
+import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
@@ -29,7 +29,7 @@ interface RankingFilters {
 
 /** 积分统计: the ranking with filters, each user's ledger, manual adjustment (admin) and export. */
 export default function ScorePage() {
-  const actionRef = useRef<DataTableAction>();
+  const actionRef = useRef<ActionType>();
   const access = useAccess();
   const refs = useReferenceOptions();
   const [loadError, setLoadError] = useState<string>();
@@ -38,7 +38,7 @@ export default function ScorePage() {
   // The filters of the last query: the export uses exactly these.
   const filters = useRef<Omit<RankingParams, 'current' | 'pageSize'>>({});
 
-  const columns: DataColumn<RankingRow>[] = [
+  const columns: ProColumns<RankingRow>[] = [
     {
       title: '排名',
       dataIndex: 'rank',
@@ -98,7 +98,7 @@ export default function ScorePage() {
   return (
     <PageContainer title="积分统计" subTitle="任务审核通过自动记分；人工调整须填写原因，所有记录不可修改">
       <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-      <DataTable<RankingRow, RankingFilters>
+      <ListTable<RankingRow, RankingFilters>
         rowKey="userId"
         actionRef={actionRef}
         columns={columns}

@@ -4,7 +4,7 @@ import { isAppealOpen } from '@common/workflow';
 import type { AppealItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
-import type { DataColumn } from '@/components/DataTable';
+import type { ProColumns } from '@/components/ListTable';
 import { CellText, RowLink } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import DueText from '../../components/DueText';
@@ -33,7 +33,7 @@ function Rating({ score }: { score: number }) {
   );
 }
 
-export function appealColumns({ areas, actions, onOpen, fixActions }: Options): DataColumn<AppealItem>[] {
+export function appealColumns({ areas, actions, onOpen, fixActions }: Options): ProColumns<AppealItem>[] {
   return [
     {
       title: '关键字',

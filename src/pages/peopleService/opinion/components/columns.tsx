@@ -5,7 +5,7 @@ import { OPINION_SENTIMENTS, OPINION_SENTIMENT_LABELS, OPINION_TREND_DAYS, opini
 import type { OpinionItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
-import type { DataColumn } from '@/components/DataTable';
+import type { ProColumns } from '@/components/ListTable';
 import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import { LevelTag, OPINION_LEVEL_OPTIONS, OPINION_SOURCE_OPTIONS, OpinionStatusBadge, SentimentTag } from '../../components/peopleMeta';
@@ -28,7 +28,7 @@ function SourceRecord({ opinion }: { opinion: OpinionItem }) {
   return null;
 }
 
-export function opinionColumns({ areas, actions, onEdit, fixActions }: Options): DataColumn<OpinionItem>[] {
+export function opinionColumns({ areas, actions, onEdit, fixActions }: Options): ProColumns<OpinionItem>[] {
   return [
     {
       title: '关键字',

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import type { PhotoReportItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import type { Option } from '@/hooks/useReferenceOptions';
-import type { DataColumn } from '@/components/DataTable';
+import type { ProColumns } from '@/components/ListTable';
 import { CellText, RowLink } from '@/components/TableParts';
 import { formatTime } from '@/utils/format';
 import { PHOTO_REPORT_TYPE_OPTIONS, PhotoReportStatusBadge, PhotoReportTypeTag, coordinatesText } from '../../components/peopleMeta';
@@ -33,7 +33,7 @@ const Muted = () => <Typography.Text type="secondary">—</Typography.Text>;
 /** Columns the column settings (⚙) can show; hidden at first so the rest fit 1366×768. */
 export const SHOT_OPTIONAL_COLUMNS = ['handlerName'] as const;
 
-export function shotColumns({ areas, actions, onOpen, fixActions }: Options): DataColumn<PhotoReportItem>[] {
+export function shotColumns({ areas, actions, onOpen, fixActions }: Options): ProColumns<PhotoReportItem>[] {
   return [
     {
       title: '关键字',

@@ -1,7 +1,7 @@
 import { Badge, Space, Typography } from 'antd';
 import { SUBMISSION_STATUS_LABELS, TASK_ISSUED_STATES, categoryLabel } from '@common/constants';
 import type { SubmissionItem } from '@common/contracts/tasks';
-import type { DataColumn } from '@/components/DataTable';
+import type { ProColumns } from '@/components/ListTable';
 import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { CATEGORY_OPTIONS, LateTag, SUBMISSION_STATUS_ENUM, formatTime } from '../../components/taskMeta';
@@ -21,7 +21,7 @@ interface Handlers {
   onOpenTask: (submission: SubmissionItem) => void;
 }
 
-export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Handlers): DataColumn<SubmissionItem>[] {
+export function submissionColumns({ areas, onApprove, onReject, onOpenTask }: Handlers): ProColumns<SubmissionItem>[] {
   return [
     {
       title: '任务',

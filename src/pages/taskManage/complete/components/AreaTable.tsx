@@ -4,7 +4,7 @@ import { notSubmitted, ratePercent } from '@common/figures';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import { exportCompletionAreas } from '@/services/tasks';
-import { RowLink } from '@/components/TableParts';
+import { DangerLink, RowLink } from '@/components/TableParts';
 
 interface Props {
   completion: TaskCompletion;
@@ -57,15 +57,14 @@ export default function AreaTable({ completion, onOpen }: Props) {
             render: (_, row) => {
               const missing = notSubmitted(row);
               return missing ? (
-                <RowLink
-                  type="danger"
+                <DangerLink
                   onClick={(event) => {
                     event.stopPropagation();
                     onOpen(row.area, 'not_submitted');
                   }}
                 >
                   {missing}
-                </RowLink>
+                </DangerLink>
               ) : (
                 0
               );

@@ -3,7 +3,7 @@ import { Drawer, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { SUBMISSION_STATUS_LABELS } from '@common/constants';
 import type { CompletionPerson } from '@common/contracts/tasks';
-import DataTable, { type DataColumn } from '@/components/DataTable';
+import ListTable, { type ProColumns } from '@/components/ListTable';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
@@ -41,11 +41,11 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
   const [loadError, setLoadError] = useState<string>();
   const [reloadKey, setReloadKey] = useState(0);
 
-  const columns: DataColumn<CompletionPerson>[] = [
+  const columns: ProColumns<CompletionPerson>[] = [
     { title: '姓名', dataIndex: 'name', width: 100 },
     { title: '账号', dataIndex: 'account', width: 120, ellipsis: true },
     { title: '手机号码', dataIndex: 'phone', width: 130 },
-    ...(area === undefined ? [{ title: '区域', dataIndex: 'areaName', width: 100 } as DataColumn<CompletionPerson>] : []),
+    ...(area === undefined ? [{ title: '区域', dataIndex: 'areaName', width: 100 } as ProColumns<CompletionPerson>] : []),
     {
       title: '完成情况',
       dataIndex: 'status',
@@ -85,7 +85,7 @@ export default function PeopleDrawer({ open, taskId, area, title, state, onState
         <ExportButton download={(onProgress) => exportCompletionPeople(taskId, compact({ area, state: state || undefined }), onProgress)} />
       </Space>
       <LoadError message={loadError} onRetry={() => setReloadKey((k) => k + 1)} />
-      <DataTable<CompletionPerson>
+      <ListTable<CompletionPerson>
         rowKey="userId"
         columns={columns}
         search={false}

@@ -3,7 +3,7 @@ import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { SCORE_SOURCE_LABELS } from '@common/constants';
 import type { LedgerEntry, RankingRow } from '@common/contracts/scores';
-import DataTable, { type DataColumn, type DataTableAction } from '@/components/DataTable';
+import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import EmptyState from '@/components/EmptyState';
 import LoadError from '@/components/LoadError';
 import { queryLedger } from '@/services/scores';
@@ -28,11 +28,11 @@ const Delta = ({ value }: { value: number }) => (
 
 /** One user's score ledger, newest first, and (for admins) a manual adjustment. */
 export default function LedgerDrawer({ user, canAdjust, onClose, onAdjusted }: Props) {
-  const actionRef = useRef<DataTableAction>();
+  const actionRef = useRef<ActionType>();
   const [points, setPoints] = useState<number>();
   const [loadError, setLoadError] = useState<string>();
 
-  const columns: DataColumn<LedgerEntry>[] = [
+  const columns: ProColumns<LedgerEntry>[] = [
     { title: '时间', dataIndex: 'createdAt', width: 140, render: (_, entry) => formatTime(entry.createdAt) },
     { title: '积分变动', dataIndex: 'delta', width: 90, align: 'right', render: (_, entry) => <Delta value={entry.delta} /> },
     {
@@ -76,13 +76,13 @@ export default function LedgerDrawer({ user, canAdjust, onClose, onAdjusted }: P
             <AdjustForm
               user={user}
               onAdjusted={() => {
-                actionRef.current?.reloadAndRest();
+                actionRef.current?.reloadAndRest?.();
                 onAdjusted();
               }}
             />
           ) : null}
           <LoadError message={loadError} onRetry={() => actionRef.current?.reload()} />
-          <DataTable<LedgerEntry>
+          <ListTable<LedgerEntry>
             rowKey="id"
             actionRef={actionRef}
             columns={columns}
