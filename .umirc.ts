@@ -40,7 +40,7 @@ export default defineConfig({
   // `ANALYZE=1 npm run build` writes dist/report.html and dist/stats.json (what each chunk holds) instead of serving them.
   analyze: { analyzerMode: 'static', openAnalyzer: false, generateStatsFile: true, defaultSizes: 'gzip' },
   proxy: { '/api': { target: `http://localhost:${process.env.API_PORT || '8000'}`, changeOrigin: true } },
-  chainWebpack(memo, { webpack }) {
+  chainWebpack(memo) {
     // Nothing we ship needs Node's Buffer: keep the polyfill (20 KB) out of the entry.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
     memo.resolve.fallback.set('buffer', false);

@@ -64,6 +64,7 @@ const keyboardOptions = (_: unknown, icons: ReactNode[]) =>
  * (`toolbar.menu`), its buttons (`toolBarRender`, e.g. ExportButton) and, with `form.syncToUrl`,
  * keeps the search form in the address bar. docs/decisions/0043-lists-on-protable.md.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own bound on a row type
 export default function ListTable<T extends Record<string, any>, P extends ParamsType = ParamsType>(props: ListTableProps<T, P>) {
   const { pagination, options, search, plain, className, tableAlertOptionRender, toolbar, form, ...rest } = props;
   const syncToUrl = form?.syncToUrl;
