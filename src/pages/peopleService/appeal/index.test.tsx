@@ -40,7 +40,7 @@ const rowOf = (title: string) => {
 
 /** What a row offers, in order (查看 first). */
 const rowActions = (title: string) =>
-  Array.from(rowOf(title).querySelectorAll('td:last-child a'), (a) => a.textContent?.replace(/\s/g, ''));
+  Array.from(rowOf(title).querySelectorAll('td:last-child button'), (action) => action.textContent?.replace(/\s/g, ''));
 
 async function dialog(title: string) {
   const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' });

@@ -47,7 +47,7 @@ const rowOf = (description: string) => {
 
 /** What a row offers, in order (查看 first). */
 const rowActions = (description: string) =>
-  Array.from(rowOf(description).querySelectorAll('td:last-child a'), (a) => a.textContent?.replace(/\s/g, ''));
+  Array.from(rowOf(description).querySelectorAll('td:last-child button'), (action) => action.textContent?.replace(/\s/g, ''));
 
 async function dialog(title: string) {
   const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title' });
