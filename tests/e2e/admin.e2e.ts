@@ -334,7 +334,7 @@ describe('dashboard drill-downs open exactly the records behind each figure', ()
       page.mouse.click(village.x, village.y),
     );
     assert.equal(approved, drawn);
-    await page.getByText(`总共 ${drawn} 条`).waitFor();
+    await page.getByText(`共 ${drawn} 条`, { exact: true }).waitFor();
 
     await openAdminPage(page, '/dashboard', '数据概览');
     const categories = stats.completionByCategory.filter((c) => c.tasks > 0);
