@@ -92,7 +92,8 @@ export const signInHandlers = [
     if (!isFirstAdmin(request)) return unauthorized();
     const body = (await request.json()) as { oldPassword: string; newPassword: string };
     if (body.oldPassword !== FIRST_ADMIN.password) return invalid([{ field: 'oldPassword', label: '原密码', message: '原密码不正确' }]);
-    if (body.newPassword.toLowerCase() === 'password1') {
+    // On the server's list of common passwords (server/data/common-passwords.txt); the shared rule passes it.
+    if (body.newPassword.toLowerCase() === 'michael1') {
       return invalid([{ field: 'newPassword', label: '新密码', message: RULE_MESSAGES.commonPassword }]);
     }
     state.firstChanged = body.newPassword;

@@ -535,6 +535,52 @@ describe('auth', () => {
       assert.equal((await attempt(t, 'staff02', 'Better12345', '10.6.0.2')).statusCode, 200);
     });
 
+    test("common Chinese passwords and ones holding the account, the phone or the centre's name are refused", async () => {
+      const PATTERN = '该密码是常见的组合（如常用词或拼音加生日、年份、520/1314、连续或重复的字符、键盘顺序），容易被猜中，请换一个';
+      let registrations = 0;
+      const register = (account: string, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: { account, name: '王五', phone: '13798765432', password, area: 2 },
+          // Registration is limited per address and hour: one address per call here.
+          remoteAddress: `10.5.8.${++registrations}`,
+        });
+      const refusedWith = async (password: string, account = 'wangwu_cn') => {
+        const res = await register(account, password);
+        assert.equal(res.statusCode, 400, `${password}: ${res.body}`);
+        const [error] = res.json().errors;
+        assert.equal(error.field, 'password', password);
+        return error.message as string;
+      };
+      for (const password of [
+        'admin123456',
+        'woaini1314',
+        'Admin2026',
+        'a1a1a1a1',
+        'zhangwei19900101',
+        'woaini520520',
+        '1qaz2wsx3edc',
+        'qwer1234',
+        'abc123abc123',
+        'aptx4869',
+      ]) {
+        assert.ok([PATTERN, '该密码过于常见，容易被猜中，请换一个'].includes(await refusedWith(password)), password);
+      }
+      assert.equal(await refusedWith('Wangwu_cn2024x'), '密码不能包含账号');
+      assert.equal(await refusedWith('Kx13798765432'), '密码不能包含手机号码');
+      assert.equal(await refusedWith('hj765432Pq'), '密码不能包含手机号码');
+      const token = await t.login('staff02', 'Better12345');
+      const change = await t.call(token, {
+        method: 'PUT',
+        url: '/api/currentUser/password',
+        payload: { oldPassword: 'Better12345', newPassword: '示范镇综合治理中心8a' },
+      });
+      assert.deepEqual(change.json().errors, [{ field: 'newPassword', label: '新密码', message: '密码不能包含中心名称' }]);
+      // A password of its own passes.
+      assert.equal((await register('wangwu_cn', 'Tea7-river-Moon')).statusCode, 200);
+    });
+
     test('anonymous callers cannot change a password', async () => {
       const res = await t.app.inject({
         method: 'PUT',

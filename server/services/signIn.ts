@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, isUniqueViolation } from '../errors';
 import { keyedGate } from '../lib/keyedGate';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { consumeCaptcha } from './captcha';
-import { assertPasswordAllowed } from './passwordPolicy';
+import { assertPasswordAllowedFor } from './passwordPolicy';
 import { type AuthUser, createSession, revokeSession, revokeUserSessions } from './sessions';
 import { accountFailures, accountKeyOf, claimTry, clearPair, lockPair, pairLocked, policyOf } from './signInGuard';
 
@@ -195,7 +195,7 @@ async function checkSignIn(db: DbOrTx, config: SignInConfig, body: LoginBody, cl
 
 /** A villager's own registration: an account waiting for approval. */
 export async function registerVillager(db: DbOrTx, body: RegisterBody): Promise<void> {
-  assertPasswordAllowed(body.password, 'password', '密码');
+  await assertPasswordAllowedFor(db, body.password, 'password', '密码', body);
   const [villager] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'villager'));
   if (!villager) throw new AppError(500, MESSAGES.serverError);
   try {
@@ -240,7 +240,7 @@ export async function changeOwnPassword(
   }
   await clearPair(db, accountKey, ip);
   if (oldPassword === newPassword) throw badRequest('newPassword', '新密码', '新密码不能与原密码相同');
-  assertPasswordAllowed(newPassword, 'newPassword', '新密码');
+  await assertPasswordAllowedFor(db, newPassword, 'newPassword', '新密码', me);
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, updatedAt: sql`now()` })

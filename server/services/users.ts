@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, type RoleRow, roles, signInFailures, userGroups, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { hashPassword } from '../lib/passwords';
-import { assertPasswordAllowed } from './passwordPolicy';
+import { assertPasswordAllowedFor } from './passwordPolicy';
 import { containsPattern, inScope, scopeCondition, scopeWithin } from './scope';
 import { type AuthUser, effectivePermissions, isAdmin, revokeUserSessions } from './sessions';
 import { accountKeyOf, clearAccount } from './signInGuard';
@@ -218,7 +218,7 @@ export async function createUser(db: Db, caller: AuthUser, body: UserCreateBody)
   assertAreaForRole(role, body.area);
   assertAssignableArea(caller, body.area);
   await assertGroupsExist(db, body.groupIds);
-  assertPasswordAllowed(body.password, 'password', '密码');
+  await assertPasswordAllowedFor(db, body.password, 'password', '密码', body);
   const passwordHash = await hashPassword(body.password);
   return accountFree(() =>
     db.transaction(async (tx) => {
@@ -309,7 +309,8 @@ export async function unlockUser(db: DbOrTx, caller: AuthUser, id: number): Prom
 /** Sets a new password chosen by a manager: the user's sessions end and the account's locks go. */
 export async function resetUserPassword(db: Db, caller: AuthUser, id: number, password: string): Promise<void> {
   await loadManageableUser(db, caller, id);
-  assertPasswordAllowed(password, 'password', '新密码');
+  const [person] = await db.select({ account: users.account, phone: users.phone }).from(users).where(eq(users.id, id));
+  await assertPasswordAllowedFor(db, password, 'password', '新密码', person);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [target] = await tx

@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import { ACCOUNT_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
 import { LIMITS } from '@common/limits';
+import { passwordRuleProblem } from '@common/passwordRule';
 
 /** The account fields' rules as the forms check them: the contracts' patterns and the server's words. */
 export const FIELD_RULES = {
@@ -23,4 +24,25 @@ export const sameAs =
   ({ getFieldValue }) => ({
     validator: (_, value) =>
       !value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
+  });
+
+/**
+ * The password rule beyond the pattern, as the server checks it (common/passwordRule.ts): no
+ * guessable combinations, nothing of the person's account name or phone. `person` gives them, or
+ * names the form's fields that hold them. The server's list of common passwords is checked there.
+ */
+export const passwordRule =
+  (person: { account?: string; phone?: string } | { fields: { account?: string; phone?: string } } = {}): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: (_, value: string | undefined) => {
+      const context =
+        'fields' in person
+          ? {
+              account: person.fields.account ? getFieldValue(person.fields.account) : undefined,
+              phone: person.fields.phone ? getFieldValue(person.fields.phone) : undefined,
+            }
+          : person;
+      const problem = value ? passwordRuleProblem(value, context) : undefined;
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
   });

@@ -2,7 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
-import { FIELD_RULES, sameAs } from '@/utils/formRules';
+import { FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
 import { expectSignOut } from '@/utils/requestConfig';
 import { appUrl, clearToken } from '@/utils/session';
 
@@ -17,7 +17,18 @@ interface Values {
  * generated first password is still in use (the server refuses everything else), so the dialog
  * cannot be dismissed.
  */
-export default function ChangePasswordModal({ open, onClose, forced = false }: { open: boolean; onClose: () => void; forced?: boolean }) {
+export default function ChangePasswordModal({
+  open,
+  onClose,
+  forced = false,
+  person,
+}: {
+  open: boolean;
+  onClose: () => void;
+  forced?: boolean;
+  /** Whose password: the rule refuses their account name and phone inside it. */
+  person?: { account?: string; phone?: string };
+}) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
@@ -61,7 +72,7 @@ export default function ChangePasswordModal({ open, onClose, forced = false }: {
         <Form.Item
           name="newPassword"
           label="新密码"
-          rules={[{ required: true, message: '请输入新密码' }, FIELD_RULES.password]}
+          rules={[{ required: true, message: '请输入新密码' }, FIELD_RULES.password, passwordRule(person)]}
           hasFeedback
         >
           <Input.Password autoComplete="new-password" />

@@ -104,7 +104,12 @@ export default function HeaderActions() {
       {action('退出登录', <LogoutOutlined />, () => void signOut(user.id).catch(() => undefined))}
       {passwordLoaded ? (
         <Suspense fallback={null}>
-          <ChangePasswordModal open={passwordShown} forced={Boolean(user?.mustChangePassword)} onClose={() => setPasswordOpen(false)} />
+          <ChangePasswordModal
+            open={passwordShown}
+            forced={Boolean(user?.mustChangePassword)}
+            person={user}
+            onClose={() => setPasswordOpen(false)}
+          />
         </Suspense>
       ) : null}
     </Space>

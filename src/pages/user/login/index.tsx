@@ -88,6 +88,7 @@ function LoginForm() {
   if (firstPassword) {
     return (
       <FirstPasswordForm
+        account={firstPassword.account}
         oldPassword={firstPassword.password}
         onChanged={async (newPassword) => {
           // Changing it ended every session: sign in again with the new one and go on.

@@ -7,7 +7,7 @@ import UserPageLayout from '@/components/UserPageLayout';
 import { register } from '@/services/auth';
 import { queryAreas } from '@/services/system';
 import { handleFormError } from '@/utils/apiError';
-import { FIELD_HINTS, FIELD_RULES, sameAs } from '@/utils/formRules';
+import { FIELD_HINTS, FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
 
 interface RegisterValues {
   name: string;
@@ -66,7 +66,17 @@ function RegisterForm() {
         <Form.Item name="account" label="登录账号" rules={[{ required: true, message: '请输入登录账号' }, FIELD_RULES.account]}>
           <Input placeholder={FIELD_HINTS.account} autoComplete="username" />
         </Form.Item>
-        <Form.Item name="password" label="密码" hasFeedback rules={[{ required: true, message: '请输入密码' }, FIELD_RULES.password]}>
+        <Form.Item
+          name="password"
+          label="密码"
+          hasFeedback
+          dependencies={['account', 'phone']}
+          rules={[
+            { required: true, message: '请输入密码' },
+            FIELD_RULES.password,
+            passwordRule({ fields: { account: 'account', phone: 'phone' } }),
+          ]}
+        >
           <Input.Password placeholder={FIELD_HINTS.password} autoComplete="new-password" />
         </Form.Item>
         <Form.Item

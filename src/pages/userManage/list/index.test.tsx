@@ -138,7 +138,7 @@ test('新建用户 checks fields as you type; a taken account is shown under 登
 
   await user.type(phone, '1380000');
   expect(await screen.findByText(RULE_MESSAGES.phone)).toBeInTheDocument();
-  await user.type(password, 'abc');
+  await user.type(password, 'Kwz');
   expect(await screen.findByText(RULE_MESSAGES.password)).toBeInTheDocument();
 
   await user.type(phone, '0001');
@@ -164,7 +164,7 @@ test('新建用户 checks fields as you type; a taken account is shown under 登
     account: 'zhangsan',
     name: '张三丰',
     phone: '13800000001',
-    password: 'abc12345',
+    password: 'Kwz12345',
     roleId: 2,
     area: null,
     groupIds: [],
@@ -173,7 +173,7 @@ test('新建用户 checks fields as you type; a taken account is shown under 登
   expect(account).toHaveValue('zhangsan');
   expect(name).toHaveValue('张三丰');
   expect(phone).toHaveValue('13800000001');
-  expect(password).toHaveValue('abc12345');
+  expect(password).toHaveValue('Kwz12345');
   expect(screen.getByPlaceholderText('3-32位字母、数字或下划线')).toBe(account);
 });
 

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
-import { FIELD_RULES, sameAs } from '@/utils/formRules';
+import { FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
 
 interface Values {
   newPassword: string;
@@ -15,9 +15,12 @@ interface Values {
  * anything else (the server refuses every other call until then). The old one was just typed.
  */
 export default function FirstPasswordForm({
+  account,
   oldPassword,
   onChanged,
 }: {
+  /** The account name typed at sign-in: the rule refuses it inside the new password. */
+  account: string;
   oldPassword: string;
   onChanged: (newPassword: string) => Promise<void>;
 }) {
@@ -54,6 +57,7 @@ export default function FirstPasswordForm({
           rules={[
             { required: true, message: '请输入新密码' },
             FIELD_RULES.password,
+            passwordRule({ account }),
             {
               validator: (_, value) =>
                 value && value === oldPassword ? Promise.reject(new Error('新密码不能与初始密码相同')) : Promise.resolve(),

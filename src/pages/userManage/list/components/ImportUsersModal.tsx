@@ -7,7 +7,7 @@ import { USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS } from '@common/constants';
 import type { UserImportPreview, UserImportRow } from '@common/contracts/users';
 import { downloadImportTemplate, importUsers, previewUserImport } from '@/services/users';
 import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
-import { FIELD_HINTS, FIELD_RULES } from '@/utils/formRules';
+import { FIELD_HINTS, FIELD_RULES, passwordRule } from '@/utils/formRules';
 
 const FIELD_LABELS: Record<string, string> = {
   account: '账号',
@@ -221,7 +221,7 @@ export default function ImportUsersModal({ onClose, onImported }: Props) {
               <Form.Item
                 name="password"
                 label="初始密码"
-                rules={[{ required: true, message: '请输入初始密码' }, FIELD_RULES.password]}
+                rules={[{ required: true, message: '请输入初始密码' }, FIELD_RULES.password, passwordRule()]}
                 extra="所有导入的用户使用此密码，首次登录时须修改"
               >
                 <Input.Password placeholder={FIELD_HINTS.password} autoComplete="new-password" style={{ width: 260 }} />

@@ -4,7 +4,7 @@ import type { UserItem } from '@common/contracts/users';
 import { resetUserPassword } from '@/services/users';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
-import { FIELD_HINTS, FIELD_RULES, sameAs } from '@/utils/formRules';
+import { FIELD_HINTS, FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
 
 /** Sets a new password; the user's sessions end and a lockout is lifted. */
 export default function ResetPasswordModal({ user, onClose }: { user?: UserItem; onClose: () => void }) {
@@ -39,7 +39,12 @@ export default function ResetPasswordModal({ user, onClose }: { user?: UserItem;
       destroyOnHidden
     >
       <Form name="resetPassword" form={form} layout="vertical" preserve={false}>
-        <Form.Item name="password" label="新密码" hasFeedback rules={[{ required: true, message: '请输入新密码' }, FIELD_RULES.password]}>
+        <Form.Item
+          name="password"
+          label="新密码"
+          hasFeedback
+          rules={[{ required: true, message: '请输入新密码' }, FIELD_RULES.password, passwordRule(user)]}
+        >
           <Input.Password autoComplete="new-password" placeholder={FIELD_HINTS.password} />
         </Form.Item>
         <Form.Item

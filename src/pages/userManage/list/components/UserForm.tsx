@@ -6,7 +6,7 @@ import type { Option } from '@/hooks/useReferenceOptions';
 import { createUser, updateUser } from '@/services/users';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
-import { FIELD_HINTS, FIELD_RULES } from '@/utils/formRules';
+import { FIELD_HINTS, FIELD_RULES, passwordRule } from '@/utils/formRules';
 
 export interface UserFormValues {
   account: string;
@@ -110,7 +110,12 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
             name="password"
             label="初始密码"
             extra="用户首次登录后可在页面右上角修改密码"
-            rules={[{ required: true, message: '请输入初始密码' }, FIELD_RULES.password]}
+            dependencies={['account', 'phone']}
+            rules={[
+              { required: true, message: '请输入初始密码' },
+              FIELD_RULES.password,
+              passwordRule({ fields: { account: 'account', phone: 'phone' } }),
+            ]}
           >
             <Input.Password placeholder={FIELD_HINTS.password} autoComplete="new-password" />
           </Form.Item>
