@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
-import { newsBody } from '../../tests/helpers/content';
+import ExcelJS from 'exceljs';
+import type { OrgUnitNode } from '../../common/contracts/content';
+import { createOrgUnit, newsBody, orgBody } from '../../tests/helpers/content';
 import { appealBody, photoReportBody } from '../../tests/helpers/people';
 import { expectOk, newClientKey, taskBody, uploadImages } from '../../tests/helpers/tasks';
 
@@ -112,6 +114,8 @@ const STEPS: Step[] = [
  */
 interface TownWideStep {
   route: string;
+  /** Tells apart two steps on one route. */
+  label?: string;
   url: () => string;
   payload?: () => Record<string, unknown>;
   /** A caller of scope "all" holding the route's key. */
@@ -127,6 +131,8 @@ const keywordTexts = async () =>
   (expectOk(await t.call(staff, { method: 'GET', url: '/api/opinion-keywords?pageSize=100' })).list as Array<{ keyword: string }>).map(
     (k) => k.keyword,
   );
+const orgChart = async () => expectOk(await t.call(admin, { method: 'GET', url: '/api/org-units' })) as OrgUnitNode[];
+let orgBefore: OrgUnitNode[] = [];
 let groupsBefore: string[] = [];
 let keywordsBefore: string[] = [];
 const TOWN_WIDE_STEPS: TownWideStep[] = [
@@ -178,6 +184,36 @@ const TOWN_WIDE_STEPS: TownWideStep[] = [
     writer: () => staff,
     unchanged: async () => assert.equal(await dispatchedTo(ids.appealToDispatch), 3),
   },
+  // The organisation chart is the town's, root and all.
+  {
+    route: 'POST /api/org-units',
+    url: () => '/api/org-units',
+    payload: () => orgBody({ name: '二村自建单位', parentId: ids.rootUnit }),
+    writer: () => admin,
+    unchanged: async () => assert.deepEqual(await orgChart(), orgBefore),
+  },
+  {
+    route: 'PUT /api/org-units/:id',
+    label: 'the root',
+    url: () => `/api/org-units/${ids.rootUnit}`,
+    payload: () => orgBody({ name: '被改名的中心' }),
+    writer: () => admin,
+    unchanged: async () => assert.deepEqual(await orgChart(), orgBefore),
+  },
+  {
+    route: 'PUT /api/org-units/:id',
+    label: 'a move: the spare unit from under the root to the top',
+    url: () => `/api/org-units/${ids.spareUnit}`,
+    payload: () => orgBody({ name: '备用单位', parentId: null }),
+    writer: () => admin,
+    unchanged: async () => assert.deepEqual(await orgChart(), orgBefore),
+  },
+  {
+    route: 'DELETE /api/org-units/:id',
+    url: () => `/api/org-units/${ids.spareUnit}`,
+    writer: () => admin,
+    unchanged: async () => assert.deepEqual(await orgChart(), orgBefore),
+  },
 ];
 const dispatchedTo = async (id: number) =>
   (expectOk(await t.call(staff, { method: 'GET', url: `/api/appeals/${id}` })) as { dispatchedArea: number | null }).dispatchedArea;
@@ -194,8 +230,6 @@ const NOT_AREA_SCOPED: Record<string, string> = {
   'DELETE /api/roles/:id': '角色是全镇共用的',
   'PUT /api/areas/:id': '村名由介绍管理维护，不按村划分',
   'PUT /api/introductions/villages/:area': '村情介绍由中心维护',
-  'PUT /api/org-units/:id': '组织架构是全镇的',
-  'DELETE /api/org-units/:id': '组织架构是全镇的',
   'POST /api/display-links/:id/revoke': '大屏链接只有管理员能管理',
 };
 
@@ -218,7 +252,7 @@ before(async () => {
       payload: {
         name: village.name,
         code: 'village',
-        permissions: ['dashboard', 'userManage', 'taskManage', 'newsManage', 'peopleService'],
+        permissions: ['dashboard', 'userManage', 'taskManage', 'newsManage', 'peopleService', 'organization'],
         dataScope: 'area',
       },
     }),
@@ -306,6 +340,8 @@ before(async () => {
     keyword: string;
   }>;
   ids.keyword = (keywords.find((k) => k.keyword === '漏水') as { id: number }).id;
+  ids.rootUnit = (await orgChart())[0].id;
+  ids.spareUnit = (await createOrgUnit(t, admin, { name: '备用单位', parentId: ids.rootUnit })).id;
 });
 after(async () => {
   await t.close();
@@ -368,9 +404,10 @@ describe("area scope: the cadre of area 3 cannot reach area 2's records; the cad
   }
 
   for (const entry of TOWN_WIDE_STEPS) {
-    test(`${entry.route} (town-wide: scope "all" only)`, async () => {
+    test(`${entry.route}${entry.label ? `, ${entry.label}` : ''} (town-wide: scope "all" only)`, async () => {
       groupsBefore = await groupNames();
       keywordsBefore = await keywordTexts();
+      orgBefore = await orgChart();
       const call = (token: string) =>
         t.call(token, {
           method: entry.route.split(' ')[0] as 'GET',
@@ -408,5 +445,130 @@ describe("area scope: the cadre of area 3 cannot reach area 2's records; the cad
       [...stepped, ...Object.keys(NOT_AREA_SCOPED)].filter((key) => !declared.has(key)),
       [],
     );
+  });
+});
+
+/**
+ * The town's accounts (admin, centre staff) carry the 镇社区 (area 1) as their area. A user manager
+ * of that village with scope "area" neither sees them (list, export, group members) nor changes
+ * them (every user route, group memberships): they answer as absent, as records of another area.
+ */
+describe("area scope: the town's accounts are out of reach of a village-scoped user manager of area 1", () => {
+  let cadre1: string;
+  const town: Record<string, number> = {};
+  const townAccounts = ['admin', 'staff01', 'staff02'];
+  let partyGroup: number;
+  const members = async (token: string) =>
+    (expectOk(await t.call(token, { method: 'GET', url: `/api/groups/${partyGroup}` })).members as Array<{ account: string }>).map(
+      (m) => m.account,
+    );
+
+  before(async () => {
+    const roles = expectOk(await t.call(admin, { method: 'GET', url: '/api/roles?pageSize=100' })).list as Array<{
+      id: number;
+      code: string;
+    }>;
+    expectOk(
+      await t.call(admin, {
+        method: 'POST',
+        url: '/api/users',
+        payload: {
+          account: 'cadre01',
+          name: '镇社区干部',
+          phone: '13900000101',
+          password: 'Secret123',
+          roleId: roles.find((r) => r.code === 'village')?.id,
+          area: 1,
+          groupIds: [],
+        },
+      }),
+    );
+    cadre1 = await t.login('cadre01', 'Secret123');
+    const all = expectOk(await t.call(admin, { method: 'GET', url: '/api/users?pageSize=100&area=1' })).list as Array<{
+      id: number;
+      account: string;
+      area: number;
+    }>;
+    for (const account of [...townAccounts, 'cadre01']) town[account] = (all.find((u) => u.account === account) as { id: number }).id;
+    assert.deepEqual(
+      townAccounts.map((account) => all.find((u) => u.account === account)?.area),
+      [1, 1, 1],
+      'the town accounts are of area 1',
+    );
+    const groups = expectOk(await t.call(admin, { method: 'GET', url: '/api/groups?pageSize=100' })).list as Array<{
+      id: number;
+      name: string;
+    }>;
+    partyGroup = (groups.find((g) => g.name === '党员') as { id: number }).id;
+  });
+
+  test('the user list and its export hold the village cadre, not the town accounts (nor their phones)', async () => {
+    const listed = async (token: string, query = '') =>
+      (expectOk(await t.call(token, { method: 'GET', url: `/api/users?pageSize=100${query}` })).list as Array<{ account: string }>).map(
+        (u) => u.account,
+      );
+    const mine = await listed(cadre1);
+    assert.ok(mine.includes('cadre01'));
+    assert.deepEqual(
+      mine.filter((a) => townAccounts.includes(a)),
+      [],
+    );
+    assert.deepEqual(await listed(cadre1, '&keyword=staff'), []);
+    assert.deepEqual(await listed(cadre1, '&phone=1390000000'), []);
+    // The town sees its own.
+    assert.deepEqual((await listed(admin, '&area=1')).filter((a) => townAccounts.includes(a)).sort(), townAccounts);
+
+    const exported = await t.call(cadre1, { method: 'GET', url: '/api/users/export' });
+    assert.equal(exported.statusCode, 200, exported.body);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const cells = workbook.worksheets.flatMap((sheet) => (sheet.getSheetValues().filter(Boolean) as unknown[][]).flat().map(String));
+    assert.ok(cells.includes('cadre01'), 'the export holds the village');
+    for (const text of [...townAccounts, '13900000001', '13900000002', '李晓燕']) assert.ok(!cells.includes(text), `export holds ${text}`);
+  });
+
+  test('every user route answers 404 for a town account and changes nothing', async () => {
+    const before = expectOk(await t.call(admin, { method: 'GET', url: `/api/users/${town.staff01}` }));
+    for (const account of townAccounts) {
+      const id = town[account];
+      const calls: Array<{ method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?: Record<string, unknown> }> = [
+        { method: 'GET', url: `/api/users/${id}` },
+        { method: 'PUT', url: `/api/users/${id}`, payload: { name: '被改名', phone: '13911110000', groupIds: [] } },
+        { method: 'POST', url: `/api/users/${id}/disable` },
+        { method: 'POST', url: `/api/users/${id}/enable` },
+        { method: 'POST', url: `/api/users/${id}/approve` },
+        { method: 'POST', url: `/api/users/${id}/unlock` },
+        { method: 'POST', url: `/api/users/${id}/reset-password`, payload: { password: 'Reset12345' } },
+        { method: 'DELETE', url: `/api/users/${id}` },
+      ];
+      for (const call of calls) {
+        const res = await t.call(cadre1, call);
+        assert.equal(res.statusCode, 404, `${account} ${call.method} ${call.url}: ${res.body}`);
+        assert.match(res.json().message, /[\u4e00-\u9fff]/);
+      }
+    }
+    assert.deepEqual(expectOk(await t.call(admin, { method: 'GET', url: `/api/users/${town.staff01}` })), before);
+    await t.login('staff01');
+  });
+
+  test('group members: the town accounts are neither shown, added nor removed', async () => {
+    assert.ok((await members(admin)).includes('staff01'), 'staff01 is a 党员');
+    assert.ok(!(await members(cadre1)).includes('staff01'));
+    // Setting the members the cadre sees to none leaves staff01 in the group.
+    expectOk(await t.call(cadre1, { method: 'PUT', url: `/api/groups/${partyGroup}/members`, payload: { userIds: [] } }));
+    assert.ok((await members(admin)).includes('staff01'));
+    // Adding a town account is refused, and so is the cadre's own village member alongside it.
+    const added = await t.call(cadre1, {
+      method: 'PUT',
+      url: `/api/groups/${partyGroup}/members`,
+      payload: { userIds: [town.cadre01, town.staff02] },
+    });
+    assert.equal(added.statusCode, 400, added.body);
+    assert.ok(!(await members(admin)).includes('staff02'));
+    assert.ok(!(await members(admin)).includes('cadre01'));
+    // The cadre's own people go in as before.
+    expectOk(await t.call(cadre1, { method: 'PUT', url: `/api/groups/${partyGroup}/members`, payload: { userIds: [town.cadre01] } }));
+    assert.ok((await members(admin)).includes('cadre01'));
+    assert.ok((await members(admin)).includes('staff01'));
   });
 });

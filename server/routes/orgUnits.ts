@@ -3,7 +3,12 @@ import { Type } from '@sinclair/typebox';
 import { IdParams } from '../../common/contracts/base';
 import { OrgUnit, OrgUnitBody, OrgUnitNode } from '../../common/contracts/content';
 import { ok, replies } from '../http';
+import { requireUser } from '../plugins/auth';
+import { assertTownWideWriter } from '../services/scope';
 import { createOrgUnit, deleteOrgUnit, orgTree, orgUnitOrFail, updateOrgUnit } from '../services/orgUnits';
+
+/** The chart is the town's: a village-scoped holder of the key reads it, changes none of it (ADR 0022). */
+const TOWN_WIDE = '新增、修改、移动或删除单位（组织架构全镇共用）';
 
 /** 组织架构: the centre's organisation chart, a tree of units. */
 const orgUnitRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,6 +29,7 @@ const orgUnitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/org-units',
     { config: access, schema: { tags, summary: '新增单位', body: OrgUnitBody, response: replies(OrgUnit) } },
     async (request) => {
+      assertTownWideWriter(requireUser(request), TOWN_WIDE);
       const id = await createOrgUnit(db, request.body);
       request.createdId = String(id);
       return ok(await orgUnitOrFail(db, id));
@@ -37,6 +43,7 @@ const orgUnitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '修改单位（含移动到其他上级单位）', params: IdParams, body: OrgUnitBody, response: replies(OrgUnit) },
     },
     async (request) => {
+      assertTownWideWriter(requireUser(request), TOWN_WIDE);
       await updateOrgUnit(db, request.params.id, request.body);
       return ok(await orgUnitOrFail(db, request.params.id));
     },
@@ -46,6 +53,7 @@ const orgUnitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/org-units/:id',
     { config: access, schema: { tags, summary: '删除单位（须先删除或移走下级单位）', params: IdParams, response: replies() } },
     async (request) => {
+      assertTownWideWriter(requireUser(request), TOWN_WIDE);
       await deleteOrgUnit(db, request.params.id);
       return { code: 200 as const, message: '单位已删除' };
     },

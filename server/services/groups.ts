@@ -4,8 +4,9 @@ import type { GroupBody, GroupListQuery } from '../../common/contracts/groups';
 import type { Db } from '../db/client';
 import { areas, groups, taskGroups, userGroups, users } from '../db/schema';
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
-import { assertTownWideWriter, containsPattern, scopeCondition } from './scope';
+import { assertTownWideWriter, containsPattern } from './scope';
 import type { AuthUser } from './sessions';
+import { usersInScope } from './users';
 
 // User groups (用户分组): the town's named sets of users that tasks can be aimed at.
 
@@ -50,7 +51,7 @@ export async function groupDetail(db: Db, id: number, caller: AuthUser) {
     .from(userGroups)
     .innerJoin(users, eq(users.id, userGroups.userId))
     .leftJoin(areas, eq(areas.id, users.area))
-    .where(and(eq(userGroups.groupId, id), scopeCondition(caller, { area: users.area, owner: users.id })))
+    .where(and(eq(userGroups.groupId, id), usersInScope(db, caller)))
     .orderBy(asc(users.area), asc(users.id))
     .limit(5000);
   return { ...toItem(row), members };
@@ -106,11 +107,14 @@ export async function deleteGroup(db: Db, caller: AuthUser, id: number) {
   if (!deleted.length) throw notFound('分组');
 }
 
-/** Sets the members among those the caller can see: members outside their scope stay. */
+/**
+ * Sets the members among those the caller can see: members outside their scope stay, and so do
+ * the town's accounts for a village-scoped caller (usersInScope).
+ */
 export async function setGroupMembers(db: Db, caller: AuthUser, id: number, userIds: number[]) {
   const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id));
   if (!group) throw notFound('分组');
-  const scope = scopeCondition(caller, { area: users.area, owner: users.id });
+  const scope = usersInScope(db, caller);
   if (userIds.length) {
     const reachable = await db
       .select({ id: users.id })

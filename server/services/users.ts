@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '../../common/contracts/users';
-import { USER_MESSAGES } from '../../common/constants';
+import { ADMIN_ROLE_CODE, USER_MESSAGES } from '../../common/constants';
 import { USER_STATUS_CHANGES, type UserStatusChange } from '../../common/workflow';
 import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, type RoleRow, roles, signInFailures, userGroups, users } from '../db/schema';
@@ -62,8 +62,31 @@ const SORT_COLUMNS = {
   name: users.name,
 } as const;
 
+/**
+ * The town's own accounts: the admin and centre staff roles, and any role whose data scope is the
+ * whole town. They are town-wide records (ADR 0022): a village-scoped caller neither lists, exports
+ * nor changes them, though they may carry a village (the 镇社区) as their area.
+ */
+const TOWN_ROLE_CODES = [ADMIN_ROLE_CODE, 'staff'];
+export const isTownAccount = (role: { code: string; dataScope: string }) => TOWN_ROLE_CODES.includes(role.code) || role.dataScope === 'all';
+
+/**
+ * The users a caller may see and manage: their data scope, and for any scope narrower than the
+ * whole town, none of the town's accounts. Used by the user list and export, user records and
+ * group memberships alike.
+ */
+export function usersInScope(db: DbOrTx, caller: AuthUser): SQL | undefined {
+  const scope = scopeCondition(caller, { area: users.area, owner: users.id });
+  if (caller.dataScope === 'all') return scope;
+  const townRoles = db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(or(inArray(roles.code, TOWN_ROLE_CODES), eq(roles.dataScope, 'all')));
+  return and(scope, notInArray(users.roleId, townRoles));
+}
+
 export async function listUsers(db: DbOrTx, caller: AuthUser, query: UserListQuery) {
-  const conditions: Array<SQL | undefined> = [scopeCondition(caller, { area: users.area, owner: users.id })];
+  const conditions: Array<SQL | undefined> = [usersInScope(db, caller)];
   if (query.keyword) {
     const pattern = containsPattern(query.keyword);
     conditions.push(or(ilike(users.name, pattern), ilike(users.account, pattern), ilike(users.phone, pattern)));
@@ -105,8 +128,9 @@ async function getUserItem(db: DbOrTx, id: number): Promise<UserItem | undefined
 }
 
 /**
- * Loads a user the caller may manage. Out-of-scope users answer 404, as if absent, so ids cannot
- * be probed; admin accounts are touched by admins only.
+ * Loads a user the caller may manage. Out-of-scope users, and the town's accounts for a
+ * village-scoped caller, answer 404, as if absent, so ids cannot be probed; admin accounts are
+ * touched by admins only.
  */
 async function loadManageableUser(db: DbOrTx, caller: AuthUser, id: number) {
   const [target] = await db
@@ -123,6 +147,9 @@ async function loadManageableUser(db: DbOrTx, caller: AuthUser, id: number) {
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, id));
   if (!target || !inScope(caller, { area: target.area, ownerId: target.id })) throw notFound('用户');
+  if (caller.dataScope !== 'all' && isTownAccount({ code: target.roleCode, dataScope: target.roleDataScope })) {
+    throw notFound('用户');
+  }
   if (isAdmin(caller)) return target;
   if (target.roleCode === 'admin') throw forbidden('只有超级管理员可以管理超级管理员账号');
   // Resetting the password of someone who holds more would hand the caller their rights.

@@ -7,9 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { CONTENT_MESSAGES } from '@common/constants';
 import { contentDb, resetContentDb } from '@mock/contentDb';
-import { api, apiError } from '@mock/http';
+import { api, apiError, ok } from '@mock/http';
 import { contentHandlers } from '@mock/scenarios';
-import { ADMIN_TOKEN } from '@mock/fixtures';
+import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
@@ -155,4 +155,13 @@ test('search keeps matches with their path, marks the words and says how many', 
   expect(await screen.findByText('没有名称包含“没有这个”的单位')).toBeInTheDocument();
   await user.click(button('清除搜索'));
   await waitFor(() => expect(visibleNames()).toHaveLength(5));
+});
+
+test('a village-scoped holder of the key reads the chart but is offered no change (the server refuses them)', async () => {
+  server.use(http.get(api('/currentUser'), () => ok({ ...adminUser, dataScope: 'area', area: 2, areaName: '第一村' })));
+  await openTree();
+  expect(screen.getByRole('alert')).toHaveTextContent('组织架构全镇共用，只有数据范围为“全部数据”的用户可以新增、修改或删除单位');
+  expect(visibleNames()).toEqual(['镇综合治理中心', '综治办', '网格管理站', '第一网格', '村级工作站']);
+  expect(screen.queryByText(/新增顶级单位/)).not.toBeInTheDocument();
+  for (const action of ['添加下级', '编辑', '删除', '操作']) expect(screen.queryByText(action)).not.toBeInTheDocument();
 });

@@ -1,6 +1,7 @@
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { ORG_UNIT_DEPTH_MAX } from '@common/constants';
@@ -37,6 +38,10 @@ function Highlighted({ text, word }: { text: string; word: string }) {
 /** 组织架构: the org chart as a tree table (what /orgShow draws), with add, edit and delete. */
 export default function OrganizationListPage() {
   const { message } = App.useApp();
+  // The chart is the town's (ADR 0022): a village-scoped holder of the key reads it, the server
+  // refuses its changes, so no change is offered.
+  const { initialState } = useModel('@@initialState');
+  const canChange = initialState?.currentUser?.dataScope === 'all';
   const [expanded, setExpanded] = useState<number[]>();
   const tree = useRequest(async () => toRows((await queryOrgUnits({ skipErrorHandler: true })).data ?? []), {
     onSuccess: (rows) => {
@@ -85,7 +90,9 @@ export default function OrganizationListPage() {
       // One line in the table; the whole list, a name a line, on hover.
       render: (v: string) => (v ? <CellText text={v.replace(/\s*\n\s*/g, '、')} title={v} /> : dash),
     },
-    {
+  ];
+  if (canChange) {
+    columns.push({
       title: '操作',
       key: 'actions',
       fixed: wide ? 'right' : undefined,
@@ -117,8 +124,8 @@ export default function OrganizationListPage() {
           <RowLink onClick={() => setFormTarget({ mode: 'edit', unit })}>编辑</RowLink>
         </RowActions>
       ),
-    },
-  ];
+    });
+  }
 
   const total = countUnits(rows);
   const emptyText = tree.error ? (
@@ -128,10 +135,15 @@ export default function OrganizationListPage() {
       <Button onClick={() => setKeyword('')}>清除搜索</Button>
     </Empty>
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有组织架构，先添加一个顶级单位，例如“镇综合治理中心”">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
-        新增顶级单位
-      </Button>
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={canChange ? '还没有组织架构，先添加一个顶级单位，例如“镇综合治理中心”' : '还没有组织架构'}
+    >
+      {canChange ? (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
+          新增顶级单位
+        </Button>
+      ) : null}
     </Empty>
   );
 
@@ -146,6 +158,14 @@ export default function OrganizationListPage() {
       }
     >
       <LoadError message={tree.error ? pageErrorMessage(tree.error) : undefined} onRetry={tree.refresh} />
+      {canChange ? null : (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="组织架构全镇共用，只有数据范围为“全部数据”的用户可以新增、修改或删除单位，您可以查看"
+        />
+      )}
       <Card>
         <div className="org-unit-toolbar">
           <Typography.Title level={5} style={{ margin: 0 }}>
@@ -166,9 +186,11 @@ export default function OrganizationListPage() {
             <Button onClick={() => setExpanded([])} disabled={!!word}>
               收起全部
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
-              新增顶级单位
-            </Button>
+            {canChange ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
+                新增顶级单位
+              </Button>
+            ) : null}
           </Space>
         </div>
         {word ? (
