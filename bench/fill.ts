@@ -8,7 +8,7 @@ import { generate, SCALES } from './generate';
 async function main() {
   const [url, scaleName = 'large'] = process.argv.slice(2);
   if (!url || !SCALES[scaleName]) throw new Error('usage: bench/fill.ts <postgres url> [small|large]');
-  const database = await openPostgres(url, 4);
+  const database = await openPostgres(url, { max: 4, timeoutMs: 0 });
   try {
     await database.migrate();
     await seed(database.db, { adminPassword: 'Bench12345', demo: false });

@@ -143,7 +143,8 @@ async function countPhotos(database: Database): Promise<string> {
 async function prepare(target: string, scaleName: string): Promise<Target | undefined> {
   if (target === 'embedded') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glp-bench-'));
-    const vars = await fill(await openEmbedded(dataDir), scaleName);
+    // The generator's bulk statements run for longer than a request may (ADR 0038).
+    const vars = await fill(await openEmbedded(dataDir, { timeoutMs: 0 }), scaleName);
     return { env: { BENCH_DATA_DIR: dataDir }, vars, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `bench_${process.pid}_${Date.now()}`;
@@ -158,7 +159,7 @@ async function prepare(target: string, scaleName: string): Promise<Target | unde
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const vars = await fill(await openPostgres(url.toString(), 4), scaleName);
+  const vars = await fill(await openPostgres(url.toString(), { max: 4, timeoutMs: 0 }), scaleName);
   return {
     env: { BENCH_DATABASE_URL: url.toString() },
     vars,

@@ -32,7 +32,7 @@ export const DEFAULT_DB_TIMEOUT_MS = 10_000;
 
 export interface PoolOptions {
   max?: number;
-  /** statement_timeout; the client gives up on an answer 2 s later, connecting after at most 5 s. */
+  /** statement_timeout; the client gives up on an answer 2 s later, connecting after at most 5 s. 0: no limit (bulk tools). */
   timeoutMs?: number;
 }
 
@@ -48,9 +48,9 @@ export function poolConfig(url: string, opts: PoolOptions = {}): pg.PoolConfig {
   return {
     connectionString: url,
     max: opts.max ?? 10,
-    connectionTimeoutMillis: Math.min(5000, timeoutMs),
+    connectionTimeoutMillis: timeoutMs ? Math.min(5000, timeoutMs) : 5000,
     statement_timeout: timeoutMs,
-    query_timeout: timeoutMs + 2000,
+    query_timeout: timeoutMs ? timeoutMs + 2000 : undefined,
     idle_in_transaction_session_timeout: 60_000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
