@@ -7,11 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { redactUrl } from './http';
 import { isDateText, isDateTimeText } from '../common/dateText';
+import { hasHiddenCharacters, stripHiddenFormatting } from '../common/textRules';
 import auditPlugin from './plugins/audit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -69,6 +70,34 @@ function addErrorMessageKeyword<T extends { addKeyword(keyword: string): unknown
   return ajv;
 }
 
+/** The validator's ajv, as fastify hands it to `onCreate`. */
+type FastifyAjv = Parameters<NonNullable<NonNullable<FastifyServerOptions['ajv']>['onCreate']>>[0];
+
+/** The text rules of common/textRules.ts as schema keywords (ADR 0039). */
+function addTextKeywords(ajv: FastifyAjv): void {
+  // `refuseHidden` (common/contracts/base.ts Name): a short text with hidden or direction characters
+  // fails; server/plugins/errors.ts words it.
+  ajv.addKeyword({
+    keyword: 'refuseHidden',
+    type: 'string',
+    schemaType: 'boolean',
+    validate: (refuse: boolean, data: string) => !refuse || !hasHiddenCharacters(data),
+  });
+  // `stripHidden` (LongText, rich text): takes bidirectional controls and tag characters out of a
+  // long text before the handler sees it.
+  ajv.addKeyword({
+    keyword: 'stripHidden',
+    type: 'string',
+    schemaType: 'boolean',
+    modifying: true,
+    validate: (strip: boolean, data: string, _parent?: unknown, context?: { parentData: object; parentDataProperty: string | number }) => {
+      if (strip && context)
+        (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = stripHiddenFormatting(data);
+      return true;
+    },
+  });
+}
+
 /** Builds the whole app; main.ts starts it and the tests inject into it. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
@@ -106,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       onCreate: (ajv) => {
         ajv.addFormat('date-time', isDateTimeText);
         ajv.addFormat('date', isDateText);
+        addTextKeywords(ajv);
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

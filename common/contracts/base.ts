@@ -85,24 +85,30 @@ export const Period = {
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A text with a length limit; when required it must hold more than whitespace. */
-export const Text = (title: string, maxLength: number, minLength = 1) =>
-  Type.String(minLength > 0 ? { title, minLength, maxLength, pattern: '\\S', errorMessage: '不能为空' } : { title, maxLength });
+const textOptions = (title: string, maxLength: number, minLength: number) =>
+  minLength > 0 ? { title, minLength, maxLength, pattern: '\\S', errorMessage: '不能为空' } : { title, maxLength };
+export const Text = (title: string, maxLength: number, minLength = 1) => Type.String(textOptions(title, maxLength, minLength));
 
 /**
- * Zero-width characters and bidirectional overrides: in a name they hide text or show it reversed
- * (an account that reads as someone else's), so names refuse them. U+061C (Arabic letter mark)
- * and U+180E (Mongolian vowel separator) are invisible marks of the same kind.
+ * A short text people type and others read as one line: a name (of a person, group, role, place...),
+ * a title, a keyword. It refuses hidden and direction characters (common/textRules.ts) with a 400
+ * naming the field: stripping them would change silently what the person typed, and a text of
+ * nothing but them would pass as filled in. The server's `refuseHidden` keyword (server/app.ts) checks
+ * it: the rule's pattern needs the `u` flag, which a schema's `pattern` cannot promise everywhere. ADR 0039.
  */
-export const INVISIBLE_CHARACTERS = '[\\u061C\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2069\\uFEFF]';
-
-/** A name (of a person, group, role, place...): a Text that refuses invisible and direction characters. */
 export const Name = (title: string, maxLength: number, minLength = 1) =>
   Type.String({
-    ...(minLength > 0 ? { minLength, pattern: '\\S', errorMessage: '不能为空' } : {}),
-    title,
-    maxLength,
-    not: { pattern: INVISIBLE_CHARACTERS, errorMessage: '不能含有零宽字符或文字方向控制字符' },
+    ...textOptions(title, maxLength, minLength),
+    refuseHidden: true,
   });
+
+/**
+ * A long or multi-line text (a description, a reply, a comment; rich text): bidirectional controls
+ * and tag characters are taken out before the handler sees it (the server's `stripHidden`
+ * keyword, server/app.ts); line breaks, emoji and their joiners stay.
+ */
+export const LongText = (title: string, maxLength: number, minLength = 1) =>
+  Type.String({ ...textOptions(title, maxLength, minLength), stripHidden: true });
 
 /** One of these strings, named `title` in error answers. */
 export const literals = <T extends string>(values: readonly T[], title: string) =>

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, literals, Text } from './base';
+import { DateOnly, literals, Name } from './base';
 import { LIMITS } from '../limits';
 
 // The working-day calendar (系统设置 › 节假日安排): the days that break "Monday to Friday".
@@ -16,7 +16,7 @@ export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = { off: '放假
 export const CalendarDay = Type.Object({
   date: DateOnly('日期'),
   kind: literals(CALENDAR_KINDS, '类型'),
-  name: Text('名称', LIMITS.calendarName),
+  name: Name('名称', LIMITS.calendarName),
 });
 export type CalendarDay = Static<typeof CalendarDay>;
 

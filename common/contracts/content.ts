@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AREA_MAX, AREA_MIN, CONTACT_PHONE_PATTERN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
 import { LIMITS } from '../limits';
-import { AreaId, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
+import { AreaId, LongText, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
 // News, introductions and the organisation chart (issue 4). Rich text fields are HTML that the
 // server sanitises when saving; every other string is plain text, rendered as text.
 
-const RichText = (title: string, minLength = 0) => Type.String({ title, minLength, maxLength: LIMITS.richText });
+const RichText = (title: string, minLength = 0) => Type.String({ title, minLength, maxLength: LIMITS.richText, stripHidden: true });
 // ---- News ----
 
 export const NewsColumn = Type.Integer({ minimum: 1, maximum: NEWS_COLUMNS.length, title: '栏目' });
@@ -18,8 +18,8 @@ export const NewsStatusSchema = Type.Union(
 
 export const NewsBody = Type.Object(
   {
-    title: Text('标题', LIMITS.newsTitle),
-    summary: Type.Optional(Text('摘要', LIMITS.newsSummary, 0)),
+    title: Name('标题', LIMITS.newsTitle),
+    summary: Type.Optional(LongText('摘要', LIMITS.newsSummary, 0)),
     content: RichText('正文', 1),
     column: NewsColumn,
     /** null: town-wide; otherwise the one area it concerns. */
@@ -109,7 +109,7 @@ export type PublicNewsDetail = Static<typeof PublicNewsDetail>;
 
 export const CenterIntroductionBody = Type.Object(
   {
-    title: Text('标题', LIMITS.centreTitle),
+    title: Name('标题', LIMITS.centreTitle),
     content: RichText('介绍内容'),
     imageIds: Type.Array(Type.Integer({ minimum: 1, title: '图片' }), {
       title: '图片',
@@ -179,7 +179,7 @@ export const OrgUnitBody = Type.Object(
     /** null: a root unit. */
     parentId: NullableNumber('integer', { title: '上级单位', minimum: 1 }),
     leader: Name('负责人', LIMITS.leader, 0),
-    position: Text('职务', LIMITS.position, 0),
+    position: Name('职务', LIMITS.position, 0),
     phone: Type.String({
       title: '联系电话',
       maxLength: LIMITS.contactPhone,
@@ -188,7 +188,7 @@ export const OrgUnitBody = Type.Object(
     }),
     sort: Type.Integer({ minimum: 0, maximum: LIMITS.orgUnitSort, title: '排序', default: 0 }),
     /** Plain text, one member per line or separated by 、. */
-    members: Text('成员', LIMITS.orgUnitMembers, 0),
+    members: LongText('成员', LIMITS.orgUnitMembers, 0),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Name, Nullable, PageQuery, Text, Timestamp } from './base';
+import { LongText, Name, Nullable, PageQuery, Text, Timestamp } from './base';
 import { LIMITS } from '../limits';
 
 export const GroupItem = Type.Object({
@@ -32,7 +32,7 @@ export type GroupListQuery = Static<typeof GroupListQuery>;
 export const GroupBody = Type.Object(
   {
     name: Name('分组名称', LIMITS.groupName),
-    description: Type.Optional(Text('分组说明', LIMITS.groupDescription, 0)),
+    description: Type.Optional(LongText('分组说明', LIMITS.groupDescription, 0)),
   },
   { additionalProperties: false },
 );

@@ -18,7 +18,20 @@ import {
   VILLAGE_AREA_MIN,
 } from '../constants';
 import { LIMITS } from '../limits';
-import { AreaId, ClientKey, literals, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
+import {
+  AreaId,
+  ClientKey,
+  literals,
+  LongText,
+  Name,
+  Nullable,
+  NullableNumber,
+  NullableTimestamp,
+  PageQuery,
+  Period,
+  Text,
+  Timestamp,
+} from './base';
 import { CheckedImage, ImageRef } from './tasks';
 
 // People services (issue 5): appeals (群众诉求), photo reports (随手拍), public-opinion items
@@ -75,8 +88,8 @@ export const AppealStatusSchema = literals(APPEAL_STATUSES, '状态');
 /** POST /api/appeals (any signed-in user; a villager's phone). Created as pending, due in N working days. */
 export const AppealBody = Type.Object(
   {
-    title: Text('诉求标题', LIMITS.appealTitle),
-    content: Text('诉求内容', LIMITS.appealContent),
+    title: Name('诉求标题', LIMITS.appealTitle),
+    content: LongText('诉求内容', LIMITS.appealContent),
     category: AppealCategory,
     area: AreaId('所在村（社区）'),
     phone: ContactPhone,
@@ -164,22 +177,22 @@ export const AppealCounts = Type.Object({
 });
 export type AppealCounts = Static<typeof AppealCounts>;
 
-export const AppealReplyBody = Type.Object({ reply: Text('答复内容', LIMITS.appealReply) }, { additionalProperties: false });
+export const AppealReplyBody = Type.Object({ reply: LongText('答复内容', LIMITS.appealReply) }, { additionalProperties: false });
 export type AppealReplyBody = Static<typeof AppealReplyBody>;
-export const AppealRejectBody = Type.Object({ reason: Text('不予受理原因', LIMITS.refusalReason) }, { additionalProperties: false });
+export const AppealRejectBody = Type.Object({ reason: LongText('不予受理原因', LIMITS.refusalReason) }, { additionalProperties: false });
 export type AppealRejectBody = Static<typeof AppealRejectBody>;
 /** POST /api/appeals/:id/dispatch: hand an open appeal to a village (2–12), with an optional note. */
 export const AppealDispatchBody = Type.Object(
   {
     areaId: Type.Integer({ minimum: VILLAGE_AREA_MIN, maximum: AREA_MAX, title: '转派村' }),
-    note: Type.Optional(Text('转派说明', LIMITS.dispatchNote, 0)),
+    note: Type.Optional(LongText('转派说明', LIMITS.dispatchNote, 0)),
   },
   { additionalProperties: false },
 );
 export type AppealDispatchBody = Static<typeof AppealDispatchBody>;
 /** POST /api/appeals/:id/recall: take a dispatched appeal back to the town. */
 export const AppealRecallBody = Type.Object(
-  { note: Type.Optional(Text('撤回说明', LIMITS.dispatchNote, 0)) },
+  { note: Type.Optional(LongText('撤回说明', LIMITS.dispatchNote, 0)) },
   { additionalProperties: false },
 );
 export type AppealRecallBody = Static<typeof AppealRecallBody>;
@@ -195,7 +208,7 @@ export type DispatchedAppealQuery = Static<typeof DispatchedAppealQuery>;
 export const AppealRateBody = Type.Object(
   {
     score: Type.Integer({ minimum: 1, maximum: 5, title: '满意度' }),
-    comment: Type.Optional(Text('评价内容', LIMITS.rateComment, 0)),
+    comment: Type.Optional(LongText('评价内容', LIMITS.rateComment, 0)),
   },
   { additionalProperties: false },
 );
@@ -218,12 +231,12 @@ export const PhotoReportStatusSchema = literals(PHOTO_REPORT_STATUSES, '状态')
 /** POST /api/photo-reports (any signed-in user). Photos first: at least one. */
 export const PhotoReportBody = Type.Object(
   {
-    description: Text('问题描述', LIMITS.reportDescription),
+    description: LongText('问题描述', LIMITS.reportDescription),
     type: PhotoReportType,
     area: AreaId('所在村（社区）'),
     imageIds: ImageIds('照片', PHOTO_REPORT_IMAGES_MAX, PHOTO_REPORT_IMAGES_MIN),
     /** Typed by the villager, or filled from the phone's position. */
-    location: Text('位置', LIMITS.reportLocation, 0),
+    location: Name('位置', LIMITS.reportLocation, 0),
     lat: NullableNumber('number', { title: '纬度', minimum: -90, maximum: 90 }),
     lng: NullableNumber('number', { title: '经度', minimum: -180, maximum: 180 }),
     clientKey: ClientKey,
@@ -291,11 +304,11 @@ export const PhotoReportCounts = Type.Object({
 export type PhotoReportCounts = Static<typeof PhotoReportCounts>;
 
 export const PhotoReportHandleBody = Type.Object(
-  { result: Text('处理结果', LIMITS.reportResult), imageIds: ImageIds('处理照片', PHOTO_REPORT_IMAGES_MAX) },
+  { result: LongText('处理结果', LIMITS.reportResult), imageIds: ImageIds('处理照片', PHOTO_REPORT_IMAGES_MAX) },
   { additionalProperties: false },
 );
 export type PhotoReportHandleBody = Static<typeof PhotoReportHandleBody>;
-export const PhotoReportInvalidBody = Type.Object({ reason: Text('无效原因', LIMITS.refusalReason) }, { additionalProperties: false });
+export const PhotoReportInvalidBody = Type.Object({ reason: LongText('无效原因', LIMITS.refusalReason) }, { additionalProperties: false });
 export type PhotoReportInvalidBody = Static<typeof PhotoReportInvalidBody>;
 /** GET /api/my/photo-reports: the caller's own, newest first. */
 export const MyPhotoReportQuery = Type.Object(
@@ -320,8 +333,8 @@ export const OpinionStatusSchema = literals(OPINION_STATUSES, '状态');
 export const OpinionBody = Type.Object(
   {
     source: OpinionSource,
-    title: Text('标题', LIMITS.opinionTitle),
-    summary: Text('摘要', LIMITS.opinionSummary, 0),
+    title: Name('标题', LIMITS.opinionTitle),
+    summary: LongText('摘要', LIMITS.opinionSummary, 0),
     /** An http(s) address or ''. */
     link: Type.String({
       title: '链接',

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SCORE_SOURCES } from '../constants';
 import { LIMITS } from '../limits';
-import { AreaId, DateTime, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, DateTime, LongText, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 export const RankingQuery = Type.Object(
   {
@@ -71,7 +71,7 @@ export const AdjustBody = Type.Object(
       title: '调整分值',
       errorMessage: '调整分值不能为0',
     }),
-    reason: Text('调整原因', LIMITS.scoreReason),
+    reason: LongText('调整原因', LIMITS.scoreReason),
   },
   { additionalProperties: false },
 );

@@ -32,7 +32,7 @@ export const SettingsBody = Type.Object(
   {
     platformTitle: Type.Optional(Name('平台名称', LIMITS.platformText)),
     centreName: Type.Optional(Name('中心名称', LIMITS.platformText)),
-    icpNumber: Type.Optional(Text('备案号', LIMITS.platformText, 0)),
+    icpNumber: Type.Optional(Name('备案号', LIMITS.platformText, 0)),
     appealDueDays: Type.Optional(
       Type.Integer({ minimum: APPEAL_DUE_WORKING_DAYS_MIN, maximum: APPEAL_DUE_WORKING_DAYS_MAX, title: '诉求办理期限（工作日）' }),
     ),

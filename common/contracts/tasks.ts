@@ -10,7 +10,7 @@ import {
   WORK_CATEGORIES,
 } from '../constants';
 import { LIMITS } from '../limits';
-import { AreaId, ClientKey, DateTime, literals, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, ClientKey, DateTime, literals, LongText, Name, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 import { PhotoCheck } from './photoChecks';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
@@ -21,7 +21,7 @@ export const Category = Type.Integer({ minimum: 1, maximum: WORK_CATEGORIES.leng
 
 export const TaskBody = Type.Object(
   {
-    title: Text('任务标题', LIMITS.taskTitle),
+    title: Name('任务标题', LIMITS.taskTitle),
     category: Category,
     /** Rich text (HTML); sanitised by the server when saved. */
     content: Type.String({ title: '任务内容', minLength: 1, maxLength: LIMITS.richText }),
@@ -208,7 +208,7 @@ export type CheckedImage = Static<typeof CheckedImage>;
 
 export const SubmissionBody = Type.Object(
   {
-    text: Type.Optional(Text('完成情况说明', LIMITS.submissionText, 0)),
+    text: Type.Optional(LongText('完成情况说明', LIMITS.submissionText, 0)),
     imageIds: Type.Array(Type.Integer({ minimum: 1, title: '图片' }), {
       title: '图片',
       maxItems: MAX_IMAGE_NUM,
@@ -260,7 +260,7 @@ export type SubmissionListQuery = Static<typeof SubmissionListQuery>;
 export const AuditBody = Type.Object(
   {
     result: Type.Union([Type.Literal('approved'), Type.Literal('rejected')], { title: '审核结果' }),
-    comment: Type.Optional(Text('审核意见', LIMITS.reviewComment, 0)),
+    comment: Type.Optional(LongText('审核意见', LIMITS.reviewComment, 0)),
   },
   { additionalProperties: false },
 );
@@ -275,7 +275,7 @@ export const BatchAuditBody = Type.Object(
       uniqueItems: true,
     }),
     result: Type.Literal('approved', { title: '审核结果' }),
-    comment: Type.Optional(Text('审核意见', LIMITS.reviewComment, 0)),
+    comment: Type.Optional(LongText('审核意见', LIMITS.reviewComment, 0)),
   },
   { additionalProperties: false },
 );

@@ -209,7 +209,7 @@ describe('error answers', () => {
         remoteAddress: '10.123.0.1',
       });
       assert.equal(register.statusCode, 400, JSON.stringify(name));
-      assert.deepEqual(register.json().errors, [{ field: 'name', label: '姓名', message: '不能含有零宽字符或文字方向控制字符' }]);
+      assert.deepEqual(register.json().errors, [{ field: 'name', label: '姓名', message: '不能含有不可见字符或文字方向控制字符' }]);
       for (const [url, payload, field, label] of [
         ['/api/groups', { name }, 'name', '分组名称'],
         ['/api/roles', { name, code: 'bidi_role', permissions: [], dataScope: 'self' }, 'name', '角色名称'],
@@ -218,7 +218,7 @@ describe('error answers', () => {
       ] as const) {
         const res = await t.call(admin, { method: 'POST', url, payload });
         assert.equal(res.statusCode, 400, `${url} ${JSON.stringify(name)}: ${res.body}`);
-        assert.deepEqual(res.json().errors, [{ field, label, message: '不能含有零宽字符或文字方向控制字符' }]);
+        assert.deepEqual(res.json().errors, [{ field, label, message: '不能含有不可见字符或文字方向控制字符' }]);
       }
     }
     // A blank name still says it is empty, a name too long says its limit; a plain name passes.

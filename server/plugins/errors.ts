@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldError } from '../../common/contracts/base';
 import { defaultShowType, type ErrorShowType, HTTP_STATUS_MESSAGES, MESSAGES } from '../../common/constants';
+import { HIDDEN_CHARACTERS_MESSAGE } from '../../common/textRules';
 import { AppError, isInvalidText, isOutOfRange, isUniqueViolation } from '../errors';
 import { redactUrl } from '../http';
 
@@ -76,6 +77,8 @@ function describe(error: ErrorObject): string {
       return `最多${params.limit}项`;
     case 'minItems':
       return `至少${params.limit}项`;
+    case 'refuseHidden':
+      return HIDDEN_CHARACTERS_MESSAGE;
     case 'uniqueItems':
       return '不能有重复项';
     case 'const':

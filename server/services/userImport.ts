@@ -9,7 +9,7 @@ import {
   USER_IMPORT_MAX_ROWS,
   WHOLE_TOWNSHIP,
 } from '../../common/constants';
-import { INVISIBLE_CHARACTERS } from '../../common/contracts/base';
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../common/textRules';
 import { UserImportFields, type UserImportRow } from '../../common/contracts/users';
 import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, roles, userGroups, users } from '../db/schema';
@@ -127,7 +127,6 @@ interface ResolvedImportRow {
 
 const accountPattern = new RegExp(ACCOUNT_PATTERN);
 const phonePattern = new RegExp(PHONE_PATTERN);
-const invisible = new RegExp(INVISIBLE_CHARACTERS);
 
 /** Areas the caller may put users in, by name: all for the township, their own for a village. */
 async function assignableAreas(db: DbOrTx, caller: AuthUser) {
@@ -183,7 +182,7 @@ async function validateImportRows(db: DbOrTx, caller: AuthUser, raw: RawImportRo
     else if (firstRowOf.get(key) !== r.row) fail('account', `与第${firstRowOf.get(key)}行的账号重复`);
     if (!r.name) fail('name', '请填写姓名');
     else if ([...r.name].length > PERSON_NAME_MAX) fail('name', `姓名不能超过${PERSON_NAME_MAX}个字`);
-    else if (invisible.test(r.name)) fail('name', '不能含有零宽字符或文字方向控制字符');
+    else if (hasHiddenCharacters(r.name)) fail('name', HIDDEN_CHARACTERS_MESSAGE);
     if (!r.phone) fail('phone', '请填写手机号');
     else if (!phonePattern.test(r.phone)) fail('phone', RULE_MESSAGES.phone);
 

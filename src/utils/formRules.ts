@@ -2,6 +2,7 @@ import type { FormRule } from 'antd';
 import { ACCOUNT_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES } from '@common/constants';
 import { LIMITS } from '@common/limits';
 import { passwordRuleProblem } from '@common/passwordRule';
+import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '@common/textRules';
 
 /** The account fields' rules as the forms check them: the contracts' patterns and the server's words. */
 export const FIELD_RULES = {
@@ -9,6 +10,11 @@ export const FIELD_RULES = {
   password: { pattern: new RegExp(PASSWORD_PATTERN), message: RULE_MESSAGES.password },
   phone: { pattern: new RegExp(PHONE_PATTERN), message: RULE_MESSAGES.phone },
   personName: { max: LIMITS.personName, message: `姓名不能超过${LIMITS.personName}个字符` },
+  /** Names and titles: the server's rule on hidden and direction characters, said as one types. */
+  visibleText: {
+    validator: (_, value: unknown) =>
+      typeof value === 'string' && hasHiddenCharacters(value) ? Promise.reject(new Error(HIDDEN_CHARACTERS_MESSAGE)) : Promise.resolve(),
+  },
 } satisfies Record<string, FormRule>;
 
 /** What the account fields show before anything is typed. */

@@ -2,7 +2,7 @@
 // of a running server: many vectors per record where the field is long, one per record where it is
 // short. Used by tests/e2e/xss.e2e.ts.
 import sharp from 'sharp';
-import { INVISIBLE_CHARACTERS } from '../../common/contracts/base';
+import { HIDDEN_CHARACTERS } from '../../common/textRules';
 import { BROWSER_VECTORS, packVectors as pack, vectorsFitting } from './xssVectors';
 
 export interface Api {
@@ -62,12 +62,15 @@ const packVectors = (max: number) => {
   return pack(max);
 };
 /**
- * The packed values for a name field: names refuse zero-width and direction characters (a 400 the
- * server tests cover), so here those characters are taken out and every other vector still goes in
+ * The packed values for a name or title field: these refuse hidden and direction characters (a 400
+ * the server tests cover, common/textRules.ts), so here those characters are taken out and every other vector still goes in
  * (once: two vectors that differ only by them would make the same name).
  */
-const INVISIBLE = new RegExp(INVISIBLE_CHARACTERS, 'g');
-const packNames = (max: number) => [...new Set(packVectors(max).map((value) => value.replace(INVISIBLE, '')))];
+const HIDDEN = new RegExp(HIDDEN_CHARACTERS, 'gu');
+// A joiner's match holds the character before it: that one stays.
+const withoutHidden = (value: string) =>
+  value.replace(HIDDEN, (match) => (match.length > 1 && match.endsWith('\u200D') ? match.slice(0, -1) : ''));
+const packNames = (max: number) => [...new Set(packVectors(max).map(withoutHidden))];
 /** Rich text: each vector as typed text in its own paragraph, and once more as raw HTML. */
 const rich = (value: string) => `<p>${value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>${value}`;
 
@@ -121,7 +124,7 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   });
 
   // Tasks (title, content), then a submission on each (text) and reviews (comment).
-  const taskTitles = note('task titles', packVectors(100));
+  const taskTitles = note('task titles', packNames(100));
   const taskContents = note('task contents', packVectors(2000).map(rich));
   const taskIds: number[] = [];
   await each(taskTitles, W, async (title, i) => {
@@ -154,7 +157,7 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   });
 
   // News (title, summary, content), introductions, org units.
-  const newsTitles = note('news titles', packVectors(100));
+  const newsTitles = note('news titles', packNames(100));
   const summaries = note('news summaries', packVectors(300));
   const newsContents = note('news contents', packVectors(2000).map(rich));
   const newsIds: number[] = [];
@@ -173,7 +176,7 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   });
   const introContent = note('introduction contents', [rich(packVectors(2000)[0])], true);
   await a.call(staff, 'PUT', '/api/introductions/center', {
-    title: note('centre introduction title', packVectors(100).slice(0, 1), true)[0],
+    title: note('centre introduction title', packNames(100).slice(0, 1), true)[0],
     content: introContent[0],
     imageIds: [],
   });
@@ -206,7 +209,7 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   });
 
   // Appeals (title, content), replies and rejections.
-  const appealTitles = note('appeal titles', packVectors(50));
+  const appealTitles = note('appeal titles', packNames(50));
   const appealContents = note('appeal contents', packVectors(2000));
   const appealIds: number[] = [];
   await each(appealTitles, W, async (title, i) => {
@@ -239,7 +242,7 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#4a7' } })
     .png()
     .toBuffer();
-  const locations = note('photo report locations', packVectors(100));
+  const locations = note('photo report locations', packNames(100));
   const descriptions = note('photo report descriptions', packVectors(1000));
   const photoIds: number[] = [];
   await each(locations, W, async (location, i) => {
@@ -268,7 +271,7 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   });
 
   // Opinions (title, summary).
-  const opinionTitles = note('opinion titles', packVectors(100));
+  const opinionTitles = note('opinion titles', packNames(100));
   const opinionSummaries = note('opinion summaries', packVectors(1000));
   await each(opinionTitles, W, async (title, i) => {
     await a.call(staff, 'POST', '/api/opinions', {

@@ -49,7 +49,11 @@ function RegisterForm() {
       <h2>村民注册</h2>
       <Alert type="info" showIcon message="注册后需由中心管理员审核，审核通过后即可登录。" style={{ marginBottom: 20 }} />
       <Form<RegisterValues> name="register" form={form} layout="vertical" onFinish={onFinish} requiredMark scrollToFirstError>
-        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, FIELD_RULES.personName]}>
+        <Form.Item
+          name="name"
+          label="姓名"
+          rules={[{ required: true, whitespace: true, message: '请输入姓名' }, FIELD_RULES.personName, FIELD_RULES.visibleText]}
+        >
           <Input placeholder="请输入真实姓名" autoComplete="name" />
         </Form.Item>
         <Form.Item name="phone" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, FIELD_RULES.phone]}>

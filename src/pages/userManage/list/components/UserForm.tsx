@@ -99,7 +99,11 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
         <Form.Item name="account" label="登录账号" rules={[{ required: true, message: '请输入登录账号' }, FIELD_RULES.account]}>
           <Input placeholder={FIELD_HINTS.account} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, FIELD_RULES.personName]}>
+        <Form.Item
+          name="name"
+          label="姓名"
+          rules={[{ required: true, whitespace: true, message: '请输入姓名' }, FIELD_RULES.personName, FIELD_RULES.visibleText]}
+        >
           <Input placeholder="真实姓名" />
         </Form.Item>
         <Form.Item name="phone" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, FIELD_RULES.phone]}>
