@@ -10,7 +10,8 @@ let t: TestContext;
 let admin: string;
 
 before(async () => {
-  t = await createTestContext();
+  // The routes are found in the OpenAPI description, served only with the API docs on.
+  t = await createTestContext({ config: { apiDocs: true } });
   admin = await t.login('admin');
 });
 after(async () => {
