@@ -15,7 +15,8 @@ module.exports = async () => {
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/common/**/*.test.ts', '<rootDir>/mock/**/*.test.ts'],
     // Umi's preset skips mock/ (its own mock server's folder, off here); ours holds the mocks' own tests.
     testPathIgnorePatterns: base.testPathIgnorePatterns?.filter((pattern) => pattern !== '<rootDir>/mock/'),
-    testTimeout: 30000,
+    // A test that renders the whole app shell (ProLayout, the workbench) twice needs more than 30 s on a busy two-core machine.
+    testTimeout: 60000,
     // node_modules run as shipped (CommonJS) except these ESM-only packages: transforming all of
     // antd made a cold run take over two minutes. Add a package here when jest
     // says "Must use import to load ES Module" for it.

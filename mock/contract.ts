@@ -11,6 +11,7 @@ import { Value } from '@sinclair/typebox/value';
 import { CurrentUser, LoginCaptcha, LoginResult } from '@common/contracts/auth';
 import { ApiError, Ok, OkEmpty, Page } from '@common/contracts/base';
 import { YearCalendar } from '@common/contracts/calendar';
+import { isDateText, isDateTimeText } from '@common/dateText';
 import {
   CenterIntroduction,
   NewsDetail,
@@ -223,9 +224,9 @@ export type PathOf<M extends Method> = RouteKey extends infer K ? (K extends `${
 /** Any route, for a handler that only refuses (a 200 from it is a drift). */
 export const ANY_ROUTE = 'any route';
 
-// ajv (the server's validator) knows `date-time`; TypeBox checks a format only once it is told how.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:?\d{2})$/;
-if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)));
+// TypeBox checks a format only once it is told how: the same checks the server registers (ADR 0039).
+if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', isDateTimeText);
+if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', isDateText);
 // NullableNumber (common/contracts/base.ts) is a Type.Unsafe: a JSON-schema `type` list with bounds.
 if (!TypeRegistry.Has('Unsafe')) {
   TypeRegistry.Set<{ type?: string | string[]; minimum?: number; maximum?: number }>('Unsafe', (schema, value) => {
