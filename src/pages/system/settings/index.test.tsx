@@ -183,7 +183,7 @@ describe('the first-run reminder', () => {
     expect(screen.queryByText('请完善平台设置')).not.toBeInTheDocument();
     app.unmount();
     renderApp('/dashboard');
-    expect(await screen.findByText('数据概览', { selector: '.ant-page-header-heading-title' }, { timeout: 30000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '数据概览' }, { timeout: 30000 })).toBeInTheDocument();
     expect(screen.queryByText('请完善平台设置')).not.toBeInTheDocument();
   });
 
