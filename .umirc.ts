@@ -44,7 +44,7 @@ export default defineConfig({
     // Nothing we ship needs Node's Buffer: keep the polyfill (20 KB) out of the entry.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
     memo.resolve.fallback.set('buffer', false);
-    // Seed §9: a script chunk that has not loaded after 120 s fails with a chunk-load error.
+    // A script chunk that has not loaded after 120 s fails with a chunk-load error (docs/product.md §14).
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     // Umi's generated export barrels have no side effects: let tree-shaking drop axios from the entry.
     memo.module

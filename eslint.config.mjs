@@ -1,7 +1,7 @@
 // ESLint (flat config): JavaScript's and typescript-eslint's recommended rules everywhere, React's
 // rules of hooks on the client, and on browser code a check that every API used exists in the
 // Chromium-80-class browsers of township offices (eslint-plugin-compat). Prettier formats; ESLint
-// does not style. `npm run lint` runs both checks; CI runs it.
+// does not style. `npm run lint` runs both checks after scripts/check-docs.mjs; CI runs it.
 import js from '@eslint/js';
 import compat from 'eslint-plugin-compat';
 import reactHooks from 'eslint-plugin-react-hooks';

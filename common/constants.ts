@@ -84,7 +84,7 @@ export const USER_MESSAGES = {
   passwordReset: '密码已重置',
 } as const;
 
-/** Session storage key holding the token (seed §4). */
+/** Session storage key holding the token (docs/product.md §14). */
 export const TOKEN_STORAGE_KEY = 'token';
 
 export const PAGE_SIZE_DEFAULT = 10;
@@ -136,8 +136,8 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /**
- * Seed §8: how the client shows a failed call. An error body may carry one as `showType`; which
- * answers do, and why, is ADR 0025. Without one the client shows an error message.
+ * How the client shows a failed call (docs/product.md §13). An error body may carry one as
+ * `showType`; which answers do, and why, is ADR 0025. Without one the client shows an error message.
  */
 export const ErrorShowType = {
   SILENT: 0,
@@ -160,7 +160,7 @@ export function defaultShowType(status: number): ErrorShowType | undefined {
   return undefined;
 }
 
-/** Seed §8: what the client shows for each HTTP status. */
+/** What the client shows for each HTTP status (docs/product.md §14). */
 export const HTTP_STATUS_MESSAGES: Record<number, string> = {
   401: '未授权，请登录',
   403: '拒绝访问',
@@ -178,9 +178,9 @@ export const HTTP_TIMEOUT_MS = 30000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const PRIMARY_COLOR = '#1890ff';
 /**
- * The seed blue is 3.2:1 against white: enough for fills, borders, icons and large figures, not for
+ * The brand blue is 3.2:1 against white: enough for fills, borders, icons and large figures, not for
  * small text. Small text in the brand colour, and fills behind small white text, use the 7th step of
- * the seed's own palette (@ant-design/colors generate('#1890ff')), 5.0:1 on white (ADR 0021).
+ * its own palette (@ant-design/colors generate('#1890ff')), 5.0:1 on white (ADR 0021).
  */
 export const PRIMARY_TEXT_COLOR = '#096dd9';
 /** The next step of the same palette: hover and pressed states of PRIMARY_TEXT_COLOR. */
@@ -193,7 +193,7 @@ export const ERROR_TEXT_COLOR = '#d9363e';
 export const SUCCESS_TEXT_COLOR = '#237804';
 export const WARNING_TEXT_COLOR = '#ad4e00';
 
-// ---- Tasks (issue 3) ----
+// ---- Tasks (docs/product.md §4) ----
 
 export const TASK_STATUSES = ['draft', 'published', 'closed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -221,7 +221,7 @@ export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
   rejected: '已驳回',
 };
 
-/** The templates a task may ask for: text, images, or both (seed §3: ';'-separated values). */
+/** The templates a task may ask for: text, images, or both (docs/product.md §2: ';'-separated values). */
 export const TASK_TEMPLATES = ['1', '2', '1;2'] as const;
 export type TaskTemplate = (typeof TASK_TEMPLATES)[number];
 export const MAX_IMAGE_NUM = 9;
@@ -246,7 +246,7 @@ export const MY_TASK_STATE_LABELS: Record<MyTaskState, string> = {
 
 export const categoryLabel = (id: number) => WORK_CATEGORIES.find((c) => c.id === id)?.label ?? '未知类别';
 
-/** Seed §3: the template as 文字/图片. */
+/** The template as 文字/图片 (docs/product.md §2). */
 export const templateLabel = (template: string) =>
   template
     .split(';')
@@ -254,7 +254,7 @@ export const templateLabel = (template: string) =>
     .filter(Boolean)
     .join('、');
 
-/** Seed §3: imageNum above zero is that many images, otherwise 'default 3 images'. */
+/** imageNum above zero is that many images, otherwise 'default 3 images' (docs/product.md §2). */
 export const imageRuleLabel = (imageNum: number) => (imageNum > 0 ? `${imageNum}张` : `默认${DEFAULT_IMAGE_NUM}张`);
 export const requiredImageCount = (imageNum: number) => (imageNum > 0 ? imageNum : DEFAULT_IMAGE_NUM);
 export const templateHasText = (template: string) => template.split(';').includes('1');
@@ -272,7 +272,7 @@ export const TASK_MESSAGES = {
   ownSubmission: '不能审核自己提交的任务',
 } as const;
 
-// ---- News and introductions (issue 4) ----
+// ---- News and introductions (docs/product.md §5) ----
 
 /** News columns; the id stored is the index + 1. */
 export const NEWS_COLUMNS = ['工作动态', '通知公告', '政策宣传', '村务公开'] as const;
@@ -313,7 +313,7 @@ export const NEWS_REFUSALS: Record<'delete' | 'publish' | 'offline', Partial<Rec
 };
 export const NEWS_PIN_REFUSALS = { pin: '新闻已置顶，请勿重复操作', unpin: '新闻未置顶，无需取消' } as const;
 
-// ---- People services (issue 5): appeals, photo reports, public opinion ----
+// ---- People services (docs/product.md §6–§8): appeals, photo reports, public opinion ----
 
 /** Appeal categories (诉求类别); the id stored is the index + 1. */
 export const APPEAL_CATEGORIES = ['基础设施', '环境卫生', '矛盾纠纷', '社会保障', '治安安全', '政策咨询', '其他'] as const;
@@ -442,7 +442,7 @@ export const PEOPLE_MESSAGES = {
 export const TIME_ZONE = 'Asia/Shanghai';
 export const TIME_ZONE_OFFSET_MS = 8 * 3600_000;
 
-// ---- Data overview and the wall display (issue 6) ----
+// ---- Data overview and the wall display (docs/product.md §10) ----
 
 /** Days the per-day figures cover, today included. */
 export const STATS_DAYS = 30;

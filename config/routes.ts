@@ -55,8 +55,8 @@ export default [
     name: '数据概览',
     menuIcon: 'dashboard',
     access: 'dashboard',
-    // The group and its first page share a path (the seed's /dashboard stays the overview): a key of
-    // its own keeps the menu's submenu and item apart.
+    // The group and its first page share a path (/dashboard stays the overview, docs/product.md §10):
+    // a key of its own keeps the menu's submenu and item apart.
     key: 'dashboard-group',
     routes: [
       { path: '/dashboard', name: '数据概览', component: './dashboard', title: '数据概览' },

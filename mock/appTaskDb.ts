@@ -1,8 +1,9 @@
 /**
- * The phone's tasks (issue 3), shared by /api/public/tasks (mock/publicTasks.ts), the cadre's own
- * tasks (mock/my.ts), submitting (mock/submissions.ts) and photo uploads (mock/uploads.ts): four
- * tasks for the village cadre of area 2, one rejected submission and one waiting for review.
- * `resetAppTaskDb()` puts them back (mock/scenarios.ts does before each phone test).
+ * The phone's tasks (docs/product.md §4), shared by /api/public/tasks (mock/publicTasks.ts), the
+ * cadre's own tasks (mock/my.ts), submitting (mock/submissions.ts) and photo uploads
+ * (mock/uploads.ts): four tasks for the village cadre of area 2, one rejected submission and one
+ * waiting for review. `resetAppTaskDb()` puts them back (mock/scenarios.ts does before each phone
+ * test).
  */
 import type { MyTaskState } from '@common/constants';
 import { myTaskState } from '@common/workflow';

@@ -1,5 +1,5 @@
 /**
- * The admin content pages' records (issue 4), shared by /api/news (mock/news.ts),
+ * The admin content pages' records (docs/product.md §5), shared by /api/news (mock/news.ts),
  * /api/introductions (mock/introductions.ts), /api/org-units (mock/orgUnits.ts) and their uploads:
  * three news (published and pinned, a draft, one offline), the centre's and the villages'
  * introductions, and a small organisation tree. Add their handlers with `contentHandlers`

@@ -1,5 +1,5 @@
 /**
- * The people services' records (issue 5), shared by /api/appeals (mock/appeals.ts),
+ * The people services' records (docs/product.md §6–§9), shared by /api/appeals (mock/appeals.ts),
  * /api/photo-reports (mock/photoReports.ts), /api/opinions and the bell (mock/opinions.ts):
  * appeals, photo reports, opinions and watch keywords in every state the pages tell apart, the
  * villager's own records (`seedMyRecords`, for the phone), and the appeals handed down to the

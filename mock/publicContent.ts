@@ -1,8 +1,9 @@
 /**
- * /api/public/* of server/routes/publicContent.ts, for the public and phone pages (issue 4):
- * published news, the centre's and the villages' introductions and the organisation chart, all
- * readable without signing in. Use `usePublicContentHandlers()` (mock/scenarios.ts) after
- * `useMockServer()`; tests change `publicContentDb` (e.g. empty the org tree) inside a test.
+ * /api/public/* of server/routes/publicContent.ts, for the public and phone pages
+ * (docs/product.md §5): published news, the centre's and the villages' introductions and the
+ * organisation chart, all readable without signing in. Use `usePublicContentHandlers()`
+ * (mock/scenarios.ts) after `useMockServer()`; tests change `publicContentDb` (e.g. empty the org
+ * tree) inside a test.
  */
 import { NEWS_COLUMNS } from '@common/constants';
 import type { CenterIntroduction, OrgUnitNode, PublicNewsDetail, VillageIntroduction } from '@common/contracts/content';

@@ -48,7 +48,7 @@ export function useAppTaskHandlers() {
   });
 }
 
-/** The phone's 便民服务 pages (issue 5): the villager's appeals and photo reports, on fresh records with their own. */
+/** The phone's 便民服务 pages (docs/product.md §15): the villager's appeals and photo reports, on fresh records with their own. */
 export function useAppServiceHandlers() {
   beforeEach(() => {
     resetAppTaskDb();

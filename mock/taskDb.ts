@@ -1,8 +1,8 @@
 /**
- * The admin pages' tasks, submissions and points (issue 3), shared by /api/tasks (mock/tasks.ts),
- * /api/submissions (mock/submissions.ts), /api/scores (mock/scores.ts) and uploads: three tasks
- * (a draft, one in progress, one closed) and three submissions whose photos carry every kind of
- * photo check (ADR 0027). Add their handlers with `taskHandlers` (mock/scenarios.ts) and call
+ * The admin pages' tasks, submissions and points (docs/product.md §4), shared by /api/tasks
+ * (mock/tasks.ts), /api/submissions (mock/submissions.ts), /api/scores (mock/scores.ts) and uploads:
+ * three tasks (a draft, one in progress, one closed) and three submissions whose photos carry every
+ * kind of photo check (ADR 0027). Add their handlers with `taskHandlers` (mock/scenarios.ts) and call
  * `resetTaskDb()` in a beforeEach.
  */
 import { PHOTO_STALE_REASONS } from '@common/constants';

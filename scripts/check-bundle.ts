@@ -55,12 +55,13 @@ const PAGES: Array<{
   // 177 KiB measured once the appeal steps and their wording came from common/workflow.ts (was under 170).
   { path: '/app/dispatched/1', viewport: PHONE, budgetKiB: 180, signIn: 'cadre02', phone: true },
   { path: '/app/notices', viewport: PHONE, budgetKiB: 160, signIn: 'villager02', phone: true },
-  // The phone home (issue 7: at most 140; the Toast and react-spring load with the first message).
+  // The phone home (ADR 0012: at most 140; the Toast and react-spring load with the first message).
   { path: '/app/index', viewport: PHONE, budgetKiB: 140, phone: true },
   { path: '/app/newsList', viewport: PHONE, budgetKiB: 160, phone: true },
-  // Public pages (issue 4): plain CSS, opened on phones too, so they are checked like phone pages.
-  // /entrance is the workbench door, opened first on every desktop: the entry chunk (81 KiB) plus a
-  // page of plain CSS and inline icons (88 KiB measured); 100 leaves room for the entry to grow.
+  // Public pages (docs/product.md §5): plain CSS, opened on phones too, so they are checked like
+  // phone pages. /entrance is the workbench door, opened first on every desktop: the entry chunk
+  // (81 KiB) plus a page of plain CSS and inline icons (88 KiB measured); 100 leaves room for the
+  // entry to grow.
   { path: '/entrance', viewport: PHONE, budgetKiB: 100, phone: true },
   // /digital loads its echarts chart (echarts/core, bar + SVG renderer) on demand after the figures.
   { path: '/digital', viewport: DESKTOP, budgetKiB: 330, phone: true },

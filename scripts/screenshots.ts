@@ -97,8 +97,8 @@ async function main() {
   ];
   // SHOTS=taskManage,userManage-score takes only the shots whose names start with one of these.
   const only = process.env.SHOTS?.split(',').filter(Boolean);
-  // Phone pages (issue 3), phone size only. In a url, `{publicTask}` becomes the first public task's
-  // id and `{myTask:<state>}` the signed-in user's first task in that state.
+  // Phone pages (docs/product.md §15), phone size only. In a url, `{publicTask}` becomes the first
+  // public task's id and `{myTask:<state>}` the signed-in user's first task in that state.
   const appShots: Array<{ name: string; url: string; who?: string; prepare?: (page: Page) => Promise<void> }> = [
     { name: 'app-taskList', url: '/app/taskList' },
     { name: 'app-taskList-detail', url: '/app/taskList/{publicTask}' },
@@ -115,7 +115,7 @@ async function main() {
       url: '/app/tip?type=success&title=提交成功&text=已提交，等待审核。审核通过后可获得 5 积分。&back=/app/mytask&backText=返回我的任务',
     },
     { name: 'app-tip-fail', url: '/app/tip?type=fail&title=提交失败&text=网络连接失败，请稍后重试&back=//evil.example' },
-    // Content pages (issue 4).
+    // Content pages (docs/product.md §5).
     { name: 'app-index', url: '/app/index' },
     { name: 'app-index-large', url: '/app/index', prepare: largeText },
     { name: 'app-newsList', url: '/app/newsList' },
@@ -136,7 +136,8 @@ async function main() {
       prepare: (page) => answerEmpty(page, '/api/public/news', { list: [], total: 0, current: 1, pageSize: 10 }),
     },
   ];
-  // Public desktop pages (issue 4): desktop and phone sizes, the wall-screen pages also at 1920×1080.
+  // Public desktop pages (docs/product.md §5, §10): desktop and phone sizes, the wall-screen pages
+  // also at 1920×1080.
   const publicShots: SizedShot[] = [
     { name: 'entrance', url: '/entrance', sizes: [DESKTOP, PHONE] },
     { name: 'entrance-admin', url: '/entrance', sizes: [DESKTOP], who: 'admin' },
@@ -224,7 +225,7 @@ interface SizedShot {
 }
 
 /**
- * The pages of issues 13–15 (reports, logs, settings, imports, photo checks, 转派 and notices, the
+ * The later pages (reports, logs, settings, imports, photo checks, 转派 and notices, the
  * captcha, the workbench tabs): admin pages at 1440×900 and 1366×768, the wall display at
  * 1920×1080, phone pages at 390×844.
  */

@@ -62,7 +62,7 @@ export type StorageConfig =
       prefix: string;
     };
 
-/** Logs of operations and sign-ins are evidence: kept at least this long (issue 7). */
+/** Logs of operations and sign-ins are evidence: kept at least this long (docs/product.md §12). */
 const MIN_LOG_RETENTION_DAYS = 180;
 
 function int(value: string | undefined, fallback: number, name: string): number {

@@ -116,7 +116,7 @@ describe('the header of a signed-in user', () => {
   test.each([
     ['an administrator', adminUser],
     ['a staff member', staff],
-  ])('greets %s as the seed says; the account menu says who it is', async (_, user) => {
+  ])('greets %s as docs/product.md §14 says; the account menu says who it is', async (_, user) => {
     sessionStorage.setItem('token', ADMIN_TOKEN);
     server.use(http.get(api('/currentUser'), () => ok(user)));
     const calls = recordRequests();
@@ -153,7 +153,7 @@ describe('the header of a signed-in user', () => {
     expect(screen.getByRole('link', { name: /返回工作台/ })).toHaveAttribute('href', '/entrance');
   });
 
-  test('a signed-in visit to / still opens the login page (seed §2), without a complaint', async () => {
+  test('a signed-in visit to / still opens the login page (docs/product.md §14), without a complaint', async () => {
     sessionStorage.setItem('token', ADMIN_TOKEN);
     const calls = recordRequests();
     const { location } = renderApp('/');

@@ -24,7 +24,7 @@ export interface InitialState {
   fetchUserInfo: () => Promise<CurrentUser | undefined>;
 }
 
-/** The signed-in user, if a token is held; seed §4: on failure proceed with no user, silently. */
+/** The signed-in user, if a token is held; on failure proceed with no user, silently (docs/product.md §14). */
 async function loadSession(): Promise<Pick<InitialState, 'currentUser' | 'sessionProblem'>> {
   if (!getToken()) return {};
   try {
@@ -105,7 +105,7 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
         colorTextMenuSelected: '#fff',
         colorTextMenuActive: '#fff',
         colorTextMenuItemHover: '#fff',
-        // White menu text on the seed blue is 3.2:1: the selected item takes its darker step (ADR 0021).
+        // White menu text on the brand blue is 3.2:1: the selected item takes its darker step (ADR 0021).
         colorBgMenuItemSelected: PRIMARY_TEXT_COLOR,
         colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
         colorTextMenuTitle: '#fff',
@@ -206,5 +206,5 @@ export function onRouteChange(args: {
   setRouteTitle(matchedRouteTitle(matchRoutes(args.clientRoutes, args.location.pathname, args.basename)));
 }
 
-/** Seed §2: the router base can be overridden by a global setting and defaults to the root. */
+/** The router base can be overridden by a global setting and defaults to the root (docs/product.md §14). */
 export const modifyContextOpts = (memo: { basename?: string }) => ({ ...memo, basename: window.routerBase ?? '/' });

@@ -1,5 +1,5 @@
-// Seed §4: in production over https, registered service workers are unregistered and caches
-// cleared, so no stale offline copy of an old release keeps running on a government PC.
+// docs/product.md §14: in production over https, registered service workers are unregistered and
+// caches cleared, so no stale offline copy of an old release keeps running on a government PC.
 if (process.env.NODE_ENV === 'production' && typeof window !== 'undefined' && window.location.protocol === 'https:') {
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker

@@ -1,8 +1,8 @@
 import './loading.css';
 
 /**
- * Seed §2: while a page loads, a large spinner centred with 100px of top padding. Plain CSS in the
- * look of antd's large Spin, so the entry chunk does not pull antd in.
+ * While a page loads, a large spinner centred with 100px of top padding (docs/product.md §14). Plain
+ * CSS in the look of antd's large Spin, so the entry chunk does not pull antd in.
  */
 export default function PageLoading() {
   return (

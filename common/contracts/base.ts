@@ -23,7 +23,7 @@ export const ApiError = Type.Object({
   errors: Type.Optional(Type.Array(FieldError)),
   /** Sign-in only: the next attempt must carry a captcha (GET /api/login/captcha). */
   captchaRequired: Type.Optional(Type.Boolean()),
-  /** How the client shows it (seed §8 display types); absent means an error message. ADR 0025. */
+  /** How the client shows it (the display types of docs/product.md §13); absent means an error message. ADR 0025. */
   showType: Type.Optional(Type.Union(ERROR_SHOW_TYPES.map((value) => Type.Literal(value)))),
 });
 export type ApiError = Static<typeof ApiError>;

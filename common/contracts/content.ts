@@ -4,8 +4,8 @@ import { LIMITS } from '../limits';
 import { AreaId, LongText, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
 
-// News, introductions and the organisation chart (issue 4). Rich text fields are HTML that the
-// server sanitises when saving; every other string is plain text, rendered as text.
+// News, introductions and the organisation chart (docs/product.md §5). Rich text fields are HTML that
+// the server sanitises when saving; every other string is plain text, rendered as text.
 
 const RichText = (title: string, minLength = 0) => Type.String({ title, minLength, maxLength: LIMITS.richText, stripHidden: true });
 // ---- News ----

@@ -34,7 +34,7 @@ import {
 } from './base';
 import { CheckedImage, ImageRef } from './tasks';
 
-// People services (issue 5): appeals (群众诉求), photo reports (随手拍), public-opinion items
+// People services (docs/product.md §6–§9): appeals (群众诉求), photo reports (随手拍), public-opinion items
 // (舆情监测) with watch keywords, and the notice bell. Every string here is plain text, rendered
 // as text. Phones write appeals and reports; staff move them along their states.
 

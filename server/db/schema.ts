@@ -322,7 +322,7 @@ export const rateLimitCounters = pgTable(
 
 export type RoleRow = typeof roles.$inferSelect;
 
-// ---- Tasks, submissions and points (issue 3) ----
+// ---- Tasks, submissions and points (docs/product.md §4) ----
 
 export const tasks = pgTable(
   'tasks',
@@ -460,7 +460,7 @@ export const scoreLedger = pgTable(
   (t) => [index('score_ledger_user_idx').on(t.userId, t.createdAt), index('score_ledger_created_idx').on(t.createdAt, t.userId, t.delta)],
 );
 
-// ---- News, introductions and the organisation chart (issue 4) ----
+// ---- News, introductions and the organisation chart (docs/product.md §5) ----
 
 export const news = pgTable(
   'news',
@@ -558,7 +558,7 @@ export const orgUnits = pgTable(
   (t) => [index('org_units_parent_idx').on(t.parentId, t.sort, t.id)],
 );
 
-// ---- People services: appeals, photo reports, public opinion (issue 5) ----
+// ---- People services: appeals, photo reports, public opinion (docs/product.md §6–§9) ----
 
 export const appeals = pgTable(
   'appeals',
@@ -798,7 +798,7 @@ export const opinionKeywords = pgTable(
   ],
 );
 
-// ---- The wall display's links (issue 6) ----
+// ---- The wall display's links (docs/product.md §10, ADR 0010) ----
 
 /** A read-only key for /screen: stats only, revocable; stored hashed, shown once when made. */
 export const displayLinks = pgTable('display_links', {
@@ -812,7 +812,7 @@ export const displayLinks = pgTable('display_links', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
-// ---- Summaries kept by triggers in the writing transaction (issue 7, ADR 0013) ----
+// ---- Summaries kept by triggers in the writing transaction (ADR 0013) ----
 
 /**
  * Rows per status (and area, where the table has one) of the big listed tables, so a list's total

@@ -227,7 +227,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance, opts: { clie
 
   app.setErrorHandler((error: FastifyError & { validation?: ErrorObject[] }, request, reply) => {
     const { status, message, errors, showType, extra } = answerFor(error, request);
-    // Body code 401 has its own rule on the client (sign out, seed §4): no display type to pick.
+    // Body code 401 has its own rule on the client (sign out, docs/product.md §14): no display type to pick.
     const shown = status === 401 ? undefined : (request.routeOptions?.config?.errorShowType ?? showType ?? defaultShowType(status));
     if (status === 503) reply.header('retry-after', '5');
     return reply.code(status).send({

@@ -7,8 +7,8 @@ import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { expectError, expectOk, publishedTask } from '../../tests/helpers/tasks';
 import { sendListExport } from '../listExport';
 
-// 导出Excel on every admin list (issue 15): each export is the list's own query, so the file holds
-// exactly the rows the list shows under the same filters and scope, in the same order.
+// 导出Excel on every admin list (docs/product.md §13): each export is the list's own query, so the file
+// holds exactly the rows the list shows under the same filters and scope, in the same order.
 let t: TestContext;
 let admin: string;
 let staff: string;

@@ -8,9 +8,9 @@ import { type FileStorage, uploadUrl } from '../lib/storage';
 import type { Db, Tx } from '../db/client';
 import { centreIntroduction, centreIntroductionImages, news, orgUnits, uploads, users, villageIntroductions } from '../db/schema';
 
-// Demo content of issue 4: news in every column and state across several villages (three pinned
-// with covers for the phone's banner), the centre's introduction, five village introductions with
-// their figures, and an organisation chart three levels deep. Times are relative to now.
+// Demo content (docs/product.md §5): news in every column and state across several villages (three
+// pinned with covers for the phone's banner), the centre's introduction, five village introductions
+// with their figures, and an organisation chart three levels deep. Times are relative to now.
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -5,8 +5,8 @@ import './Footer.css';
 export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
 
 /**
- * Seed §1: the current year, the centre's name and the filing number, the last only once an admin
- * has entered it in 系统设置. No antd, usable anywhere.
+ * The current year, the centre's name and the filing number, the last only once an admin
+ * has entered it in 系统设置 (docs/product.md §14, ADR 0026). No antd, usable anywhere.
  */
 export default function Footer({ settings, dark = false }: { settings?: Settings; dark?: boolean }) {
   const year = new Date().getFullYear();

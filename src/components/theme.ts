@@ -10,10 +10,10 @@ import {
 } from '@common/constants';
 
 /**
- * antd's theme for every antd page (ADR 0021). The seed blue stays the brand: fills, borders, focus
- * rings, icons, ink bars. Wherever antd writes small text in it, or small white text on it, the
- * darker step of the same palette is used so the text reaches 4.5:1; grey meta text and red error
- * text are darkened for the same reason.
+ * antd's theme for every antd page (ADR 0021). The brand blue #1890ff stays the brand: fills,
+ * borders, focus rings, icons, ink bars. Wherever antd writes small text in it, or small white text
+ * on it, the darker step of the same palette is used so the text reaches 4.5:1; grey meta text and
+ * red error text are darkened for the same reason.
  */
 export function antdTheme(motion: boolean): ThemeConfig {
   const primaryText = {
@@ -64,7 +64,7 @@ export function antdTheme(motion: boolean): ThemeConfig {
         green7: SUCCESS_TEXT_COLOR,
         cyan7: '#006d75',
       },
-      // The admin side menu: white text on the seed blue is 3.2:1, so the selected item takes the darker step.
+      // The admin side menu: white text on the brand blue is 3.2:1, so the selected item takes the darker step.
       Menu: { darkItemSelectedBg: PRIMARY_TEXT_COLOR, darkItemHoverBg: 'rgba(255, 255, 255, 0.08)' },
       Typography: { colorSuccess: SUCCESS_TEXT_COLOR, colorWarning: WARNING_TEXT_COLOR },
     },

@@ -8,8 +8,8 @@ export interface CallOptions {
 
 type Query = object;
 
-// Seed §7: a GET helper with query params and a POST helper with a body, each returning the
-// response body; PUT, PATCH and DELETE alike.
+// A GET helper with query params and a POST helper with a body, each returning the response body;
+// PUT, PATCH and DELETE alike (docs/product.md §14).
 export const get = <T = undefined>(url: string, params?: Query, options?: CallOptions) =>
   request<ApiBody<T>>(url, { method: 'GET', params, getResponse: false, ...options });
 

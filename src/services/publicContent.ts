@@ -1,4 +1,4 @@
-// Public reading calls of issue 4 (no sign-in): news, the centre's and the villages'
+// Public reading calls (no sign-in, docs/product.md §5): news, the centre's and the villages'
 // introductions, and the organisation chart. Types come from common/contracts/content.ts.
 import type { PageResult } from '@common/contracts/base';
 import type {

@@ -1,7 +1,7 @@
 /**
- * The client key of a submission attempt (issue 3): made once and kept in session storage per task,
- * so a retry after a lost answer sends the same key and the server creates nothing twice. It is
- * forgotten only after the server has accepted the submission.
+ * The client key of a submission attempt (docs/product.md §4): made once and kept in session storage
+ * per task, so a retry after a lost answer sends the same key and the server creates nothing twice.
+ * It is forgotten only after the server has accepted the submission.
  */
 const storageKey = (taskId: number) => `submissionKey:${taskId}`;
 

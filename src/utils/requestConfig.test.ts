@@ -1,6 +1,6 @@
 /**
- * The request rules of seed §4, §7 and §8, through Umi's real `request` (its plugin manager is
- * created by @umijs/max/test-setup, so src/app.tsx's `request` config applies) against msw.
+ * The request rules of docs/product.md §13 and §14, through Umi's real `request` (its plugin manager
+ * is created by @umijs/max/test-setup, so src/app.tsx's `request` config applies) against msw.
  * Messages are observed through registerFeedback, navigations through window.location.
  */
 import { request } from '@umijs/max';
@@ -167,7 +167,7 @@ describe('body code 401', () => {
   });
 });
 
-describe('HTTP status messages (seed §8)', () => {
+describe('HTTP status messages (docs/product.md §14)', () => {
   const table: Array<[number, string]> = [
     [401, '未授权，请登录'],
     [403, '拒绝访问'],
@@ -181,7 +181,7 @@ describe('HTTP status messages (seed §8)', () => {
     [505, 'HTTP版本不受支持'],
   ];
 
-  test('the catalogue holds exactly the seed table', () => {
+  test('the catalogue holds exactly the table of docs/product.md §14', () => {
     expect(HTTP_STATUS_MESSAGES).toEqual(Object.fromEntries(table));
   });
 
@@ -390,7 +390,7 @@ describe('skipErrorHandler', () => {
   });
 });
 
-describe('network failures (seed §8)', () => {
+describe('network failures (docs/product.md §14)', () => {
   test('a network failure is only logged', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.get(api('/probe'), () => HttpResponse.error()));

@@ -3,7 +3,7 @@ import { ErrorShowType, HTTP_STATUS_MESSAGES, HTTP_TIMEOUT_MS, MESSAGES } from '
 import { showMessage, showNotification } from './feedback';
 import { appUrl, clearToken, getToken, loginUrl, setLoginNotice } from './session';
 
-/** How a failed call is shown (seed §8); the server says which in `showType` (ADR 0025). */
+/** How a failed call is shown (docs/product.md §13); the server says which in `showType` (ADR 0025). */
 export { ErrorShowType };
 
 export interface ApiBody<T = unknown> {
@@ -71,9 +71,9 @@ async function decodeJsonBlob(data: unknown): Promise<unknown> {
 }
 
 /**
- * Shows a failed call the way its answer asks (`showType`, default an error message), in the
- * server's own words; the seed's status messages stand in when the answer has none (a proxy's
- * 502, an empty body). Body code 401 signs out whatever the display type (seed §4).
+ * Shows a failed call the way its answer asks (`showType`, default an error message), in the server's
+ * own words; the status messages of docs/product.md §14 stand in when the answer has none (a proxy's
+ * 502, an empty body). Body code 401 signs out whatever the display type.
  */
 export function showFailure(body: ApiBody | undefined, status?: number): void {
   if (body?.code === 401) {
@@ -128,7 +128,7 @@ export function errorHandler(error: unknown, opts?: RequestOptions & TransferErr
     return;
   }
   if (axiosError.request) {
-    // Seed §8: a failed network request is only logged; pages show their own error state.
+    // A failed network request is only logged; pages show their own error state (docs/product.md §14).
     console.error(MESSAGES.networkFailed, axiosError.message);
     return;
   }

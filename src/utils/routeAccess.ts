@@ -4,15 +4,15 @@ import type { CurrentUser } from '@common/contracts/auth';
 import { safeAppPath } from './safePath';
 
 /**
- * Seed §6's map, plus two flags for the phone pages: `signedIn` (便民服务 needs an account) and
- * `taskRole` (我的任务 is for 村干部/网格员 only).
+ * The access map of docs/product.md §1, plus two flags for the phone pages: `signedIn` (便民服务 needs an
+ * account) and `taskRole` (我的任务 is for 村干部/网格员 only).
  */
 export type AccessMap = { canAdmin: boolean; signedIn: boolean; taskRole: boolean } & Record<PermissionKey, boolean>;
 
 /** Whether a role code receives tasks for its area (村干部/网格员). */
 export const isTaskRole = (roleCode: string | undefined) => !!roleCode && (TASK_ROLE_CODES as readonly string[]).includes(roleCode);
 
-/** The access map of seed §6: canAdmin for role admin, and one flag per permission key. */
+/** The access map (docs/product.md §1): canAdmin for role admin, and one flag per permission key. */
 export function computeAccess(currentUser: CurrentUser | undefined): AccessMap {
   const canAdmin = currentUser?.access === 'admin';
   const held = new Set<string>(canAdmin ? PERMISSION_KEYS : (currentUser?.permissions ?? []));

@@ -1,12 +1,12 @@
 import { TOKEN_STORAGE_KEY } from '@common/constants';
 import { isUserPage } from './routeAccess';
 
-// The token lives in session storage under `token` (seed §4): it ends with the browser tab.
+// The token lives in session storage under `token` (docs/product.md §14): it ends with the browser tab.
 export const getToken = () => sessionStorage.getItem(TOKEN_STORAGE_KEY);
 export const setToken = (token: string) => sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
 export const clearToken = () => sessionStorage.removeItem(TOKEN_STORAGE_KEY);
 
-/** The router base (seed §2: overridable by `window.routerBase`, default '/'). */
+/** The router base (docs/product.md §14: overridable by `window.routerBase`, default '/'). */
 export const routerBase = () => (window.routerBase ?? '/').replace(/\/?$/, '/');
 
 /** An app path as the browser sees it, under the router base. */

@@ -93,7 +93,7 @@ describe('admin pages', () => {
       await signIn(page, account, password(account));
       const user = await apiGet<{ access: string; permissions: string[] }>(page, '/api/currentUser');
       const pages = adminMenuPages().filter((p) => mayOpen(p.access, user));
-      // Staff work everywhere but user management and the 系统设置 group (PRODUCT.md).
+      // Staff work everywhere but user management and the 系统设置 group (docs/product.md §1).
       assert.equal(pages.length, account === 'admin' ? 21 : 14);
       const found: Record<string, string[]> = {};
       for (const menuPage of pages) {

@@ -96,7 +96,7 @@ describe('sign-in and error journeys', () => {
     await context.close();
   });
 
-  journey('the header greets as the seed says; the account menu says who is signed in', async () => {
+  journey('the header greets as docs/product.md §14 says; the account menu says who is signed in', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'staff01', 'Demo12345');
     const greeting = page.getByRole('button', { name: '管理员，你好！' });

@@ -11,10 +11,10 @@ const { newPage, journey } = app;
 const signIn = (page: Page, account: string, password: string) => submitLogin(page, app.url, account, password);
 
 describe('foundation journeys', () => {
-  journey('admin signs in and sees the admin frame of the seed', async () => {
+  journey('admin signs in and sees the admin frame', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'admin', 'Admin12345');
-    // PRODUCT.md: an admin lands on the data overview.
+    // An admin lands on the data overview (docs/product.md §3).
     await page.waitForURL(onPath('/dashboard'));
     await page.getByText('进行中任务').waitFor();
     await page.goto(`${app.url}/userManage/list`);
@@ -84,7 +84,7 @@ describe('foundation journeys', () => {
     const keeper = await newPage();
     await signIn(keeper.page, 'keeper01', 'Keeper123');
     await keeper.page.waitForURL(onPath('/userManage/list'));
-    // The seed's greeting whoever it is; the account menu names the person and the role.
+    // The same greeting whoever it is (docs/product.md §14); the account menu names the person and the role.
     await keeper.page.getByRole('button', { name: '管理员，你好！' }).click();
     await keeper.page.getByLabel('当前登录').getByText('用户管理员 · keeper01').waitFor();
     await keeper.page.keyboard.press('Escape');

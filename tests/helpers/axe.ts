@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** The impacts that fail a page: PRODUCT.md's bar is no serious or critical axe-core violation. */
+/** The impacts that fail a page: the bar is no serious or critical axe-core violation (ADR 0021). */
 const FAILING = new Set(['serious', 'critical']);
 /** Rules that fail at any impact: axe rates a viewport that forbids pinch-zoom only "moderate" (ADR 0021). */
 const ALWAYS_FAILING = new Set(['meta-viewport']);

@@ -15,12 +15,12 @@ import './HeaderActions.css';
 // The password dialog loads when it first opens (or at once when the password must be changed).
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
 
-/** Seed §2: the header greets every signed-in user with these words; who it is shows under them. */
+/** The header greets every signed-in user with these words (docs/product.md §14); who it is shows under them. */
 export const HEADER_GREETING = '管理员，你好！';
 
 /**
- * Seed §4: on code 200 say so, drop the token and replace the location with the login page. The
- * account's phone-form drafts go too: village phones are shared (ADR 0030).
+ * On code 200 say so, drop the token and replace the location with the login page
+ * (docs/product.md §3). The account's phone-form drafts go too: village phones are shared (ADR 0030).
  */
 export async function signOut(account?: number) {
   const body = await logout();

@@ -1,6 +1,7 @@
 /**
- * The exception page (seed §2: errorCode and errorMessage in the query), rendered in the whole app:
- * each status with its own heading and advice, the answer's message when the link carries one.
+ * The exception page (docs/product.md §14: errorCode and errorMessage in the query), rendered in the
+ * whole app: each status with its own heading and advice, the answer's message when the link carries
+ * one.
  */
 import { screen } from '@testing-library/react';
 import { preloadApp, renderApp } from '@mock/renderApp';

@@ -7,7 +7,8 @@ import { wordsFor } from './statusWords';
 const goBack = () => (window.history.length > 1 ? history.back() : history.push('/entrance'));
 
 /**
- * Seed §2: where request errors with the redirect display type land, with errorCode and errorMessage.
+ * Where request errors with the redirect display type land, with errorCode and errorMessage
+ * (docs/product.md §14).
  * Each status has its own heading and advice; the message the answer carried says what happened.
  */
 export default function ExceptionPage() {

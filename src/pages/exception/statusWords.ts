@@ -20,7 +20,7 @@ const serverFault = (title: string, text: string): StatusWords => ({
   picture: '500',
 });
 
-/** The exception page's words for each status it may be sent with (seed §2: errorCode). */
+/** The exception page's words for each status it may be sent with (its errorCode, docs/product.md §14). */
 export const STATUS_WORDS: Record<number, StatusWords> = {
   400: {
     title: '请求有误',

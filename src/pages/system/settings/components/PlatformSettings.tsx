@@ -103,7 +103,7 @@ export default function PlatformSettings() {
               style={{ width: 220 }}
             />
           </Form.Item>
-          {/* Under the fields, as the seed's form had it; Enter in a field does not save. */}
+          {/* The save button sits under the fields; Enter in a field does not save. */}
           <Button type="primary" loading={saving} onClick={() => form.submit()}>
             保存
           </Button>
