@@ -18,10 +18,11 @@ interface Options {
   fixActions: boolean;
 }
 
-/** The cover photo with how many there are; opens the report. */
+/** The cover photo with how many there are; opens the report. Its name holds the words it shows (3张, 无照片). */
 function Thumb({ report, onOpen }: { report: PhotoReportItem; onOpen: () => void }) {
+  const shown = !report.cover ? '，无照片' : report.imageCount > 1 ? `，共${report.imageCount}张` : '';
   return (
-    <RowLink className="people-thumb" onClick={onOpen} aria-label={`查看随手拍 #${report.id} 的照片`}>
+    <RowLink className="people-thumb" onClick={onOpen} aria-label={`查看随手拍 #${report.id} 的照片${shown}`}>
       {report.cover ? <img src={report.cover.url} alt={`随手拍 #${report.id} 封面`} loading="lazy" /> : '无照片'}
       {report.imageCount > 1 ? <span className="people-thumb-count">{report.imageCount}张</span> : null}
     </RowLink>
