@@ -93,10 +93,8 @@ describe('people-service journeys', () => {
       .getByRole('button', { name: /受\s*理|确\s*定/ })
       .last()
       .click();
-    await page
-      .getByText(/已受理/)
-      .first()
-      .waitFor();
+    // The step's own message, not the list's 已受理/已答复 status tab of the same words.
+    await page.locator('.ant-message').getByText('已受理').waitFor();
     await drawer.getByRole('button', { name: /^答\s*复$/ }).click();
     const reply = page.getByRole('dialog').filter({ hasText: '答复' });
     await reply.getByLabel('答复内容').fill(REPLY);
@@ -104,10 +102,7 @@ describe('people-service journeys', () => {
       .getByRole('button', { name: /答\s*复|提\s*交|确\s*定/ })
       .last()
       .click();
-    await page
-      .getByText(/已答复/)
-      .first()
-      .waitFor();
+    await page.locator('.ant-message').getByText('已答复').waitFor();
     await context.close();
   });
 
