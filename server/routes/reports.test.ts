@@ -436,7 +436,7 @@ describe('who may ask, and what', () => {
       const tomorrow = addDays(townshipToday(), 1);
       expectError(await t.call(admin, { method: 'GET', url: `${url}?kind=year` }), 400, /统计周期/, 'kind');
       expectError(await t.call(admin, { method: 'GET', url: `${url}?date=2026-1-5` }), 400, /日期/, 'date');
-      expectError(await t.call(admin, { method: 'GET', url: `${url}?date=2026-02-30` }), 400, '日期：不是有效的日期', 'date');
+      expectError(await t.call(admin, { method: 'GET', url: `${url}?date=2026-02-30` }), 400, '日期：2026-02-30不是有效的日期', 'date');
       expectError(await t.call(admin, { method: 'GET', url: `${url}?date=${tomorrow}` }), 400, /日期：不能晚于今天/, 'date');
       expectError(await t.call(admin, { method: 'GET', url: `${url}?kind=month&date=1999-12-31` }), 400, /日期：不能早于/, 'date');
     });
