@@ -245,10 +245,14 @@ export async function seedVectors(a: Api, passwords: { admin: string; demo: stri
   const locations = note('photo report locations', packNames(100));
   const descriptions = note('photo report descriptions', packVectors(1000));
   const photoIds: number[] = [];
+  // One account may have only one photo waiting to be decoded (ADR 0041): its uploads take turns.
+  let previousUpload: Promise<unknown> = Promise.resolve();
   await each(locations, W, async (location, i) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png');
-    const upload = await a.call(villager, 'POST', '/api/uploads', form);
+    const turn = previousUpload.then(() => a.call(villager, 'POST', '/api/uploads', form));
+    previousUpload = turn.catch(() => undefined);
+    const upload = await turn;
     const report = await a.call(villager, 'POST', '/api/photo-reports', {
       description: descriptions[i % descriptions.length],
       type: 1 + (i % 4),
