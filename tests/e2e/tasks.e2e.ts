@@ -123,6 +123,12 @@ describe('task journeys', () => {
     await areas.fill('第一村');
     await page.locator('.ant-select-item-option', { hasText: /^第一村$/ }).click();
     await page.keyboard.press('Escape');
+    // On a busy machine the option's click can land while the list re-renders: see the choice taken.
+    await page
+      .locator('.ant-form-item')
+      .filter({ has: page.getByText('目标区域', { exact: true }) })
+      .locator('.ant-select-selection-item', { hasText: '第一村' })
+      .waitFor();
 
     await page.getByPlaceholder('请选择截止时间').click();
     await page.getByText('一周后').click();
@@ -130,6 +136,14 @@ describe('task journeys', () => {
 
     await page.getByRole('button', { name: /^发\s*布$/ }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: `发布任务「${TITLE}」？` });
+    // When the form refuses, say what it said rather than time out on a dialog that never comes.
+    const refused = page.locator('.ant-form-item-explain-error').first();
+    await confirm.or(refused).first().waitFor();
+    assert.equal(
+      await refused.isVisible(),
+      false,
+      `the form refused: ${await page.locator('.ant-form-item-explain-error').allInnerTexts()}`,
+    );
     await confirm.getByText('第一村的村干部/网格员').waitFor();
     await confirm.getByRole('button', { name: /^发\s*布$/ }).click();
     await page.getByText(`任务已发布：${TITLE}`).waitFor();
