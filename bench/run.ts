@@ -11,6 +11,9 @@
 //   BENCH_ONLY=tasks,me        measure only these endpoint keys (see ENDPOINTS); photoLookup is the
 //                              duplicate-photo lookup, one photo against all, timed in-process
 //   BENCH_CLIENT=wrk|node      the load generator (default wrk when installed)
+//   BENCH_POWER_CUT=3          rounds of the power-cut case (bench/powerCut.ts) after the embedded
+//                              target's scales; 0 skips it
+//   BENCH_CUT_WRITES=200       acknowledged writes before each cut
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +23,7 @@ import { type Database, openEmbedded, openPostgres } from '../server/db/client';
 import { seed } from '../server/seed/seed';
 import { generate, SCALES } from './generate';
 import { measurePhotoLookup } from './photos';
+import { measurePowerCut } from './powerCut';
 import { type LoadResult, measure, pickClient } from './load';
 import { type Server, startServer } from './spawnServer';
 
@@ -106,6 +110,15 @@ interface Target {
 }
 
 async function fill(database: Database, scaleName: string): Promise<Record<string, string>> {
+  // Closed on failure too: an embedded server left running would outlive the bench.
+  try {
+    return await fillOpen(database, scaleName);
+  } finally {
+    await database.close();
+  }
+}
+
+async function fillOpen(database: Database, scaleName: string): Promise<Record<string, string>> {
   await database.migrate();
   await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: false });
   const started = Date.now();
@@ -127,7 +140,6 @@ async function fill(database: Database, scaleName: string): Promise<Record<strin
       rows: Array<{ record_id: number }>;
     }
   ).rows;
-  await database.close();
   return { flaggedSubmission: String(flagged?.record_id ?? 1) };
 }
 
@@ -274,6 +286,8 @@ async function main() {
     }
     if (results.small && results.large) printRatios(target, results.small, results.large);
   }
+  const cutRounds = Number(process.env.BENCH_POWER_CUT ?? 3);
+  if (targets.includes('embedded') && cutRounds > 0) await measurePowerCut(cutRounds, Number(process.env.BENCH_CUT_WRITES) || 200);
 }
 
 main().catch((error) => {
