@@ -100,10 +100,48 @@ describe('the API rate limit', () => {
 });
 
 describe('the app log', () => {
+  // These read the line of an ordinary request, which the default samples (one in a hundred).
+  const everyRequest = () => ({ ...t.config, logRequestSample: 1 });
+
+  test('writes one line for a refusal, an error or a slow request, and a sample of the others', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => lines.push(line) };
+    const quiet = await buildApp({ config: { ...t.config, logRequestSample: 0 }, db: t.database.db, logger: { level: 'info', stream } });
+    try {
+      assert.equal((await quiet.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);
+      assert.equal((await quiet.inject({ method: 'GET', url: '/api/currentUser' })).statusCode, 401);
+      assert.equal((await quiet.inject({ method: 'GET', url: '/api/no-such-route' })).statusCode, 404);
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
+      const requests = logged.filter((line) => line.msg === 'request completed');
+      assert.deepEqual(
+        requests.map((line) => [line.req?.url, line.res?.statusCode]),
+        [
+          ['/api/currentUser', 401],
+          ['/api/no-such-route', 404],
+        ],
+      );
+      assert.equal(logged.filter((line) => line.msg === 'incoming request').length, 0, 'one line per request, not two');
+    } finally {
+      await quiet.close();
+    }
+    lines.length = 0;
+    const slow = await buildApp({
+      config: { ...t.config, logRequestSample: 0, logSlowMs: 0 },
+      db: t.database.db,
+      logger: { level: 'info', stream },
+    });
+    try {
+      await slow.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(lines.filter((line) => line.includes('"request completed"') && line.includes('/api/health')).length, 1);
+    } finally {
+      await slow.close();
+    }
+  });
+
   test('keeps no display key: the request line shows key=[REDACTED]', async () => {
     const lines: string[] = [];
     const stream = { write: (line: string) => lines.push(line) };
-    const app = await buildApp({ config: t.config, db: t.database.db, logger: { level: 'info', stream } });
+    const app = await buildApp({ config: everyRequest(), db: t.database.db, logger: { level: 'info', stream } });
     try {
       const admin = await t.login('admin');
       const made = await t.call(admin, { method: 'POST', url: '/api/display-links', payload: { name: '大厅' } });
@@ -125,7 +163,7 @@ describe('the app log', () => {
   test("keeps no signature or token: a photo's signed address, S3 presigned values, the sign-in token", async () => {
     const lines: string[] = [];
     const stream = { write: (line: string) => lines.push(line) };
-    const app = await buildApp({ config: t.config, db: t.database.db, logger: { level: 'info', stream } });
+    const app = await buildApp({ config: everyRequest(), db: t.database.db, logger: { level: 'info', stream } });
     try {
       const admin = await t.login('admin');
       // A private photo's address as the lists hand it out: it opens the photo for up to two hours.

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { redactUrl } from './http';
@@ -125,6 +125,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           }
         : logger,
     trustProxy: config.trustProxy,
+    // One line per request, and only those worth reading (below): fastify's own two lines per
+    // request cost about 6 % of throughput and 25 MB of log in 36 s of a busy hour (ADR 0052).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       customOptions: { allErrors: true, verbose: true, coerceTypes: 'array', removeAdditional: true },
@@ -139,6 +142,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    if (status < 400 && ms < config.logSlowMs && !(Math.random() < config.logRequestSample)) return;
+    request.log.info({ req: request, res: { statusCode: status }, responseTime: Math.round(ms) }, 'request completed');
+  });
 
   app.decorate('db', db);
   app.decorate('config', config);

@@ -36,6 +36,13 @@ export interface AppConfig {
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   logLevel: string;
+  /**
+   * Share of ordinary requests (answered below 400, faster than `logSlowMs`) written to the request
+   * log: 1 logs every request, 0 none. Refusals, errors and slow requests are always logged.
+   */
+  logRequestSample: number;
+  /** A request taking at least this long is always logged. */
+  logSlowMs: number;
   /** How long a count of the dashboard's figures is reused, in milliseconds (0: never). */
   statsCacheMs: number;
   /** Requests per minute from one address to the API, across every process on PostgreSQL. */
@@ -69,6 +76,14 @@ function int(value: string | undefined, fallback: number, name: string): number 
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`环境变量 ${name} 必须是正数，当前为 "${value}"`);
+  return n;
+}
+
+/** A share between 0 and 1 inclusive. */
+function share(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`环境变量 ${name} 必须是 0 到 1 之间的数，当前为 "${value}"`);
   return n;
 }
 
@@ -166,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPassword: env.DEMO_PASSWORD || undefined,
     clientDir: path.resolve('dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    logRequestSample: share(env.LOG_REQUEST_SAMPLE, 0.01, 'LOG_REQUEST_SAMPLE'),
+    logSlowMs: int(env.LOG_SLOW_MS, 1000, 'LOG_SLOW_MS'),
     statsCacheMs: 5000,
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 1200, 'RATE_LIMIT_PER_MINUTE'),
     logRetentionDays: logRetentionDays(env.LOG_RETENTION_DAYS),
