@@ -1,13 +1,17 @@
 // `npm run bench`: fills a database with a township at scale and measures the API over real HTTP.
-// The server runs in a child process (bench/server.ts) and the load comes from wrk when installed
-// (bench/load.ts), so the figures measure the server, not the load generator.
-// Prints a markdown table per database and scale, then each list's small/large ratio.
+// The server runs in a child process (bench/server.ts, with the production request log) and the
+// load comes from wrk when installed (bench/load.ts), so the figures measure the server, not the
+// load generator. Every scale of a target is filled first; then each endpoint is measured on every
+// scale and on a bare fastify baseline (bench/hello.ts) in turn, round after round, so a busy moment
+// of the machine falls on all of them alike. Prints each scale's table with every c=20 p99 as a
+// multiple of the baseline's, then each list's large/small ratio.
 // Options (environment):
 //   BENCH_SCALES=small,large   which scales to run (default both)
 //   BENCH_TARGETS=embedded,postgres  (embedded: the PostgreSQL `npm start` runs, in a new DATA_DIR)
 //   BENCH_PG_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres  (a server where a scratch
 //                database may be created and dropped; PostgreSQL is skipped when unreachable)
 //   BENCH_SECONDS=5            seconds per measurement (after a 1 s warm-up at c=1)
+//   BENCH_ROUNDS=2             rounds of the interleaved measurements; each figure is their median
 //   BENCH_ONLY=tasks,me        measure only these endpoint keys (see ENDPOINTS); photoLookup is the
 //                              duplicate-photo lookup, one photo against all, timed in-process
 //   BENCH_CLIENT=wrk|node      the load generator (default wrk when installed)
@@ -29,6 +33,7 @@ import { type Server, startServer } from './spawnServer';
 
 const ADMIN_PASSWORD = 'Bench12345';
 const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 2;
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CLIENT = pickClient();
 
@@ -202,64 +207,126 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-async function measureEndpoints(
-  server: Server,
-  token: string,
-  list: Endpoint[],
-  results: Record<string, Measured>,
-  vars: Record<string, string>,
-) {
-  const headers = { authorization: token };
+const BASELINE = 'baseline';
+
+/** The median of each figure over the rounds; requests and errors summed. */
+function median(runs: LoadResult[]): LoadResult {
+  const mid = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const half = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+  };
+  return {
+    p50: mid(runs.map((r) => r.p50)),
+    p99: mid(runs.map((r) => r.p99)),
+    rps: mid(runs.map((r) => r.rps)),
+    requests: runs.reduce((n, r) => n + r.requests, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+interface Running {
+  server: Server;
+  headers: Record<string, string>;
+  vars: Record<string, string>;
+}
+
+/**
+ * Each endpoint on every scale's server and on the baseline, in a rotating order, ROUNDS times.
+ * Results by scale (and BASELINE) and endpoint key.
+ */
+async function measureInterleaved(running: Record<string, Running>, list: Endpoint[], results: Record<string, Record<string, Measured>>) {
+  const names = Object.keys(running);
   for (const endpoint of list) {
-    const url = server.base + endpoint.url.replace(/\{(\w+)\}/g, (_, name: string) => vars[name]);
-    const check = await fetch(url, { headers });
-    if (check.status !== 200) throw new Error(`${endpoint.url} answered ${check.status}: ${await check.text()}`);
-    await measure(CLIENT, url, headers, 1, 1); // warm up caches and plans
-    const one = await measure(CLIENT, url, headers, 1, SECONDS);
-    const twenty = await measure(CLIENT, url, headers, 20, SECONDS);
-    results[endpoint.key] = { one, twenty };
-    console.log(
-      `| ${endpoint.name} | ${ms(one.p50)} | ${ms(one.p99)} | ${one.rps.toFixed(0)} | ${ms(twenty.p50)} | ${ms(twenty.p99)} | ${twenty.rps.toFixed(0)} | ${one.requests + twenty.requests} | ${one.errors + twenty.errors} |`,
-    );
+    const urls: Record<string, string> = {};
+    for (const name of names) {
+      const { server, headers, vars } = running[name];
+      urls[name] = server.base + endpoint.url.replace(/\{(\w+)\}/g, (_, key: string) => vars[key]);
+      const check = await fetch(urls[name], { headers });
+      if (check.status !== 200) throw new Error(`${name} ${endpoint.url} answered ${check.status}: ${await check.text()}`);
+      await measure(CLIENT, urls[name], headers, 1, 1); // warm up caches and plans
+    }
+    const runs: Record<string, { one: LoadResult[]; twenty: LoadResult[] }> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = names.map((_, i) => names[(i + round) % names.length]);
+      for (const name of order) {
+        runs[name] ??= { one: [], twenty: [] };
+        runs[name].one.push(await measure(CLIENT, urls[name], running[name].headers, 1, SECONDS));
+        runs[name].twenty.push(await measure(CLIENT, urls[name], running[name].headers, 20, SECONDS));
+      }
+    }
+    for (const name of names) {
+      results[name] ??= {};
+      results[name][endpoint.key] = { one: median(runs[name].one), twenty: median(runs[name].twenty) };
+    }
+    console.log(`  measured ${endpoint.key} (load average ${load()})`);
   }
 }
 
-async function runOne(target: string, scaleName: string): Promise<Record<string, Measured> | undefined> {
-  console.log(`\n### ${target}, scale ${scaleName} (${JSON.stringify(SCALES[scaleName])})\n`);
-  const prepared = await prepare(target, scaleName);
-  if (!prepared) return undefined;
-  const results: Record<string, Measured> = {};
+async function runTarget(target: string, scales: string[]): Promise<Record<string, Record<string, Measured>>> {
+  const prepared: Record<string, Target> = {};
+  const results: Record<string, Record<string, Measured>> = {};
   try {
-    console.log(`\nload average before: ${load()}\n`);
-    console.log('| endpoint | c=1 p50 | c=1 p99 | c=1 req/s | c=20 p50 | c=20 p99 | c=20 req/s | requests | errors |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
-    const warm = endpoints.filter((e) => !e.cold);
-    const cold = endpoints.filter((e) => e.cold);
-    if (warm.length) {
-      const server = await startServer(prepared.env);
+    for (const scale of scales) {
+      console.log(`\n### ${target}, scale ${scale} (${JSON.stringify(SCALES[scale])}): filling`);
+      const ready = await prepare(target, scale);
+      if (!ready) return results;
+      prepared[scale] = ready;
+    }
+    console.log(`\nmeasuring ${scales.join(', ')} and the baseline in turn, ${ROUNDS} rounds; load average before: ${load()}`);
+    // The production request log (ADR 0052), one file per scale, whose size is reported.
+    const logFile = (scale: string) => path.join(os.tmpdir(), `glp-bench-${process.pid}-${scale}.log`);
+    for (const cold of [false, true]) {
+      const list = endpoints.filter((e) => Boolean(e.cold) === cold);
+      if (!list.length) continue;
+      const running: Record<string, Running> = {};
       try {
-        await measureEndpoints(server, await signIn(server.base), warm, results, prepared.vars);
+        const hello = await startServer({}, { script: 'bench/hello.ts' });
+        running[BASELINE] = { server: hello, headers: {}, vars: {} };
+        for (const scale of scales) {
+          const env = { ...prepared[scale].env, BENCH_LOG_FILE: logFile(scale), ...(cold ? { BENCH_STATS_CACHE_MS: '0' } : {}) };
+          const server = await startServer(env);
+          running[scale] = { server, headers: { authorization: await signIn(server.base) }, vars: prepared[scale].vars };
+        }
+        await measureInterleaved(running, list, results);
       } finally {
-        await server.stop();
+        for (const { server } of Object.values(running)) await server.stop();
       }
     }
-    if (cold.length) {
-      const server = await startServer({ ...prepared.env, BENCH_STATS_CACHE_MS: '0' });
-      try {
-        await measureEndpoints(server, await signIn(server.base), cold, results, prepared.vars);
-      } finally {
-        await server.stop();
-      }
+    console.log(`load average after: ${load()}`);
+    for (const scale of scales) {
+      const requests = Object.values(results[scale] ?? {}).reduce((n, r) => n + r.one.requests + r.twenty.requests, 0);
+      const size = fs.existsSync(logFile(scale)) ? fs.statSync(logFile(scale)).size : 0;
+      console.log(`request log at the production level, ${scale}: ${(size / 1024).toFixed(0)} KiB for ${requests} requests`);
+      fs.rmSync(logFile(scale), { force: true });
     }
-    console.log(`\nload average after: ${load()}`);
   } finally {
-    await prepared.cleanup();
+    for (const ready of Object.values(prepared)) await ready.cleanup();
   }
   return results;
 }
 
+function printScale(target: string, scale: string, measured: Record<string, Measured>, baseline: Record<string, Measured>) {
+  console.log(`\n### ${target}, scale ${scale} (${JSON.stringify(SCALES[scale])})\n`);
+  console.log('| endpoint | c=1 p50 | c=1 p99 | c=1 req/s | c=20 p50 | c=20 p99 | c=20 req/s | c=20 p99 ÷ baseline | requests | errors |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const endpoint of endpoints) {
+    const m = measured[endpoint.key];
+    const base = baseline[endpoint.key];
+    if (!m || !base) continue;
+    console.log(
+      `| ${endpoint.name} | ${ms(m.one.p50)} | ${ms(m.one.p99)} | ${m.one.rps.toFixed(0)} | ${ms(m.twenty.p50)} | ${ms(m.twenty.p99)} | ${m.twenty.rps.toFixed(0)} | ${(m.twenty.p99 / base.twenty.p99).toFixed(1)} | ${m.one.requests + m.twenty.requests} | ${m.one.errors + m.twenty.errors} |`,
+    );
+  }
+  const bases = Object.values(baseline);
+  if (bases.length) {
+    const p99 = median(bases.map((b) => b.twenty)).p99;
+    console.log(`\nbaseline (bare fastify, between the measurements above): c=20 p99 median ${ms(p99)}`);
+  }
+}
+
 function printRatios(target: string, small: Record<string, Measured>, large: Record<string, Measured>) {
-  console.log(`\n### ${target}: lists at the small scale (10k rows) against the large (1M ledger entries)\n`);
+  console.log(`\n### ${target}: lists at the small scale (10k rows) against the large (1M ledger entries), measured in turn\n`);
   console.log('| endpoint | small c=1 p50 | large c=1 p50 | ratio | small c=20 p99 | large c=20 p99 | ratio |');
   console.log('|---|---|---|---|---|---|---|');
   for (const endpoint of endpoints.filter((e) => e.list && small[e.key] && large[e.key])) {
@@ -279,11 +346,8 @@ async function main() {
       `${SECONDS} s per measurement, ${new Date().toISOString()})`,
   );
   for (const target of targets) {
-    const results: Record<string, Record<string, Measured>> = {};
-    for (const scale of scales) {
-      const measured = await runOne(target, scale);
-      if (measured) results[scale] = measured;
-    }
+    const results = await runTarget(target, scales);
+    for (const scale of scales) if (results[scale]) printScale(target, scale, results[scale], results[BASELINE] ?? {});
     if (results.small && results.large) printRatios(target, results.small, results.large);
   }
   const cutRounds = Number(process.env.BENCH_POWER_CUT ?? 3);

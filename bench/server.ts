@@ -1,7 +1,8 @@
 // The server under test, in its own process: bench/run.ts starts it so that the load generator does
 // not share its event loop. The database is already migrated and filled.
 // Environment: BENCH_DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (the embedded PostgreSQL of DATA_DIR, as
-// `npm start` opens it); BENCH_STATS_CACHE_MS (default: the app's 5 s). Prints `{"port":N}` when up.
+// `npm start` opens it); BENCH_STATS_CACHE_MS (default: the app's 5 s); BENCH_LOG_FILE (where the
+// production request log goes, default /dev/null). Prints `{"port":N}` when up.
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -16,11 +17,16 @@ async function main() {
     ...base,
     databaseUrl,
     clientDir: undefined,
-    logLevel: 'warn',
     statsCacheMs: statsCacheMs === undefined ? base.statsCacheMs : Number(statsCacheMs),
   };
   const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  // The log as production writes it (level, sampling, redaction), to a file rather than the pipe
+  // this process reports its port on.
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: { level: config.logLevel, file: process.env.BENCH_LOG_FILE || '/dev/null' },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));

@@ -13,10 +13,11 @@ const ROOT = path.resolve(__dirname, '..');
 /**
  * `env` adds to this process's environment (BENCH_DATABASE_URL or BENCH_DATA_DIR, see
  * bench/server.ts). The rate limit is lifted: every simulated client shares one address here.
- * With `echoErrors` the child's stderr is passed through as it comes.
+ * With `echoErrors` the child's stderr is passed through as it comes; `script` is bench/hello.ts for
+ * the baseline.
  */
-export function startServer(env: Record<string, string>, { echoErrors = false } = {}): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts')], {
+export function startServer(env: Record<string, string>, { echoErrors = false, script = 'bench/server.ts' } = {}): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, RATE_LIMIT_PER_MINUTE: '100000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
