@@ -58,7 +58,6 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
 };
 
 export const ADMIN_ROLE_CODE = 'admin';
-export const BUILT_IN_ROLES = ['admin', 'staff', 'village', 'villager'] as const;
 
 export const DATA_SCOPES = ['all', 'area', 'self'] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
@@ -210,7 +209,6 @@ export const TASK_STATUS_ISSUED = 'issued';
 /** The states of a task that went out: the phone lists them and the figures count them. */
 export const TASK_ISSUED_STATES = ['published', 'closed'] as const satisfies readonly TaskStatus[];
 export const TASK_STATUS_FILTERS = [...TASK_STATUSES, TASK_STATUS_ISSUED] as const;
-export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
 export const TASK_STATUS_ISSUED_LABEL = '进行中和已关闭';
 
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -416,7 +416,6 @@ export type OpinionKeywordQuery = Static<typeof OpinionKeywordQuery>;
 // ---- Notices (the header's bell) ----
 
 export const NOTICE_KINDS = ['submissions', 'appeals', 'photoReports', 'overdueAppeals'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const NoticeEntry = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

@@ -347,8 +347,5 @@ async function ensureDatabase(adminUrl: string, name: string) {
   }
 }
 
-/** Whether DATA_DIR holds an embedded PostgreSQL cluster. */
-export const hasCluster = (dataDir: string) => fs.existsSync(path.join(clusterDirOf(dataDir), 'PG_VERSION'));
-
 /** The postgres binary's version line (for messages and the ADR's figures). */
 export const serverVersion = () => execFileSync(exe('postgres'), ['--version'], { encoding: 'utf8' }).trim();

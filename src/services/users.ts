@@ -11,11 +11,6 @@ export async function queryUsers(params: UserQuery, options?: CallOptions) {
   return get<PageResult<UserItem>>('/users', params, options);
 }
 
-/** GET /api/users/:id */
-export async function getUser(id: number, options?: CallOptions) {
-  return get<UserItem>(`/users/${id}`, undefined, options);
-}
-
 /** POST /api/users */
 export async function createUser(body: UserCreateBody, options?: CallOptions) {
   return post<UserItem>('/users', body, options);

@@ -15,7 +15,6 @@ export function duplicatePath(duplicate: PhotoDuplicate): string | undefined {
 /** 64 bits, `distance` of them different: how alike, as a reviewer reads it. */
 export const similarityText = (distance: number) => (distance === 0 ? '完全一致' : `相似度 ${Math.round(((64 - distance) / 64) * 100)}%`);
 
-export const isDuplicate = (check: PhotoCheck | undefined) => !!check && check.duplicateOf.length > 0;
 export const hasFinding = (check: PhotoCheck | undefined) => !!check && (check.duplicateOf.length > 0 || check.stale);
 
 /** 拍摄于 2026-11-20 09:30（上传前 45 天）, or 无拍摄时间. */

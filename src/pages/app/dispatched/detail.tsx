@@ -11,7 +11,7 @@ import { AppealContent, AppealFacts, AppealHistory, AppealOutcome } from '../ser
 import { DetailStates, InfoLine, NotFound, type NotFoundText } from '../service/components/DetailStates';
 import { isAppealOpen } from '@common/workflow';
 import CadreActions from './components/CadreActions';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import '../service/components/service.css';
 import './index.css';
 

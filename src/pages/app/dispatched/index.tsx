@@ -8,7 +8,7 @@ import { usePagedList } from '@/hooks/usePagedList';
 import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
 import { queryDispatchedAppeals } from '@/services/my';
 import DispatchedCard from './components/DispatchedCard';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import '../mytask/index.css';
 import '../service/components/service.css';
 import './index.css';

@@ -14,7 +14,7 @@ import { usePageTitle } from '@/utils/documentTitle';
 import { STATE_COLORS, isOpenState } from './components/MyTaskCard';
 import SubmissionView from './components/SubmissionView';
 import SubmitForm from './components/SubmitForm';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import './detail.css';
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; task: MyTaskDetail };

@@ -13,7 +13,7 @@ import { useTaskRoleGuard } from '@/hooks/useTaskRoleGuard';
 import { queryMyTaskCounts, queryMyTasks } from '@/services/my';
 import MyTaskCard from './components/MyTaskCard';
 import ScoreCard from './components/ScoreCard';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import './index.css';
 
 const DEFAULT_STATE: MyTaskState = 'todo';

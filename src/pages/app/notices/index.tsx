@@ -11,7 +11,7 @@ import { useSignInGuard } from '@/hooks/useSignInGuard';
 import { queryMyNotices, queryUnreadNoticeCount, readAllNotices, readNotice } from '@/services/my';
 import { apiErrorMessage } from '@/utils/apiError';
 import { relativeTime } from '@/utils/timeText';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import '../mytask/index.css';
 import './index.css';
 

@@ -18,7 +18,7 @@ import { readyToSubmit } from './components/submitCheck';
 import { recordsUrl, shortDateTime } from './components/serviceText';
 import { type FieldErrors, serverFieldErrors, useValidatedForm } from './components/useValidatedForm';
 import { useSubmitAttempt } from './components/useSubmitAttempt';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import './components/service.css';
 
 const PHONE_PATTERN = new RegExp(CONTACT_PHONE_PATTERN);

@@ -10,7 +10,7 @@ import { AppealContent, AppealFacts, AppealHistory, AppealOutcome } from './comp
 import { DetailStates, NotFound } from './components/DetailStates';
 import RateSection, { RatingView } from './components/RateSection';
 import { canRate, recordsUrl } from './components/serviceText';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import './components/service.css';
 
 const BACK = recordsUrl('appeal');

@@ -10,7 +10,7 @@ import { useSignInGuard } from '@/hooks/useSignInGuard';
 import { queryMyAppeals, queryMyPhotoReports } from '@/services/my';
 import { AppealRecordCard, ShotRecordCard } from './components/RecordCards';
 import { type RecordTab, recordTabFromQuery } from './components/serviceText';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import './components/service.css';
 
 function ServiceEntries() {

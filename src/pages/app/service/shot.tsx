@@ -19,7 +19,7 @@ import { recordsUrl } from './components/serviceText';
 import { useGeolocation } from './components/useGeolocation';
 import { type FieldErrors, serverFieldErrors, useValidatedForm } from './components/useValidatedForm';
 import { useSubmitAttempt } from './components/useSubmitAttempt';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import './components/service.css';
 
 export interface ShotValues extends Record<string, unknown> {

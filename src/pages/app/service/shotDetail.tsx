@@ -12,7 +12,7 @@ import HistoryTimeline from './components/HistoryTimeline';
 import PhotoGrid from './components/PhotoGrid';
 import { OutlineTag, PhotoReportStatusTag } from './components/StatusTags';
 import { coordinatesText, recordsUrl } from './components/serviceText';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import './components/service.css';
 
 const BACK = recordsUrl('shot');

@@ -12,7 +12,7 @@ import { pageErrorMessage } from '@/hooks/usePagedList';
 import { usePageTitle } from '@/utils/documentTitle';
 import { isTaskRole } from '@/utils/routeAccess';
 import { queryPublicTask } from '@/services/publicTasks';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; task: PublicTaskDetail };
 

@@ -11,7 +11,7 @@ import MobileLayout from '@/components/MobileLayout';
 import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
 import { queryPublicTasks } from '@/services/publicTasks';
-import '@/components/AppTask/index.css';
+import '@/styles/phone.css';
 import './index.css';
 
 const ALL = '0';

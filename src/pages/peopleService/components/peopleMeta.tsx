@@ -12,7 +12,6 @@ import {
   PHOTO_REPORT_STATUS_LABELS,
   PHOTO_REPORT_TYPES,
   type PhotoReportStatus,
-  SATISFACTION_LABELS,
   opinionLevelLabel,
   photoReportTypeLabel,
 } from '@common/constants';
@@ -65,9 +64,6 @@ const LEVEL_COLORS = ['default', 'orange', 'red'];
 export const LevelTag = ({ level }: { level: number }) => (
   <Tag color={LEVEL_COLORS[level - 1] ?? 'default'}>{opinionLevelLabel(level)}</Tag>
 );
-
-/** 4 · 满意 */
-export const satisfactionText = (score: number) => `${score}分 · ${SATISFACTION_LABELS[score - 1] ?? ''}`;
 
 /** Coordinates as text (no map here): 纬度 30.27412，经度 120.15515. */
 export const coordinatesText = (lat: number | null, lng: number | null) =>

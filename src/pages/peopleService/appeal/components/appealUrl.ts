@@ -1,5 +1,4 @@
 import { APPEAL_CATEGORIES, APPEAL_STATUSES, APPEAL_STATUS_LABELS, AREA_MAX, AREA_MIN, type AppealStatus } from '@common/constants';
-import type { AppealCounts } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import { defineListUrl } from '../../components/listUrl';
 
@@ -35,5 +34,3 @@ export function tabQuery(tab: AppealTab): { status?: AppealStatus; overdue?: boo
   if (tab === 'overdue') return { overdue: true };
   return { status: tab };
 }
-
-export const tabCount = (counts: AppealCounts | undefined, tab: AppealTab) => counts?.[tab];
