@@ -42,6 +42,8 @@ module.exports = async () => {
       '^@mock/(.*)$': '<rootDir>/mock/$1',
       // Deep imports name antd-mobile's ES modules (the build wants them); jest runs its CommonJS twins.
       '^antd-mobile/es/(.*)$': '<rootDir>/node_modules/antd-mobile/cjs/$1',
+      // jsdom draws nothing: every test gets one recorder in echarts' place (mock/echarts.ts).
+      '^echarts/(core|charts|components|renderers)$': '<rootDir>/mock/echarts.ts',
     },
   });
 };

@@ -18,15 +18,6 @@ import AntdProviders from '@/components/AntdProviders';
 import AreaTable from './taskManage/complete/components/AreaTable';
 import PeopleDrawer from './taskManage/complete/components/PeopleDrawer';
 
-// jsdom draws nothing: 舆情监测's trend chart gets an echarts that draws nowhere.
-jest.mock('echarts/core', () => ({
-  use: () => undefined,
-  init: () => ({ setOption: () => undefined, resize: () => undefined, on: () => undefined, dispose: () => undefined }),
-}));
-jest.mock('echarts/charts', () => ({ BarChart: {} }));
-jest.mock('echarts/components', () => ({ GridComponent: {}, LegendComponent: {}, TooltipComponent: {} }));
-jest.mock('echarts/renderers', () => ({ SVGRenderer: {} }));
-
 useMockServer();
 beforeAll(preloadApp, 120_000);
 

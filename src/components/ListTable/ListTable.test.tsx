@@ -16,6 +16,7 @@ import { compact, sortParams, toTableResult } from '@/utils/table';
 import { periodBounds, rangeTransform, urlFormSync } from '@/utils/urlForm';
 import type { SortOrder } from 'antd/es/table/interface';
 import ListTable, { type ActionType, type ProColumns } from '.';
+import { button } from '@mock/testKit';
 
 interface Report {
   id: number;
@@ -136,10 +137,6 @@ function renderTable(actionRef?: MutableRefObject<ActionType | undefined>) {
   return { ...view, user };
 }
 
-const button = (text: string) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  return screen.getByText(pattern, { selector: 'button, button *' }).closest('button') as HTMLButtonElement;
-};
 const titles = () => Array.from(document.querySelectorAll('tbody tr.ant-table-row td:first-child'), (td) => td.textContent);
 
 test('the first load takes the fields’ initial values; 查询 sends the form, 重置 brings the initial values back', async () => {

@@ -4,6 +4,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { charts as mockCharts } from '@mock/echarts';
 import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
 import { api, apiError, ok } from '@mock/http';
 import { emptyOverview, overviewDb } from '@mock/stats';
@@ -11,53 +12,6 @@ import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 import { drillDown } from './components/drillDown';
-
-// jsdom draws nothing: echarts is replaced by a recorder of the options and of the plot's click
-// handler. Its pixel geometry: category i sits at x = 100 + 50·i; the value axis reads y = 300 − 10·v.
-interface MockChart {
-  options: Array<Record<string, unknown>>;
-  /** A click on the plot at (x, y): what the page does with it. */
-  clickAt?: (x: number, y: number) => void;
-  disposed: boolean;
-}
-const mockCharts: MockChart[] = [];
-jest.mock('echarts/core', () => ({
-  use: () => undefined,
-  format: { encodeHTML: (text: string) => text },
-  init: () => {
-    const chart: MockChart & Record<string, unknown> = {
-      options: [],
-      disposed: false,
-      setOption(option: Record<string, unknown>) {
-        chart.options.push(option);
-      },
-      // As echarts answers: every axis in an array.
-      getOption: () => {
-        const option = chart.options.at(-1) ?? {};
-        const list = (axis: unknown) => (Array.isArray(axis) ? axis : [axis]);
-        return { ...option, xAxis: list(option.xAxis), yAxis: list(option.yAxis) };
-      },
-      resize: () => undefined,
-      on: () => undefined,
-      getZr: () => ({
-        on(event: string, handler: (e: { offsetX: number; offsetY: number }) => void) {
-          if (event === 'click') chart.clickAt = (x, y) => handler({ offsetX: x, offsetY: y });
-        },
-      }),
-      containPixel: (_finder: string, [x, y]: number[]) => x >= 80 && y <= 300,
-      convertToPixel: (_finder: unknown, index: number) => 100 + 50 * index,
-      convertFromPixel: (_finder: unknown, y: number) => (300 - y) / 10,
-      dispose() {
-        chart.disposed = true;
-      },
-    };
-    mockCharts.push(chart);
-    return chart;
-  },
-}));
-jest.mock('echarts/charts', () => ({ BarChart: {}, LineChart: {} }));
-jest.mock('echarts/components', () => ({ GridComponent: {}, LegendComponent: {}, TooltipComponent: {} }));
-jest.mock('echarts/renderers', () => ({ SVGRenderer: {} }));
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

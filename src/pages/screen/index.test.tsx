@@ -4,43 +4,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { charts as mockCharts } from '@mock/echarts';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { api, apiError } from '@mock/http';
 import { spyOnLocation } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { SCREEN_KEY, SCREEN_KEY_REFUSED, resetScreenDb, screenDb, screenHandlers } from '@mock/stats';
-
-// jsdom draws nothing: echarts is replaced by a recorder of what the page asks it to draw.
-interface MockChart {
-  label: string | null;
-  options: Array<Record<string, any>>;
-  disposed: boolean;
-}
-const mockCharts: MockChart[] = [];
-jest.mock('echarts/core', () => ({
-  use: () => undefined,
-  init: (element: HTMLElement) => {
-    const chart = {
-      label: element.getAttribute('aria-label'),
-      options: [] as Array<Record<string, unknown>>,
-      disposed: false,
-      setOption(option: Record<string, unknown>) {
-        chart.options.push(option);
-      },
-      on: () => undefined,
-      resize: () => undefined,
-      dispose() {
-        chart.disposed = true;
-      },
-    };
-    mockCharts.push(chart);
-    return chart;
-  },
-}));
-jest.mock('echarts/charts', () => ({ BarChart: {}, GaugeChart: {}, LineChart: {}, PieChart: {} }));
-jest.mock('echarts/components', () => ({ GridComponent: {}, LegendComponent: {} }));
-jest.mock('echarts/renderers', () => ({ SVGRenderer: {} }));
 
 useMockServer();
 beforeAll(preloadApp, 120_000);

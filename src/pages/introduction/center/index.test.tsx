@@ -13,6 +13,7 @@ import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -24,11 +25,6 @@ beforeEach(() => {
   setPagePath('/');
 });
 
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
 const picture = (name: string) => new NodeFile([new Uint8Array(1024)], name, { type: 'image/png' }) as unknown as File;
 const gallerySources = () =>
   within(screen.getByRole('list', { name: '图片列表' }))

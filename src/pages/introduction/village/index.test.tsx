@@ -11,6 +11,7 @@ import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -22,11 +23,6 @@ beforeEach(() => {
   setPagePath('/');
 });
 
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
 const areaList = () => screen.getByRole('navigation', { name: '村（社区）列表' });
 const areaItem = (name: string) => within(areaList()).getByText(name).closest('button') as HTMLElement;
 const nameInput = () => screen.getByPlaceholderText('例如：李家村');

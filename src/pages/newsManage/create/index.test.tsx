@@ -14,6 +14,7 @@ import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { setTabsEnabled } from '@/components/Workbench/store';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -24,13 +25,6 @@ beforeEach(() => {
   sessionStorage.setItem('token', ADMIN_TOKEN);
   setPagePath('/');
 });
-
-/** A button by its visible text; antd puts a space between two Chinese characters. */
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
 
 /** The form item (label, control, errors) around a label text. */
 const fieldOf = (label: string) => {

@@ -14,6 +14,7 @@ import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button, rowOf } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -24,18 +25,6 @@ beforeEach(() => {
   sessionStorage.setItem('token', ADMIN_TOKEN);
   setPagePath('/');
 });
-
-const rowOf = (title: string) => {
-  const row = screen.getByText(title, { selector: 'td, td *' }).closest('tr');
-  if (!row) throw new Error(`no row for ${title}`);
-  return row as HTMLElement;
-};
-
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
 
 /** The open Popconfirm whose title is `title`. */
 const popconfirm = async (title: string) => {

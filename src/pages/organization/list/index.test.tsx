@@ -13,6 +13,7 @@ import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button, dialog } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -24,6 +25,7 @@ beforeEach(() => {
   setPagePath('/');
 });
 
+/** Unlike the kit's rowOf (mock/testKit.ts), the first of several cells with the name counts. */
 const rowOf = (name: string) => {
   const cell = screen.getAllByText(name, { selector: 'td *' })[0];
   const row = cell.closest('tr');
@@ -34,17 +36,6 @@ const visibleNames = () =>
   Array.from(document.querySelectorAll('tbody tr.ant-table-row')).map((tr) =>
     (tr.querySelector('.org-unit-name')?.textContent ?? '').replace(/\s*（\d+）$/, ''),
   );
-
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
-
-const dialog = async (title: string) => {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
-  return heading.closest('.ant-modal') as HTMLElement;
-};
 
 async function openTree() {
   const calls = recordRequests();

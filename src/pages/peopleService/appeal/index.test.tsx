@@ -11,6 +11,7 @@ import { APPEALS, peopleDb, resetPeopleDb } from '@mock/peopleDb';
 import { peopleHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button, dialog, rowOf } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -26,28 +27,9 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
-
-const rowOf = (title: string) => {
-  const row = screen.getByText(title, { selector: 'td *' }).closest('tr');
-  if (!row) throw new Error(`no row for ${title}`);
-  return row as HTMLElement;
-};
-
 /** What a row offers, in order (查看 first). */
 const rowActions = (title: string) =>
   Array.from(rowOf(title).querySelectorAll('td:last-child button'), (action) => action.textContent?.replace(/\s/g, ''));
-
-async function dialog(title: string) {
-  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
-  const box = heading.closest('.ant-modal, .ant-modal-confirm') as HTMLElement | null;
-  if (!box) throw new Error(`no dialog around ${title}`);
-  return box;
-}
 
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
 

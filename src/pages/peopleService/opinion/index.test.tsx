@@ -5,6 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { http } from 'msw';
+import { charts as mockCharts } from '@mock/echarts';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { PEOPLE_MESSAGES } from '@common/constants';
 import { api, apiError, ok } from '@mock/http';
@@ -13,35 +14,7 @@ import { peopleHandlers } from '@mock/scenarios';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
-
-// jsdom draws nothing: echarts is replaced by a recorder of what the page asks it to draw.
-interface MockChart {
-  options: Array<Record<string, unknown>>;
-  disposed: boolean;
-}
-const mockCharts: MockChart[] = [];
-jest.mock('echarts/core', () => ({
-  use: () => undefined,
-  init: () => {
-    const chart = {
-      options: [] as Array<Record<string, unknown>>,
-      disposed: false,
-      setOption(option: Record<string, unknown>) {
-        chart.options.push(option);
-      },
-      resize: () => undefined,
-      on: () => undefined,
-      dispose() {
-        chart.disposed = true;
-      },
-    };
-    mockCharts.push(chart);
-    return chart;
-  },
-}));
-jest.mock('echarts/charts', () => ({ BarChart: {} }));
-jest.mock('echarts/components', () => ({ GridComponent: {}, LegendComponent: {}, TooltipComponent: {} }));
-jest.mock('echarts/renderers', () => ({ SVGRenderer: {} }));
+import { button, dialog, rowOf } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -56,24 +29,7 @@ beforeEach(() => {
 
 const PATH = '/peopleService/opinion';
 
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
-
-const rowOf = (title: string) => {
-  const row = screen.getByText(title, { selector: 'td *' }).closest('tr');
-  if (!row) throw new Error(`no row for ${title}`);
-  return row as HTMLElement;
-};
-
 const tagIn = (row: HTMLElement, text: string) => within(row).getByText(text, { selector: '.ant-tag' });
-
-async function dialog(title: string) {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
-  return heading.closest('.ant-modal') as HTMLElement;
-}
 
 async function popconfirm(title: string) {
   const heading = await screen.findByText(title, { selector: '.ant-popconfirm-title' });

@@ -16,6 +16,7 @@ import { peopleHandlers } from '@mock/scenarios';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button, dialog, rowOf } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -33,28 +34,9 @@ afterEach(() => jest.restoreAllMocks());
 const GARBAGE = '村委会后面的空地堆满了生活垃圾，还有人焚烧';
 const POLE = '老街一处电线杆倾斜，电线垂得很低';
 
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
-
-const rowOf = (description: string) => {
-  const row = screen.getByText(description, { selector: 'td *' }).closest('tr');
-  if (!row) throw new Error(`no row for ${description}`);
-  return row as HTMLElement;
-};
-
 /** What a row offers, in order (查看 first). */
 const rowActions = (description: string) =>
   Array.from(rowOf(description).querySelectorAll('td:last-child button'), (action) => action.textContent?.replace(/\s/g, ''));
-
-async function dialog(title: string) {
-  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title' });
-  const box = heading.closest('.ant-modal') as HTMLElement | null;
-  if (!box) throw new Error(`no dialog around ${title}`);
-  return box;
-}
 
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
 const drawerOf = async () => (await screen.findByRole('article', { name: '随手拍详情' })).closest('.ant-drawer') as HTMLElement;

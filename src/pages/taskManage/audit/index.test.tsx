@@ -9,6 +9,7 @@ import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
 import { taskHandlers } from '@mock/scenarios';
 import { resetTaskDb, taskDb } from '@mock/taskDb';
+import { button, dialog, rowOf } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -19,25 +20,6 @@ beforeEach(() => {
   sessionStorage.setItem('token', ADMIN_TOKEN);
   setPagePath('/');
 });
-
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
-
-const rowOf = (name: string) => {
-  const row = screen.getByText(name, { selector: 'td, td *' }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row as HTMLElement;
-};
-
-async function dialog(title: string) {
-  const [heading] = await screen.findAllByText(title);
-  const box = heading.closest('[role="dialog"], .ant-modal') as HTMLElement | null;
-  if (!box) throw new Error(`no dialog around ${title}`);
-  return box;
-}
 
 async function openQueue() {
   const calls = recordRequests();

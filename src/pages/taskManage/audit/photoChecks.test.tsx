@@ -11,6 +11,7 @@ import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
 import { taskHandlers } from '@mock/scenarios';
 import { resetTaskDb } from '@mock/taskDb';
+import { rowOf } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -21,12 +22,6 @@ beforeEach(() => {
   sessionStorage.setItem('token', ADMIN_TOKEN);
   setPagePath('/');
 });
-
-const rowOf = (name: string) => {
-  const row = screen.getByText(name, { selector: 'td, td *' }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row as HTMLElement;
-};
 
 async function openQueue(path = '/taskManage/audit') {
   const app = renderApp(path);

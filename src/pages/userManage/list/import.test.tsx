@@ -10,6 +10,7 @@ import { api, apiError } from '@mock/http';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -21,13 +22,6 @@ beforeEach(() => {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // Node's File, as the other upload tests use: the form data the page sends is Node's too.
-
-/** A button by its visible text; antd puts a space between two Chinese characters. */
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
 
 async function openImport() {
   const app = renderApp('/userManage/list');

@@ -12,6 +12,7 @@ import { mockDb } from '@mock/users';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button, dialog, rowOf } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -27,28 +28,6 @@ async function openList() {
   await screen.findByText('张小明', {}, { timeout: 30000 });
   return app;
 }
-
-/** The table row showing this name. */
-const rowOf = (name: string) => {
-  const row = screen.getByText(name, { selector: 'td, td *' }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-};
-
-/** The open confirmation dialog with this title. */
-async function dialog(title: string) {
-  const [heading] = await screen.findAllByText(title);
-  const box = heading.closest('[role="dialog"]');
-  if (!box) throw new Error(`no dialog around ${title}`);
-  return box as HTMLElement;
-}
-
-/** A button by its visible text; antd puts a space between two Chinese characters. */
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
 
 test('rows come from the server, with each status in words and the pending count', async () => {
   await openList();

@@ -11,6 +11,7 @@ import { resetTaskDb } from '@mock/taskDb';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
+import { button, rowOf } from '@mock/testKit';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -25,18 +26,6 @@ beforeEach(() => {
 });
 
 afterEach(() => jest.restoreAllMocks());
-
-const button = (text: string, scope: HTMLElement = document.body) => {
-  const pattern = new RegExp(`^${text.split('').join('\\s?')}$`);
-  const label = within(scope).getByText(pattern, { selector: 'button, button *' });
-  return label.closest('button') as HTMLButtonElement;
-};
-
-const rowOf = (name: string) => {
-  const row = screen.getByText(name, { selector: 'td, td *' }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row as HTMLElement;
-};
 
 async function openRanking(path = '/userManage/score') {
   const calls = recordRequests();
