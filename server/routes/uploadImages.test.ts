@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { imageUpload } from '../../tests/helpers/multipart';
 import { uploads } from '../db/schema';
+import { hasEmbeddedMarkup } from '../lib/images';
 
 // What an upload costs the server and what is kept of it: the pixels it may decode to, how many
 // decodes run at once, and the stored copy (re-encoded, bounded, without the photo's metadata, whose
@@ -50,16 +51,28 @@ describe('upload images: pixels, decodes and what is stored', () => {
     const bomb = await onePng(9990, 9990);
     assert.ok(bomb.length < 400 * 1024);
     const before = storedFiles();
-    const started = performance.now();
-    const res = await upload(bomb);
-    const ms = performance.now() - started;
-    assert.equal(res.statusCode, 400, res.body);
-    assert.deepEqual(res.json().errors, [
-      { field: 'file', label: '图片', message: '图片像素过多（9990×9990），请缩小到4000万像素以内再上传' },
-    ]);
-    assert.deepEqual(storedFiles(), before);
-    // Decoding it took ~3 s here; reading its header takes milliseconds.
-    assert.ok(ms < 1000, `${Math.round(ms)} ms`);
+    // Decoding pixels is sharp's toBuffer; reading the header is its metadata(). Count the decodes
+    // each upload starts (a time bound here failed on a loaded machine).
+    const toBuffer = sharp.prototype.toBuffer;
+    let decodes = 0;
+    sharp.prototype.toBuffer = function (this: sharp.Sharp, ...args: unknown[]) {
+      decodes++;
+      return (toBuffer as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof toBuffer;
+    try {
+      const res = await upload(bomb);
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(res.json().errors, [
+        { field: 'file', label: '图片', message: '图片像素过多（9990×9990），请缩小到4000万像素以内再上传' },
+      ]);
+      assert.deepEqual(storedFiles(), before);
+      assert.equal(decodes, 0, 'refused from its header: no pixel decoded');
+      // The count sees a decode when there is one: an ordinary picture is decoded and stored.
+      assert.equal((await upload(await onePng(20, 10))).statusCode, 200);
+      assert.ok(decodes > 0, 'an accepted picture is decoded');
+    } finally {
+      sharp.prototype.toBuffer = toBuffer;
+    }
   });
 
   test('an animated GIF or WebP is stored as its first frame only, whatever its frame count', async () => {
@@ -90,11 +103,16 @@ describe('upload images: pixels, decodes and what is stored', () => {
   });
 
   test('a photo larger than 2560 px is stored scaled down, re-encoded, with its size and dimensions in the answer', async () => {
-    const photo = await sharp({
-      create: { width: 4000, height: 3000, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer();
+    const noisyPhoto = () =>
+      sharp({
+        create: { width: 4000, height: 3000, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+      })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+    // Random noise compresses to random bytes, which once in a while spell a tag the upload refuses
+    // (seen once in a full run); this test is about the scaling, so such a draw is made again.
+    let photo = await noisyPhoto();
+    while (hasEmbeddedMarkup(photo)) photo = await noisyPhoto();
     const res = await upload(photo, 'big.jpg', 'image/jpeg');
     assert.equal(res.statusCode, 200, res.body);
     const { url, width, height, size, id } = res.json().data;
