@@ -47,8 +47,8 @@ export function resetSignIn() {
 /** How many pictures were handed out so far. */
 export const captchasIssued = () => state.nextCaptcha - 1;
 
-const picture = (n: number) =>
-  `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="120" height="44"><text x="10" y="30">${n}</text></svg>`).toString('base64')}`;
+/** Stands in for the server's WebP (ADR 0046): different bytes for each picture. */
+const picture = (n: number) => `data:image/webp;base64,${Buffer.from(`RIFF-picture-${n}`).toString('base64')}`;
 const captchaError = (message: string) =>
   HttpResponse.json(
     { code: 400, message, errors: [{ field: 'captcha', label: '验证码', message }], captchaRequired: true },

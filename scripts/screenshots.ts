@@ -446,7 +446,7 @@ async function captcha(page: Page) {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.getByRole('alert').getByText('账号或密码错误').waitFor();
   }
-  await page.waitForFunction(() => (document.querySelector('img[alt="验证码图片"]') as HTMLImageElement | null)?.naturalWidth === 120);
+  await page.waitForFunction(() => (document.querySelector('img[alt="验证码图片"]') as HTMLImageElement | null)?.naturalWidth === 400);
 }
 
 /** Turns the phone pages' large-text mode on (as the 大字 switch does) and reloads. */

@@ -44,7 +44,7 @@ export const LoginBody = Type.Object(
 export type LoginBody = Static<typeof LoginBody>;
 export const LoginResult = Type.Object({ token: Type.String() });
 export type LoginResult = Static<typeof LoginResult>;
-/** GET /api/login/captcha: an image (an SVG data URL) and the id to send back with its text. */
+/** GET /api/login/captcha: a picture (a WebP data URL, ADR 0046) and the id to send back with its text. */
 export const LoginCaptcha = Type.Object({ captchaId: Type.String(), image: Type.String() });
 export type LoginCaptcha = Static<typeof LoginCaptcha>;
 

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { createHash } from 'node:crypto';
-import pg from 'pg';
+import { setCaptchaAnswer } from '../../tests/helpers/captcha';
 import { createUser, get, json, login, pngImage, upload } from '../../tests/helpers/cluster';
 import { type RunningServer, type ScratchDatabase, scratchDatabase, startServer, tempDir } from '../../tests/helpers/serverProcess';
 
@@ -14,27 +13,12 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const ADMIN = 'Admin-12345';
 const RATE_LIMIT = 300;
 
-/** Gives a stored captcha a known answer, as server/services/captcha.ts hashes it. */
-async function setCaptchaAnswer(captchaId: string, answer: string) {
-  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-  const client = new pg.Client({ connectionString: scratchUrl });
-  await client.connect();
-  try {
-    const res = await client.query('update captchas set answer_hash = $1 where id_hash = $2', [
-      sha256(`${captchaId}:${answer}`),
-      sha256(captchaId),
-    ]);
-    assert.equal(res.rowCount, 1, 'the captcha is in the shared database');
-  } finally {
-    await client.end();
-  }
-}
 let scratchUrl = '';
 
 /** A captcha picture made by one server; its answer is set here (the real one is only in the picture). */
 async function solvedCaptcha(maker: RunningServer) {
   const { captchaId } = (await json(await fetch(`${maker.url}/api/login/captcha`))).data as { captchaId: string };
-  await setCaptchaAnswer(captchaId, 'w4ke');
+  await setCaptchaAnswer(scratchUrl, captchaId, 'w4ke');
   return { captchaId, captcha: 'W4KE' };
 }
 

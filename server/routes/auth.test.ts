@@ -6,13 +6,16 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { ErrorShowType } from '../../common/constants';
+import sharp from 'sharp';
 import { createTestContext, DEMO_PASSWORD, emptyDatabase, type TestContext } from '../../tests/helpers/app';
+import { answerWithin, sha256 } from '../../tests/helpers/captcha';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { captchas, sessions, signInFailures, users } from '../db/schema';
 import { seed } from '../seed/seed';
 import { currentHashCost, hashPassword, needsRehash, useHashCostForTests, useProductionHashCost, verifyPassword } from '../lib/passwords';
 import { localStorage } from '../lib/storage';
+import { CAPTCHA_LENGTH } from '../services/captchaImage';
 import { hashToken } from '../services/sessions';
 
 const UNAUTHORIZED = '未授权或授权已过期，请重新登录';
@@ -319,7 +322,7 @@ describe('auth', () => {
       assert.ok(!rows.includes(kept.captchaId) && !/k7xq/i.test(rows), rows);
     });
 
-    test('GET /api/login/captcha answers a fresh SVG picture each time, never cached', async () => {
+    test('GET /api/login/captcha answers a fresh raster picture each time, never cached, with nothing to read but pixels', async () => {
       const first = await t.app.inject({ method: 'GET', url: '/api/login/captcha', remoteAddress: '10.1.0.4' });
       const second = await t.app.inject({ method: 'GET', url: '/api/login/captcha', remoteAddress: '10.1.0.4' });
       assert.equal(first.statusCode, 200);
@@ -327,10 +330,31 @@ describe('auth', () => {
       const a = first.json().data;
       const b = second.json().data;
       assert.deepEqual(Object.keys(a).sort(), ['captchaId', 'image']);
-      assert.match(a.image, /^data:image\/svg\+xml;base64,/);
-      assert.match(Buffer.from(a.image.split(',')[1], 'base64').toString(), /^<svg[^>]*width="120"/);
+      // A WebP (ADR 0046): no SVG, no shapes or text a script could read the letters from.
+      assert.match(a.image, /^data:image\/webp;base64,/);
+      const picture = Buffer.from(a.image.split(',')[1], 'base64');
+      assert.equal((await sharp(picture).metadata()).format, 'webp');
+      assert.doesNotMatch(picture.toString('latin1'), /<svg|<path|<text|font/i);
       assert.notEqual(a.captchaId, b.captchaId);
       assert.notEqual(a.image, b.image);
+      // Its answer is nowhere in what was sent: no run of five characters of the body, the headers
+      // or the picture's bytes hashes to the stored answer.
+      const [row] = await t.database.db
+        .select()
+        .from(captchas)
+        .where(eq(captchas.idHash, sha256(a.captchaId)));
+      const sent = `${first.body} ${JSON.stringify(first.headers)} ${picture.toString('latin1')}`;
+      assert.equal(answerWithin(sent, CAPTCHA_LENGTH, a.captchaId, row.answerHash), undefined);
+      // The check finds an answer where there is one.
+      const known = await t.solvedCaptcha();
+      const [knownRow] = await t.database.db
+        .select()
+        .from(captchas)
+        .where(eq(captchas.idHash, sha256(known.captchaId)));
+      assert.equal(
+        answerWithin(`alt="${known.captcha}"`, known.captcha.length, known.captchaId, knownRow.answerHash),
+        known.captcha.toLowerCase(),
+      );
     });
 
     test('a name nobody has asks for a captcha and locks the same way, whatever its case', async () => {

@@ -26,7 +26,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // everyone behind it (a township hall's one address) needs a picture to sign in, so the
       // limit is the hall's, not one person's: enough for a hall, not for a flood (ADR 0040).
       config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], summary: '登录验证码（SVG 图片，5 分钟内有效，只能用一次）', response: replies(LoginCaptcha) },
+      schema: {
+        tags: ['auth'],
+        summary: '登录验证码（服务器绘制的 WebP 图片，5 分钟内有效，只能用一次）',
+        response: replies(LoginCaptcha),
+      },
     },
     async () => ok(await createCaptcha(db)),
   );

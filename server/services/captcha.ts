@@ -1,18 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import type { DbOrTx } from '../db/client';
 import { captchas } from '../db/schema';
+import { randomCaptchaText, renderCaptcha } from './captchaImage';
 
-// Image captchas for sign-in (ADR 0023). Made here, no outside service; kept in the database so any
-// server process can check one another made; only hashes stored; each is good once, for minutes.
+// Image captchas for sign-in (ADR 0023): pictures drawn here as pixels (ADR 0046), no outside
+// service; kept in the database so any server process can check one another made; only hashes
+// stored; each is good once, for minutes. The answer ignores case and surrounding spaces.
 
 const CAPTCHA_MINUTES = 5;
-/** Letters that look alike in a distorted font are left out; the answer ignores case. */
-const IGNORE = '0oO1lIi';
-
-/** The module itself draws a given text (untyped in its .d.ts; `create` picks a random one). */
-const drawText = svgCaptcha as unknown as (text: string, options: Parameters<typeof svgCaptcha.create>[0]) => string;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const answerHash = (id: string, answer: string) => sha256(`${id}:${answer.trim().toLowerCase()}`);
@@ -22,11 +18,8 @@ const answerHash = (id: string, answer: string) => sha256(`${id}:${answer.trim()
  * cannot read it back from its hash); otherwise it is random.
  */
 export async function createCaptcha(db: DbOrTx, opts: { text?: string } = {}): Promise<{ captchaId: string; image: string }> {
-  const look = { noise: 3, color: true, background: '#f0f5ff', width: 120, height: 44 };
-  const made = opts.text
-    ? { text: opts.text, data: drawText(opts.text, look) }
-    : svgCaptcha.create({ ...look, size: 4, ignoreChars: IGNORE });
-  const { text, data: picture } = made;
+  const text = opts.text ?? randomCaptchaText();
+  const picture = await renderCaptcha(text);
   const captchaId = randomBytes(18).toString('base64url');
   // Old ones go as new ones come: the table holds minutes' worth.
   await db.delete(captchas).where(lt(captchas.expiresAt, sql`now()`));
@@ -35,7 +28,7 @@ export async function createCaptcha(db: DbOrTx, opts: { text?: string } = {}): P
     answerHash: answerHash(captchaId, text),
     expiresAt: sql`now() + make_interval(mins => ${CAPTCHA_MINUTES})`,
   });
-  return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(picture).toString('base64')}` };
+  return { captchaId, image: `data:image/webp;base64,${picture.toString('base64')}` };
 }
 
 /** True when the answer is right. The captcha is used up either way (one guess per picture). */

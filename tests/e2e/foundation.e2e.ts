@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
+import { urlsOf } from '../../server/db/embedded';
 import { PHONE } from '../helpers/browser';
+import { setCaptchaAnswer } from '../helpers/captcha';
 import { eventually, onPath, setUpJourneys, submitLogin } from '../helpers/journeys';
 
 const app = setUpJourneys();
@@ -180,7 +182,7 @@ describe('foundation journeys', () => {
   });
 
   journey(
-    'three wrong passwords bring a captcha picture with a refresh, thumb-sized on a phone; a wrong answer gets a new one',
+    'three wrong passwords bring a captcha picture with a refresh, thumb-sized on a phone; a wrong answer gets a new one, the right one signs in',
     async () => {
       const { context, page } = await newPage(PHONE);
       await page.goto(`${app.url}/user/login`);
@@ -191,10 +193,10 @@ describe('foundation journeys', () => {
         await page.getByRole('alert').getByText('账号或密码错误').waitFor();
         if (i < 2) assert.equal(await page.getByLabel('验证码', { exact: true }).count(), 0);
       }
-      // The server asked for a captcha: its picture (an SVG made by the server) loads beside the field.
+      // The server asked for a captcha: its picture (a WebP drawn by the server) loads above the field.
       const picture = page.getByAltText('验证码图片');
       await picture.waitFor();
-      await page.waitForFunction(() => (document.querySelector('img[alt="验证码图片"]') as HTMLImageElement | null)?.naturalWidth === 120);
+      await page.waitForFunction(() => (document.querySelector('img[alt="验证码图片"]') as HTMLImageElement | null)?.naturalWidth === 400);
       const field = page.getByLabel('验证码', { exact: true });
       const refresh = page.getByRole('button', { name: '看不清？换一张验证码' });
       for (const [name, target] of [
@@ -221,6 +223,16 @@ describe('foundation journeys', () => {
       await page.locator('.ant-form-item-explain-error', { hasText: '验证码错误或已过期' }).waitFor();
       await page.waitForFunction((before) => document.querySelector('img[alt="验证码图片"]')?.getAttribute('src') !== before, second);
       assert.equal(await field.inputValue(), '');
+
+      // The right answer signs in. Only the picture holds it, so the test gives this one a known
+      // answer in the server's database (a path only tests have).
+      const issued = page.waitForResponse((res) => res.url().endsWith('/api/login/captcha'));
+      await page.getByRole('button', { name: '换一张' }).click();
+      const { captchaId } = (await (await issued).json()).data as { captchaId: string };
+      await setCaptchaAnswer(urlsOf(app.dataDir).url, captchaId, 'k7xqa');
+      await field.fill('K7XQA');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
       await context.close();
     },
   );

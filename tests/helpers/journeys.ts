@@ -39,6 +39,8 @@ export async function submitLogin(page: Page, baseUrl: string, account: string, 
 export interface Journeys {
   /** The server of this file: started once, on a fresh data dir. */
   readonly url: string;
+  /** The server's data dir (its database: `urlsOf` in server/db/embedded.ts), for what only a test may read. */
+  readonly dataDir: string;
   newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
   /** A test that keeps a screenshot of every open page when it fails. */
   journey(name: string, fn: () => Promise<void>): void;
@@ -73,14 +75,18 @@ export function setUpJourneys({ chained = false, env = {} as Record<string, stri
     await server?.stop();
   });
 
-  const url = () => {
+  const started = () => {
     if (!server) throw new Error('the server has not started');
-    return server.url;
+    return server;
   };
+  const url = () => started().url;
 
   return {
     get url() {
       return url();
+    },
+    get dataDir() {
+      return started().dataDir;
     },
     async newPage(viewport = DESKTOP) {
       if (!browser) throw new Error('the browser has not started');

@@ -144,9 +144,9 @@ describe('sign-in protection', () => {
     await tryPassword(app, 'Wrong12345');
     // The server said captchaRequired: the picture is fetched and shown beside its field.
     const picture = await screen.findByAltText('验证码图片');
-    expect(picture.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(picture.getAttribute('src')).toMatch(/^data:image\/webp;base64,/);
     const field = screen.getByLabelText('验证码');
-    expect(screen.getByText('请输入右图中的字符，不区分大小写')).toBeInTheDocument();
+    expect(screen.getByText('请输入图中的 5 个字符，字母不区分大小写')).toBeInTheDocument();
 
     // Submitting without it is stopped in the page.
     await tryPassword(app, 'Admin12345');
