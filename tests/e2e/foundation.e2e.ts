@@ -227,7 +227,7 @@ describe('foundation journeys', () => {
       // The right answer signs in. Only the picture holds it, so the test gives this one a known
       // answer in the server's database (a path only tests have).
       const issued = page.waitForResponse((res) => res.url().endsWith('/api/login/captcha'));
-      await page.getByRole('button', { name: '换一张' }).click();
+      await page.getByRole('button', { name: '换一张', exact: true }).click();
       const { captchaId } = (await (await issued).json()).data as { captchaId: string };
       await setCaptchaAnswer(urlsOf(app.dataDir).url, captchaId, 'k7xqa');
       await field.fill('K7XQA');

@@ -176,7 +176,8 @@ describe('sign-in protection', () => {
     expect(app.password).toHaveValue('Admin12345');
     const issued = captchasIssued();
 
-    await app.user.click(screen.getByText('换一张'));
+    // Its name is 换一张 alone (the icon is hidden from screen readers).
+    await app.user.click(screen.getByRole('button', { name: '换一张' }));
     await waitFor(() => expect(captchasIssued()).toBe(issued + 1));
     // The picture is a button too: a tap on it brings another.
     await app.user.click(screen.getByLabelText('看不清？换一张验证码'));

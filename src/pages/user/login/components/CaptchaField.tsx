@@ -35,7 +35,13 @@ export default function CaptchaField({ state, onRefresh }: { state: CaptchaState
             <img src={state.picture.image} alt="验证码图片" width={200} height={60} />
           )}
         </button>
-        <Button type="link" icon={<ReloadOutlined />} onClick={onRefresh} disabled={state.loading} className="login-captcha-refresh">
+        <Button
+          type="link"
+          icon={<ReloadOutlined aria-hidden />}
+          onClick={onRefresh}
+          disabled={state.loading}
+          className="login-captcha-refresh"
+        >
           换一张
         </Button>
       </div>
