@@ -27,6 +27,11 @@ export function cellValue(value: string | number): string | number {
   return typeof value === 'string' && value.length > 1 && FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+/** A cell's text as read back from a file we wrote: the apostrophe `cellValue` put before a formula-like text goes. */
+export function cellText(text: string): string {
+  return text.length > 2 && text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
 /**
  * A sheet as an .xlsx stream, written batch by batch so no more than one batch of rows is in
  * memory. The first batch is read before the stream is handed out: a failing query still gets a

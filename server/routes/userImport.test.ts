@@ -248,4 +248,25 @@ describe('user import', () => {
     assert.equal((await importing(staff, good, { password: 'Import2024x', skipInvalid: 'true' })).statusCode, 403);
     assert.equal(await userCount(), before);
   });
+  test('the template quotes an area name that starts like a formula, and reads it back as the name', async () => {
+    const rename = (name: string) => t.call(admin, { method: 'PUT', url: '/api/areas/2', payload: { name } });
+    assert.equal((await rename('=HYPERLINK("http://x","第一村")')).statusCode, 200);
+    try {
+      // mgr02 manages area 2 only: it is the example row's area.
+      const res = await t.call(manager, { method: 'GET', url: '/api/users/import-template' });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const example = workbook.getWorksheet('用户')!.getRow(2);
+      assert.equal(example.getCell(5).value, '\'=HYPERLINK("http://x","第一村")', 'text with the apostrophe, not a formula');
+      assert.equal(example.getCell(5).formula, undefined);
+
+      // The example row, uploaded with an account of its own, finds the area by its real name.
+      example.getCell(1).value = 'quoted_area';
+      const back = await preview(manager, Buffer.from(await workbook.xlsx.writeBuffer()));
+      assert.equal(back.statusCode, 200, back.body);
+      assert.deepEqual(errorsOf((back.json().data as { rows: PreviewRow[] }).rows, 'quoted_area'), []);
+    } finally {
+      assert.equal((await rename('第一村')).statusCode, 200);
+    }
+  });
 });

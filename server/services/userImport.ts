@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, roles, userGroups, users } from '../db/schema';
 import { badRequest, conflict, isUniqueViolation } from '../errors';
 import { hashPassword } from '../lib/passwords';
+import { cellText, cellValue } from '../lib/xlsx';
 import { assertPasswordAllowedFor } from './passwordPolicy';
 import type { AuthUser } from './sessions';
 import { areaForRoleRefusal, areaRefusal, roleRefusal } from './users';
@@ -100,11 +101,14 @@ async function parseUserSheet(upload: ImportUpload): Promise<RawImportRow[]> {
   }
   const rows: RawImportRow[] = [];
   for (let r = 2; r <= sheet.rowCount; r++) {
+    // A name the template quoted (an area called "=…") is read as the name itself.
     const cells = USER_IMPORT_HEADERS.map((_, i) =>
-      sheet
-        .getRow(r)
-        .getCell(i + 1)
-        .text.trim(),
+      cellText(
+        sheet
+          .getRow(r)
+          .getCell(i + 1)
+          .text.trim(),
+      ),
     );
     if (cells.every((text) => !text)) continue;
     if (rows.length === USER_IMPORT_MAX_ROWS) throw fileError(`一次最多导入${USER_IMPORT_MAX_ROWS}个用户，请分成几个文件`);
@@ -242,7 +246,8 @@ export async function importTemplate(db: DbOrTx, caller: AuthUser): Promise<Buff
   sheet.getRow(1).font = { bold: true };
   // Typed as text so a phone number keeps its digits and an account its leading zeros.
   for (let c = 1; c <= USER_IMPORT_HEADERS.length; c++) sheet.getColumn(c).numFmt = '@';
-  sheet.addRow(['zhangsan01', '张三', '13800000000', choices.roles[0] ?? '', choices.areas[0] ?? '', '']);
+  // Role and area names are typed by administrators: quoted like every exported cell (ADR 0039).
+  sheet.addRow(['zhangsan01', '张三', '13800000000', choices.roles[0] ?? '', choices.areas[0] ?? '', ''].map(cellValue));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
 
   const help = workbook.addWorksheet('填写说明');
@@ -261,7 +266,7 @@ export async function importTemplate(db: DbOrTx, caller: AuthUser): Promise<Buff
     ['行数', `从第2行起每行一个用户，一次最多${USER_IMPORT_MAX_ROWS}行，文件不超过2MB；示例行请改写或删除`],
     ['初始密码', '导入时统一设置，用户首次登录须修改密码'],
   ];
-  for (const [item, text] of lines) help.addRow({ item, text });
+  for (const [item, text] of lines) help.addRow({ item, text: cellValue(text) });
   help.getColumn(2).alignment = { wrapText: true, vertical: 'top' };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
