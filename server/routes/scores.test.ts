@@ -148,6 +148,40 @@ describe('ranking', () => {
     expectOk(await get(token, `/api/scores/ledger?userId=${ids.userIds.grid02}`));
     expectError(await adjust(token, { userId: ids.userIds.grid02, delta: 1, reason: '越权' }), 403);
   });
+
+  test('a town-level manager (the 镇社区, whole-town scope) ranks every village; a village-scoped one only theirs, whatever it filters', async () => {
+    const role = async (code: string, dataScope: 'all' | 'area') =>
+      expectOk(
+        await t.call(admin, {
+          method: 'POST',
+          url: '/api/roles',
+          payload: { name: `积分${code}`, code, permissions: ['userManage'], dataScope },
+        }),
+      ).id as number;
+    const town = await createAccount(t, admin, { account: 'scoretown01', roleId: await role('score_town', 'all'), area: 1 });
+    const village = await createAccount(t, admin, { account: 'scorevil04', roleId: await role('score_village', 'area'), area: 4 });
+    const everyone = await ranking();
+    const byTown = await ranking('', town.token);
+    assert.deepEqual(byTown, everyone, 'the town sees the same ranking as the administrator');
+    const areas = new Set(byTown.list.map((r) => r.area));
+    assert.ok(
+      [2, 3, 4].every((area) => areas.has(area)),
+      'people of every village',
+    );
+    assert.deepEqual(
+      (await ranking('area=3', town.token)).list.map((r) => r.account),
+      ['cadre03'],
+    );
+
+    const byVillage = await ranking('', village.token);
+    assert.deepEqual(
+      byVillage.list.map(({ rank, account, area }) => ({ rank, account, area })),
+      [{ rank: 1, account: 'grid04', area: 4 }],
+      'ranked within the village, first there',
+    );
+    // Asking for another village's people finds nobody; they are not theirs to see.
+    assert.deepEqual(await ranking('area=2', village.token), { ...byVillage, list: [], total: 0 });
+  });
 });
 
 describe('the ledger', () => {
