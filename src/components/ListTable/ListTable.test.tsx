@@ -1,7 +1,7 @@
 /**
  * ListTable (ProTable) against a small msw list of 25 villages' reports: the search form reaches the query,
  * 重置 clears it, the address bar keeps the filters and the page (through src/utils/urlForm.ts),
- * paging and sorting reach `request`, 列设置 is remembered, and 刷新 stays on the page.
+ * paging and sorting reach `request`, 列设置 is remembered, 表格密度 changes the rows, and 刷新 stays on the page.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
@@ -117,7 +117,7 @@ const columns: ProColumns<Report>[] = [
   { title: '日期', dataIndex: 'period', valueType: 'dateRange', hideInTable: true, search: { transform: rangeTransform('from', 'to') } },
 ];
 
-function renderTable(actionRef?: MutableRefObject<ActionType | undefined>) {
+function renderTable(actionRef?: MutableRefObject<ActionType | undefined>, size?: 'middle') {
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
     <ConfigProvider locale={zhCN}>
@@ -131,6 +131,7 @@ function renderTable(actionRef?: MutableRefObject<ActionType | undefined>) {
         pagination={{ defaultPageSize: 5 }}
         columnsState={{ persistenceKey: 'test-reports', persistenceType: 'localStorage' }}
         request={fetchReports}
+        size={size}
       />
     </ConfigProvider>,
   );
@@ -227,6 +228,15 @@ test('列设置 hides a column, the choice is kept in this browser, and 重置 s
   await again.user.click(screen.getByRole('button', { name: '列设置' }));
   await again.user.click(await screen.findByText('重置', { selector: '.ant-popover a' }));
   await waitFor(() => expect(headers()).toEqual(['标题', '区域', '状态', '日期']));
+});
+
+test('表格密度 changes the rows from the size the page starts with', async () => {
+  const { user } = renderTable(undefined, 'middle');
+  await waitFor(() => expect(titles()).toHaveLength(5));
+  expect(document.querySelector('.ant-table')).toHaveClass('ant-table-middle');
+  await user.click(screen.getByRole('button', { name: '表格密度' }));
+  await user.click(await screen.findByRole('menuitem', { name: '紧凑' }));
+  await waitFor(() => expect(document.querySelector('.ant-table')).toHaveClass('ant-table-small'));
 });
 
 test('paging, page size and sorting reach request; the address keeps the page; 刷新 and reload() stay on the page', async () => {

@@ -66,7 +66,7 @@ const keyboardOptions = (_: unknown, icons: ReactNode[]) =>
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ProTable's own bound on a row type
 export default function ListTable<T extends Record<string, any>, P extends ParamsType = ParamsType>(props: ListTableProps<T, P>) {
-  const { pagination, options, search, plain, className, tableAlertOptionRender, toolbar, form, ...rest } = props;
+  const { pagination, options, search, plain, className, tableAlertOptionRender, toolbar, form, size, defaultSize, ...rest } = props;
   const syncToUrl = form?.syncToUrl;
   // The page and its size live in the address bar beside the filters: a shared link opens that page.
   const [fromUrl] = useState(() => {
@@ -116,6 +116,9 @@ export default function ListTable<T extends Record<string, any>, P extends Param
       tableAlertOptionRender={alertOptions}
       optionsRender={keyboardOptions}
       ghost={plain}
+      // A page's size (ADMIN_TABLE's compact rows) is where the density starts: passed as `size` it
+      // would hold the table there and the 表格密度 menu would change nothing.
+      defaultSize={defaultSize ?? size}
     />
   );
 }
