@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import { CHUNK_LOAD_TIMEOUT_MS } from './common/constants';
+import { trimProComponents } from './config/proTrim';
 import routes from './config/routes';
 
 // The entry chunk stays free of antd, echarts and the rich-text editor so the phone pages load light;
@@ -44,6 +45,10 @@ export default defineConfig({
     // Nothing we ship needs Node's Buffer: keep the polyfill (20 KB) out of the entry.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
     memo.resolve.fallback.set('buffer', false);
+    // pro-components' parts no admin page shows on first paint: other languages, a second lodash,
+    // unused value types, pickers and panels loaded on use, unused schema-form layouts (ADR 0047).
+    // Throws while loading when a replaced module path no longer matches the installed packages.
+    trimProComponents(memo);
     // A script chunk that has not loaded after 120 s fails with a chunk-load error (docs/product.md §14).
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     // Umi's generated export barrels have no side effects: let tree-shaking drop axios from the entry.

@@ -1,0 +1,56 @@
+// ProTable's column settings (列设置) bring antd's Tree, rc-tree, Checkbox and Popover (~20 KiB gzip)
+// to every list page, though the panel opens only when someone clicks its icon. config/proTrim.ts points
+// pro-table's toolbar at this module (ADR 0047): it shows the same icon, starts loading the real
+// panel when the pointer or focus reaches it, and opens it once loaded if it was clicked meanwhile.
+import { SettingOutlined } from '@ant-design/icons';
+import { Tooltip } from 'antd';
+import React, { Suspense, useCallback, useRef, useState } from 'react';
+
+interface ColumnSettingProps {
+  children?: React.ReactNode;
+  settingIcon?: React.ReactNode;
+}
+
+const load = () => import('@ant-design/pro-table/es/components/ColumnSetting/index.js');
+const Real = React.lazy(load) as unknown as React.ComponentType<ColumnSettingProps>;
+
+export default function LazyColumnSetting(props: ColumnSettingProps) {
+  const [wanted, setWanted] = useState(false);
+  const realMounted = useRef(false);
+  const clicked = useRef(false);
+  // The real panel opens on a click of its trigger: once that trigger is mounted, replay the click
+  // that asked for the panel before its code had arrived.
+  const realTrigger = useCallback((element: HTMLSpanElement | null) => {
+    realMounted.current = Boolean(element);
+    if (!element || !clicked.current) return;
+    clicked.current = false;
+    window.setTimeout(() => element.click(), 0);
+  }, []);
+  const prepare = () => {
+    if (wanted) return;
+    void load();
+    setWanted(true);
+  };
+  const trigger = (ref?: React.Ref<HTMLSpanElement>) => (
+    <span ref={ref}>{props.children ?? <Tooltip title="列设置">{props.settingIcon ?? <SettingOutlined />}</Tooltip>}</span>
+  );
+  return (
+    <span
+      onPointerEnter={prepare}
+      onFocus={prepare}
+      onClick={() => {
+        if (realMounted.current) return;
+        clicked.current = true;
+        prepare();
+      }}
+    >
+      {wanted ? (
+        <Suspense fallback={trigger()}>
+          <Real {...props}>{trigger(realTrigger)}</Real>
+        </Suspense>
+      ) : (
+        trigger()
+      )}
+    </span>
+  );
+}
