@@ -80,6 +80,25 @@ test('添加下级 opens the form with the parent preset, and the new unit shows
   await waitFor(() => expect(visibleNames()).toEqual(['镇综合治理中心', '综治办', '网格管理站', '第一网格', '第二网格', '村级工作站']));
 });
 
+test('a name with a hidden or direction character is refused as it is typed, by the server’s rule, before anything is sent', async () => {
+  const { user, calls } = await openTree();
+
+  await user.click(within(rowOf('网格管理站')).getByText('添加下级'));
+  const form = await dialog('添加下级单位（上级：网格管理站）');
+  // A zero-width space in the name, a right-to-left override in the leader (common/textRules.ts).
+  await user.type(within(form).getByPlaceholderText('例如：综治办'), '第二\u200b网格');
+  await user.type(within(form).getByPlaceholderText('姓名'), '王\u202e芳');
+  await waitFor(() => expect(within(form).getAllByText('不能含有不可见字符或文字方向控制字符')).toHaveLength(2));
+  await user.click(button('保存', form));
+  expect(callsTo(calls, 'POST', '/org-units')).toHaveLength(0);
+
+  await user.clear(within(form).getByPlaceholderText('例如：综治办'));
+  await user.type(within(form).getByPlaceholderText('例如：综治办'), '第二网格');
+  await user.clear(within(form).getByPlaceholderText('姓名'));
+  await user.type(within(form).getByPlaceholderText('姓名'), '王芳');
+  await waitFor(() => expect(within(form).queryByText('不能含有不可见字符或文字方向控制字符')).not.toBeInTheDocument());
+});
+
 test("deleting a unit with sub-units shows the server's refusal and keeps it", async () => {
   const { user, calls } = await openTree();
 

@@ -11,6 +11,7 @@ import RichTextEditor from '@/components/RichTextEditor';
 import { useLeaveConfirm } from '@/hooks/useLeaveConfirm';
 import { updateCenterIntroduction } from '@/services/introductions';
 import { handleFormError } from '@/utils/apiError';
+import { FIELD_RULES } from '@/utils/formRules';
 
 interface CenterFormValues {
   title: string;
@@ -76,6 +77,7 @@ export default function CenterForm({ introduction, onSaved }: Props) {
           rules={[
             { required: true, whitespace: true, message: '请输入标题' },
             { max: LIMITS.centreTitle, message: `标题不能超过${LIMITS.centreTitle}个字` },
+            FIELD_RULES.visibleText,
           ]}
         >
           <Input placeholder="例如：某镇综合治理中心" maxLength={LIMITS.centreTitle} showCount />

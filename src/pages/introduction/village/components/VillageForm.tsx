@@ -10,6 +10,7 @@ import { updateVillageIntroduction } from '@/services/introductions';
 import { handleFormError } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 import { PHONE_RULE, type VillageFormValues, fromVillage, toVillageBody } from './villageValues';
+import { FIELD_RULES } from '@/utils/formRules';
 
 interface Props {
   village: VillageIntroduction;
@@ -84,13 +85,18 @@ export default function VillageForm({ village, onSaved }: Props) {
               rules={[
                 { required: true, whitespace: true, message: '请输入村（社区）名称' },
                 { max: LIMITS.villageName, message: `名称不能超过${LIMITS.villageName}个字` },
+                FIELD_RULES.visibleText,
               ]}
             >
               <Input placeholder="例如：李家村" maxLength={LIMITS.villageName} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
-            <Form.Item name="leader" label="负责人" rules={[{ max: LIMITS.leader, message: `负责人不能超过${LIMITS.leader}个字` }]}>
+            <Form.Item
+              name="leader"
+              label="负责人"
+              rules={[{ max: LIMITS.leader, message: `负责人不能超过${LIMITS.leader}个字` }, FIELD_RULES.visibleText]}
+            >
               <Input placeholder="例如：村党支部书记 王建国" maxLength={LIMITS.leader} />
             </Form.Item>
           </Col>

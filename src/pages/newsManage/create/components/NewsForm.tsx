@@ -12,6 +12,7 @@ import { createNews, publishNews, updateNews } from '@/services/news';
 import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
 import { NEWS_COLUMN_OPTIONS, TOWN_WIDE, TOWN_WIDE_LABEL, useOwnNewsArea } from '../../components/newsMeta';
 import { EMPTY_NEWS, NEWS_FIELD_MAP, type NewsFormValues, fromNews, toNewsBody } from './newsFormValues';
+import { FIELD_RULES } from '@/utils/formRules';
 
 interface Props {
   /** The news being edited; undefined writes a new one (saved as a draft). */
@@ -130,6 +131,7 @@ export default function NewsForm({ news, areaOptions }: Props) {
               rules={[
                 { required: true, whitespace: true, message: '请输入新闻标题' },
                 { max: LIMITS.newsTitle, message: `标题不能超过${LIMITS.newsTitle}个字` },
+                FIELD_RULES.visibleText,
               ]}
             >
               <Input placeholder="例如：我镇召开2024年人居环境整治推进会" maxLength={LIMITS.newsTitle} showCount />

@@ -5,6 +5,7 @@ import { LIMITS } from '@common/limits';
 import { createOrgUnit, updateOrgUnit } from '@/services/orgUnits';
 import { handleFormError } from '@/utils/apiError';
 import { type OrgUnitRow, nextSort, parentOptions } from './orgTree';
+import { FIELD_RULES } from '@/utils/formRules';
 
 /** What the form is for: a new unit (under `parent`, or at the top) or editing `unit`. */
 export type OrgUnitFormTarget = { mode: 'create'; parent?: OrgUnitRow } | { mode: 'edit'; unit: OrgUnitRow };
@@ -103,6 +104,7 @@ export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
           rules={[
             { required: true, whitespace: true, message: '请输入单位名称' },
             { max: LIMITS.orgUnitName, message: `单位名称不能超过${LIMITS.orgUnitName}个字` },
+            FIELD_RULES.visibleText,
           ]}
         >
           <Input placeholder="例如：综治办" maxLength={LIMITS.orgUnitName} />
@@ -118,10 +120,18 @@ export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
           />
         </Form.Item>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', columnGap: 16 }}>
-          <Form.Item name="leader" label="负责人" rules={[{ max: LIMITS.leader, message: `负责人不能超过${LIMITS.leader}个字` }]}>
+          <Form.Item
+            name="leader"
+            label="负责人"
+            rules={[{ max: LIMITS.leader, message: `负责人不能超过${LIMITS.leader}个字` }, FIELD_RULES.visibleText]}
+          >
             <Input placeholder="姓名" maxLength={LIMITS.leader} />
           </Form.Item>
-          <Form.Item name="position" label="职务" rules={[{ max: LIMITS.position, message: `职务不能超过${LIMITS.position}个字` }]}>
+          <Form.Item
+            name="position"
+            label="职务"
+            rules={[{ max: LIMITS.position, message: `职务不能超过${LIMITS.position}个字` }, FIELD_RULES.visibleText]}
+          >
             <Input placeholder="例如：主任" maxLength={LIMITS.position} />
           </Form.Item>
           <Form.Item name="phone" label="联系电话" rules={[{ pattern: PHONE_RULE, message: '请输入正确的电话号码' }]}>

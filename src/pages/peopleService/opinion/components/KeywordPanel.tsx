@@ -7,6 +7,7 @@ import { pageErrorMessage } from '@/hooks/usePagedList';
 import { createOpinionKeyword, deleteOpinionKeyword, queryOpinionKeywords } from '@/services/opinions';
 import { handleFormError } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
+import { FIELD_RULES } from '@/utils/formRules';
 
 const PAGE_SIZE = 5;
 
@@ -68,6 +69,7 @@ export default function KeywordPanel() {
           rules={[
             { required: true, whitespace: true, message: '请输入关键词' },
             { max: LIMITS.opinionKeyword, message: `关键词不能超过${LIMITS.opinionKeyword}个字` },
+            FIELD_RULES.visibleText,
           ]}
         >
           <Input aria-label="新的监测关键词" placeholder="例如：漏水、塌方" count={{ show: true, max: LIMITS.opinionKeyword }} />

@@ -8,6 +8,7 @@ import { createOpinion, updateOpinion } from '@/services/opinions';
 import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 import { OPINION_LEVEL_OPTIONS, OPINION_SOURCE_OPTIONS } from '../../components/peopleMeta';
+import { FIELD_RULES } from '@/utils/formRules';
 
 /** 群众诉求 and 随手拍 items are made by the keyword watch, never by hand. */
 const isAutoSource = (source: number) => source >= OPINION_SOURCE_APPEAL;
@@ -133,6 +134,7 @@ export default function OpinionForm({ open, opinion, areas, onClose, onSaved, on
           rules={[
             { required: true, whitespace: true, message: '请输入标题' },
             { max: LIMITS.opinionTitle, message: `标题不能超过${LIMITS.opinionTitle}个字` },
+            FIELD_RULES.visibleText,
           ]}
         >
           <Input showCount maxLength={LIMITS.opinionTitle} placeholder="例如：网帖称镇区菜市场周边占道经营严重" />

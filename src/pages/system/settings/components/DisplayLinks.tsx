@@ -11,6 +11,7 @@ import { createDisplayLink, queryDisplayLinks, revokeDisplayLink } from '@/servi
 import { handleFormError } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 import { appUrl } from '@/utils/session';
+import { FIELD_RULES } from '@/utils/formRules';
 
 const PAGE_SIZE = 10;
 
@@ -105,7 +106,7 @@ function CreateLink({ onCreated }: { onCreated: (link?: NewDisplayLink) => void 
             name="name"
             label="名称"
             extra="写明这块屏在哪里，便于日后停用"
-            rules={[{ required: true, whitespace: true, message: '请填写名称' }]}
+            rules={[{ required: true, whitespace: true, message: '请填写名称' }, FIELD_RULES.visibleText]}
           >
             <Input placeholder="例如：一楼大厅东墙" allowClear maxLength={LIMITS.displayLinkName} showCount />
           </Form.Item>

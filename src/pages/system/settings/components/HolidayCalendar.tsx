@@ -8,6 +8,7 @@ import LoadError from '@/components/LoadError';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryYearCalendar, restoreYearCalendar, saveYearCalendar } from '@/services/calendar';
 import { apiErrorMessage } from '@/utils/apiError';
+import { FIELD_RULES } from '@/utils/formRules';
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 const isWeekend = (date: Dayjs) => date.day() === 0 || date.day() === 6;
@@ -149,7 +150,11 @@ export default function HolidayCalendar() {
             options={(Object.keys(CALENDAR_KIND_LABELS) as CalendarKind[]).map((k) => ({ value: k, label: CALENDAR_KIND_LABELS[k] }))}
           />
         </Form.Item>
-        <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请填写名称，如 国庆节' }]}>
+        <Form.Item
+          name="name"
+          label="名称"
+          rules={[{ required: true, whitespace: true, message: '请填写名称，如 国庆节' }, FIELD_RULES.visibleText]}
+        >
           <Input placeholder="如 国庆节" maxLength={LIMITS.calendarName} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item>

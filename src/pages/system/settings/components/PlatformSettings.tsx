@@ -7,6 +7,7 @@ import { LIMITS } from '@common/limits';
 import { updateSettings } from '@/services/system';
 import { handleFormError } from '@/utils/apiError';
 import { setPlatformTitle } from '@/utils/documentTitle';
+import { FIELD_RULES } from '@/utils/formRules';
 
 /**
  * 平台设置: the title, the centre's name and filing number (header and footer), the appeals' due time
@@ -53,7 +54,7 @@ export default function PlatformSettings() {
             name="platformTitle"
             label="平台名称"
             extra="显示在页面顶部、登录页和数据大屏"
-            rules={[{ required: true, whitespace: true, message: '请填写平台名称' }]}
+            rules={[{ required: true, whitespace: true, message: '请填写平台名称' }, FIELD_RULES.visibleText]}
           >
             <Input placeholder="请输入" allowClear maxLength={LIMITS.platformText} showCount />
           </Form.Item>
@@ -61,7 +62,7 @@ export default function PlatformSettings() {
             name="centreName"
             label="中心名称"
             extra="显示在页脚和工作台"
-            rules={[{ required: true, whitespace: true, message: '请填写中心名称' }]}
+            rules={[{ required: true, whitespace: true, message: '请填写中心名称' }, FIELD_RULES.visibleText]}
           >
             <Input placeholder="请输入" allowClear maxLength={LIMITS.platformText} showCount />
           </Form.Item>
@@ -69,6 +70,7 @@ export default function PlatformSettings() {
             name="icpNumber"
             label="网站备案号"
             extra="ICP备案号，如“浙ICP备12345678号”：显示在页脚并链接到工信部备案查询；只在内网使用可留空，留空时页脚不显示"
+            rules={[FIELD_RULES.visibleText]}
           >
             <Input placeholder="如：浙ICP备12345678号" allowClear maxLength={LIMITS.platformText} />
           </Form.Item>

@@ -14,6 +14,7 @@ import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError
 import { CATEGORY_OPTIONS, areaNames } from '../../components/taskMeta';
 import { EMPTY_TASK, type TaskFormValues, fromTask, toTaskBody } from './taskFormValues';
 import TargetAreasField from './TargetAreasField';
+import { FIELD_RULES } from '@/utils/formRules';
 
 interface Props {
   /** The draft being edited; undefined writes a new task. */
@@ -125,6 +126,7 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
               rules={[
                 { required: true, whitespace: true, message: '请输入任务标题' },
                 { max: LIMITS.taskTitle, message: `任务标题不能超过${LIMITS.taskTitle}个字符` },
+                FIELD_RULES.visibleText,
               ]}
             >
               <Input placeholder="例如：开展春季人居环境整治" maxLength={LIMITS.taskTitle} showCount />

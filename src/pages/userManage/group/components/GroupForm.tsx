@@ -5,6 +5,7 @@ import { LIMITS } from '@common/limits';
 import { createGroup, updateGroup } from '@/services/groups';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
+import { FIELD_RULES } from '@/utils/formRules';
 
 interface Values {
   name: string;
@@ -66,6 +67,7 @@ export default function GroupForm({
           rules={[
             { required: true, whitespace: true, message: '请输入分组名称' },
             { max: LIMITS.groupName, message: `分组名称不能超过${LIMITS.groupName}个字符` },
+            FIELD_RULES.visibleText,
           ]}
         >
           <Input placeholder="例如：网格员、村两委、党员" />

@@ -8,6 +8,7 @@ import { createRole, updateRole } from '@/services/roles';
 import { queryPermissions } from '@/services/system';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
+import { FIELD_RULES } from '@/utils/formRules';
 
 interface Values {
   name: string;
@@ -84,6 +85,7 @@ export default function RoleForm({
           rules={[
             { required: true, whitespace: true, message: '请输入角色名称' },
             { max: LIMITS.roleName, message: `角色名称不能超过${LIMITS.roleName}个字符` },
+            FIELD_RULES.visibleText,
           ]}
         >
           <Input placeholder="例如：村级管理员" />
