@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { firstSignIn } from '../../tests/helpers/firstSignIn';
 import ExcelJS from 'exceljs';
 import type { OrgUnitNode } from '../../common/contracts/content';
 import { createOrgUnit, newsBody, orgBody } from '../../tests/helpers/content';
@@ -483,7 +484,7 @@ describe("area scope: the town's accounts are out of reach of a village-scoped u
         },
       }),
     );
-    cadre1 = await t.login('cadre01', 'Secret123');
+    cadre1 = await firstSignIn(t, 'cadre01', 'Secret123', 'Mine-8642x');
     const all = expectOk(await t.call(admin, { method: 'GET', url: '/api/users?pageSize=100&area=1' })).list as Array<{
       id: number;
       account: string;

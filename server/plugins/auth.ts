@@ -20,7 +20,7 @@ declare module 'fastify' {
 
 const ACCESS_VALUES = new Set<string>(['public', 'signedIn', 'admin', ...PERMISSION_KEYS]);
 
-/** What a user whose generated first password is still in use may call: read who they are, change it, leave. */
+/** What a user still on a password someone else chose (ADR 0045) may call: read who they are, change it, leave. */
 const BEFORE_PASSWORD_CHANGE = new Set([
   'GET /api/currentUser',
   'PUT /api/currentUser/password',

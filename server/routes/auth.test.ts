@@ -511,6 +511,10 @@ describe('auth', () => {
       assert.equal((await t.call(other, { method: 'GET', url: '/api/currentUser' })).statusCode, 200);
       assert.equal((await attempt(t, 'staff02', DEMO_PASSWORD, '10.6.0.1')).statusCode, 401);
       assert.equal((await attempt(t, 'staff02', 'Better12345', '10.6.0.1')).statusCode, 200);
+      // One the person chose is theirs: no forced change follows it (ADR 0045).
+      const again = await t.login('staff02', 'Better12345');
+      assert.equal((await t.call(again, { method: 'GET', url: '/api/currentUser' })).json().data.mustChangePassword, false);
+      assert.equal((await t.call(again, { method: 'GET', url: '/api/my/tasks' })).statusCode, 200);
     });
 
     test('a common password is refused wherever a password is set, whatever its case', async () => {
@@ -603,6 +607,47 @@ describe('auth', () => {
       assert.deepEqual(change.json().errors, [{ field: 'newPassword', label: '新密码', message: '密码不能包含中心名称' }]);
       // A password of its own passes.
       assert.equal((await register('wangwu_cn', 'Tea7-river-Moon')).statusCode, 200);
+    });
+
+    test('a password an admin set (new account or reset) must be changed at the next sign-in', async () => {
+      const roles = (await t.call(admin, { method: 'GET', url: '/api/roles' })).json().data.list as Array<{ id: number; code: string }>;
+      const created = await t.call(admin, {
+        method: 'POST',
+        url: '/api/users',
+        payload: {
+          account: 'set_by_admin',
+          name: '赵六',
+          phone: '13712340003',
+          password: 'Given-4821x',
+          roleId: roles.find((r) => r.code === 'villager')?.id,
+          area: 2,
+          groupIds: [],
+        },
+      });
+      assert.equal(created.statusCode, 200, created.body);
+      const reset = await t.call(admin, {
+        method: 'POST',
+        url: `/api/users/${await userId('villager02')}/reset-password`,
+        payload: { password: 'Given-7390y' },
+      });
+      assert.equal(reset.statusCode, 200, reset.body);
+      for (const [account, password] of [
+        ['set_by_admin', 'Given-4821x'],
+        ['villager02', 'Given-7390y'],
+      ]) {
+        const token = await t.login(account, password);
+        const me = (await t.call(token, { method: 'GET', url: '/api/currentUser' })).json().data;
+        assert.equal(me.mustChangePassword, true, account);
+        assert.equal((await t.call(token, { method: 'GET', url: '/api/my/tasks' })).statusCode, 403, account);
+        const changed = await t.call(token, {
+          method: 'PUT',
+          url: '/api/currentUser/password',
+          payload: { oldPassword: password, newPassword: 'Own-pick-5521' },
+        });
+        assert.equal(changed.statusCode, 200, changed.body);
+        const again = await t.login(account, 'Own-pick-5521');
+        assert.equal((await t.call(again, { method: 'GET', url: '/api/currentUser' })).json().data.mustChangePassword, false);
+      }
     });
 
     test('anonymous callers cannot change a password', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
+import { firstSignIn } from '../../tests/helpers/firstSignIn';
 import { newsBody, postOrgUnit, saveVillage } from '../../tests/helpers/content';
 import { appealBody } from '../../tests/helpers/people';
 import { uploadPhoto } from '../../tests/helpers/photos';
@@ -139,7 +140,7 @@ before(async () => {
       await t.call(admin, {
         method: 'POST',
         url: '/api/users',
-        payload: { account, name: `正式${account}`, phone: '13711110000', password: 'Real-12345', roleId: roleId(role), area, groupIds },
+        payload: { account, name: `正式${account}`, phone: '13711110000', password: 'Given-24680', roleId: roleId(role), area, groupIds },
       }),
     ).id as number;
   const groups = expectOk(await t.call(admin, { method: 'GET', url: '/api/groups?pageSize=100' })).list as Array<{
@@ -152,9 +153,10 @@ before(async () => {
   real.villager = await makeUser('real_villager', 'villager', 2);
   // A real cadre in a demo group: the group stays, with its demo members gone.
   real.cadre = await makeUser('real_cadre', 'village', 2, [party]);
-  const staff = await t.login('real_staff', 'Real-12345');
-  const villager = await t.login('real_villager', 'Real-12345');
-  const cadre = await t.login('real_cadre', 'Real-12345');
+  // Each sets their own password at the first sign-in, as they must.
+  const staff = await firstSignIn(t, 'real_staff', 'Given-24680', 'Real-12345');
+  const villager = await firstSignIn(t, 'real_villager', 'Given-24680', 'Real-12345');
+  const cadre = await firstSignIn(t, 'real_cadre', 'Given-24680', 'Real-12345');
   const demoStaff = await t.login('staff01', DEMO_PASSWORD);
   const demoVillager = await t.login('villager02', DEMO_PASSWORD);
 

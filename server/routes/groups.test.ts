@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { firstSignIn } from '../../tests/helpers/firstSignIn';
 
 interface GroupDetail {
   id: number;
@@ -204,7 +205,7 @@ describe('groups', () => {
         payload: { account: 'mgr02', name: '村管理员', phone: '13811112222', password: 'Secret123', roleId: role.json().data.id, area: 2 },
       });
       assert.equal(user.statusCode, 200, user.body);
-      manager = await t.login('mgr02', 'Secret123');
+      manager = await firstSignIn(t, 'mgr02', 'Secret123', 'Mine-8642x');
     });
 
     test('sees only the members of their own area', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { firstSignIn } from '../../tests/helpers/firstSignIn';
 
 const ALL_KEYS = ['dashboard', 'userManage', 'taskManage', 'newsManage', 'introduction', 'organization', 'peopleService', 'screen'];
 
@@ -234,7 +235,7 @@ describe('roles', () => {
       const role = await createRole(admin, { name: '用户管理员', code: 'user_admin', permissions: ['userManage'], dataScope: 'all' });
       managerRole = role.json().data.id;
       await createUser('usermgr', managerRole);
-      manager = await t.login('usermgr', 'Secret123');
+      manager = await firstSignIn(t, 'usermgr', 'Secret123', 'Mine-8642x');
     });
 
     test('a user manager reads roles but gets 403 on every write', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, DEMO_PASSWORD, type TestContext } from '../../tests/helpers/app';
+import { firstSignIn } from '../../tests/helpers/firstSignIn';
 
 interface UserItem {
   id: number;
@@ -425,7 +426,7 @@ describe('users', () => {
         assert.equal(res.statusCode, 200, res.body);
         ids[account] = res.json().data.id;
       }
-      manager = await t.login('mgr02', 'Secret123');
+      manager = await firstSignIn(t, 'mgr02', 'Secret123', 'Mine-8642x');
     });
 
     test('sees only the users of their own area', async () => {
@@ -548,6 +549,18 @@ describe('users', () => {
       assert.equal(role.json().errors[0].field, 'roleId');
       assert.equal((await action(manager, managerId, 'disable')).statusCode, 409);
       assert.equal((await t.call(manager, { method: 'DELETE', url: `/api/users/${managerId}` })).statusCode, 409);
+    });
+
+    // Last: the reset ends the manager's sessions.
+    test('a password they reset for another must be changed by that person; their own reset is theirs', async () => {
+      const cadre = await t.login('cadre02', 'Cadre12345');
+      assert.equal((await get(cadre, '/api/currentUser')).json().data.mustChangePassword, true);
+      assert.equal((await get(cadre, '/api/my/tasks')).statusCode, 403);
+      const own = await action(manager, managerId, 'reset-password', { password: 'Mine-1357y' });
+      assert.equal(own.statusCode, 200, own.body);
+      const token = await t.login('mgr02', 'Mine-1357y');
+      assert.equal((await get(token, '/api/currentUser')).json().data.mustChangePassword, false);
+      assert.equal((await get(token, '/api/users?pageSize=1')).statusCode, 200);
     });
   });
 });

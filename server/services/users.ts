@@ -259,6 +259,8 @@ export async function createUser(db: Db, caller: AuthUser, body: UserCreateBody)
           roleId: body.roleId,
           area: body.area,
           status: 'active',
+          // A password the manager chose is known to the manager: the person sets their own at first sign-in (ADR 0045).
+          mustChangePassword: true,
         })
         .returning({ id: users.id });
       await setUserGroups(tx, created.id, body.groupIds);
@@ -333,7 +335,10 @@ export async function unlockUser(db: DbOrTx, caller: AuthUser, id: number): Prom
   await clearAccount(db, accountKeyOf(target.account));
 }
 
-/** Sets a new password chosen by a manager: the user's sessions end and the account's locks go. */
+/**
+ * Sets a new password chosen by a manager: the user's sessions end, the account's locks go, and
+ * they must change it at the next sign-in unless the manager reset their own (ADR 0045).
+ */
 export async function resetUserPassword(db: Db, caller: AuthUser, id: number, password: string): Promise<void> {
   await loadManageableUser(db, caller, id);
   const [person] = await db.select({ account: users.account, phone: users.phone }).from(users).where(eq(users.id, id));
@@ -342,7 +347,8 @@ export async function resetUserPassword(db: Db, caller: AuthUser, id: number, pa
   await db.transaction(async (tx) => {
     const [target] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      // Known to the manager who set it: to be changed at the next sign-in, unless it is theirs.
+      .set({ passwordHash, mustChangePassword: id !== caller.id, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning({ account: users.account });
     await revokeUserSessions(tx, id);

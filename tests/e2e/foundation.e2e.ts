@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { urlsOf } from '../../server/db/embedded';
 import { PHONE } from '../helpers/browser';
 import { setCaptchaAnswer } from '../helpers/captcha';
-import { eventually, onPath, setUpJourneys, submitLogin } from '../helpers/journeys';
+import { eventually, firstSignIn, onPath, setUpJourneys, submitLogin } from '../helpers/journeys';
 
 const app = setUpJourneys();
 const { newPage, journey } = app;
@@ -77,14 +77,17 @@ describe('foundation journeys', () => {
     await drawer.getByLabel('姓名').fill('钱管理');
     await drawer.getByLabel('手机号码').fill('13700000001');
     await drawer.getByLabel('初始密码').fill('Keeper123');
+    await drawer.getByText('请告知本人；首次登录时须先改为自己的密码').waitFor();
     await drawer.getByLabel('角色').click();
     await page.locator('.ant-select-item-option', { hasText: '用户管理员' }).click();
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('已创建用户「钱管理」，请将初始密码告知本人，首次登录时须修改密码').waitFor();
     await page.getByRole('cell', { name: 'keeper01' }).waitFor();
     await context.close();
 
+    // The password the admin chose opens only the form that replaces it (ADR 0045).
     const keeper = await newPage();
-    await signIn(keeper.page, 'keeper01', 'Keeper123');
+    await firstSignIn(keeper.page, app.url, 'keeper01', 'Keeper123', 'Qian-own-2468');
     await keeper.page.waitForURL(onPath('/userManage/list'));
     // The same greeting whoever it is (docs/product.md §14); the account menu names the person and the role.
     await keeper.page.getByRole('button', { name: '管理员，你好！' }).click();
@@ -149,6 +152,40 @@ describe('foundation journeys', () => {
     await signIn(page, 'zhengxm', 'Villa1234');
     await page.waitForURL(onPath('/app/index'));
     await context.close();
+  });
+
+  journey('an admin resets a villager’s password; on a phone the villager must set their own before going on', async () => {
+    const admin = await newPage();
+    await signIn(admin.page, 'admin', 'Admin12345');
+    await admin.page.waitForURL(onPath('/dashboard'));
+    await admin.page.goto(`${app.url}/userManage/list?account=villager03`);
+    await admin.page
+      .getByRole('row', { name: /villager03/ })
+      .getByRole('button', { name: /更多/ })
+      .click();
+    await admin.page.getByRole('menuitem', { name: '重置密码' }).click();
+    const dialog = admin.page.getByRole('dialog').filter({ hasText: '重置密码：' });
+    await dialog.getByText('该用户将退出所有已登录的设备，用新密码登录后须先改为自己的密码。').waitFor();
+    await dialog.getByLabel('新密码', { exact: true }).fill('Reset-2468a');
+    await dialog.getByLabel('确认新密码').fill('Reset-2468a');
+    await dialog.getByRole('button', { name: '确认重置' }).click();
+    await admin.page.getByText(/^已重置「.+」的密码，该用户下次登录时须先修改密码$/).waitFor();
+    await admin.context.close();
+
+    const { context, page } = await newPage(PHONE);
+    await signIn(page, 'villager03', 'Demo12345');
+    await page.getByRole('alert').getByText('账号或密码错误').waitFor();
+    // The password the admin chose opens only the form that replaces it (ADR 0045).
+    await firstSignIn(page, app.url, 'villager03', 'Reset-2468a', 'Wu-own-8642');
+    await page.waitForURL(onPath(/^\/app\//));
+    await context.close();
+
+    // A password the person chose themselves is theirs: the next sign-in goes straight in.
+    const again = await newPage(PHONE);
+    await signIn(again.page, 'villager03', 'Wu-own-8642');
+    await again.page.waitForURL(onPath(/^\/app\//));
+    assert.equal(await again.page.getByText('首次登录，请先设置新密码').count(), 0);
+    await again.context.close();
   });
 
   journey('a lost token mid-session shows the 401 message and lands on the login page; logout', async () => {

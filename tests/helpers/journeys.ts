@@ -36,6 +36,20 @@ export async function submitLogin(page: Page, baseUrl: string, account: string, 
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/**
+ * Signs in with a password someone else chose (a manager's, an import's) and, on the form the login
+ * page then shows, replaces it with `own`, as the person must (ADR 0045); waits until the login
+ * page is left.
+ */
+export async function firstSignIn(page: Page, baseUrl: string, account: string, given: string, own: string) {
+  await submitLogin(page, baseUrl, account, given);
+  await page.getByText('首次登录，请先设置新密码').waitFor();
+  await page.getByLabel('新密码', { exact: true }).fill(own);
+  await page.getByLabel('确认新密码').fill(own);
+  await page.getByRole('button', { name: '设置新密码并进入系统' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
+}
+
 export interface Journeys {
   /** The server of this file: started once, on a fresh data dir. */
   readonly url: string;

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { SubmissionItem, TaskDetail } from '../../common/contracts/tasks';
 import { tasks } from '../../server/db/schema';
 import type { TestContext } from './app';
+import { firstSignIn } from './firstSignIn';
 import { imageUpload, redImage } from './multipart';
 
 // Shared steps of the task, submission and points tests.
@@ -108,8 +109,13 @@ export async function lookups(t: TestContext, admin: string) {
   };
 }
 
+/** What createAccount's manager sets; the person changes it at once. */
+const GIVEN_PASSWORD = 'Given24680';
 let phoneSeq = 0;
-/** A new active user (password Secret123) and their token. */
+/**
+ * A new active user and their token: the manager gives a first password, the person replaces it
+ * with Secret123 at their first sign-in, as they must (tests/helpers/firstSignIn.ts).
+ */
 export async function createAccount(
   t: TestContext,
   admin: string,
@@ -123,11 +129,11 @@ export async function createAccount(
       payload: {
         name: `测试${user.account}`,
         phone: `137${String(phoneSeq).padStart(8, '0')}`,
-        password: 'Secret123',
+        password: GIVEN_PASSWORD,
         groupIds: [],
         ...user,
       },
     }),
   );
-  return { id: created.id as number, token: await t.login(user.account, 'Secret123') };
+  return { id: created.id as number, token: await firstSignIn(t, user.account, GIVEN_PASSWORD, 'Secret123') };
 }

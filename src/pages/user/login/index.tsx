@@ -29,7 +29,7 @@ function LoginForm() {
   const [error, setError] = useState<string>();
   // Shown once the server asks for it (captchaRequired), and from then on: a picture is good once.
   const [captcha, setCaptcha] = useState<CaptchaState>();
-  // The admin's generated first password: a new one is set before going on.
+  // A password someone else chose (generated, imported, set by a manager): a new one is set before going on.
   const [firstPassword, setFirstPassword] = useState<{ account: string; password: string }>();
   // Set when the app signed the user out and reloaded: say what happened once.
   const [notice] = useState(() => takeLoginNotice());

@@ -11,8 +11,9 @@ interface Values {
 }
 
 /**
- * The admin's first sign-in with the password printed at installation: a new one is chosen before
- * anything else (the server refuses every other call until then). The old one was just typed.
+ * A sign-in with a password someone else chose (printed at installation, imported, or set or reset
+ * by a manager, ADR 0045): a new one is chosen before anything else (the server refuses every
+ * other call until then). The old one was just typed.
  */
 export default function FirstPasswordForm({
   account,
@@ -47,7 +48,7 @@ export default function FirstPasswordForm({
         showIcon
         style={{ marginBottom: 24 }}
         message="首次登录，请先设置新密码"
-        description="管理员设置的初始密码（或安装时生成的密码）只能用于第一次登录。设置新密码后即可进入系统。"
+        description="管理员设置或重置的密码（或安装时生成的密码）只能用于这一次登录。设置自己的新密码后即可进入系统。"
       />
       <Form<Values> name="firstPassword" form={form} size="large" layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item

@@ -1,4 +1,4 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import { resetUserPassword } from '@/services/users';
@@ -6,7 +6,7 @@ import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 import { FIELD_HINTS, FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
 
-/** Sets a new password; the user's sessions end and a lockout is lifted. */
+/** Sets a new password; the user's sessions end, a lockout is lifted, and they must change it at next sign-in. */
 export default function ResetPasswordModal({ user, onClose }: { user?: UserItem; onClose: () => void }) {
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const [saving, setSaving] = useState(false);
@@ -19,7 +19,7 @@ export default function ResetPasswordModal({ user, onClose }: { user?: UserItem;
     setSaving(true);
     try {
       await resetUserPassword(user.id, values.password, { skipErrorHandler: true });
-      showMessage('success', `已重置「${user.name}」的密码，该用户需用新密码重新登录`);
+      showMessage('success', `已重置「${user.name}」的密码，该用户下次登录时须先修改密码`);
       onClose();
     } catch (error) {
       handleFormError(error, form);
@@ -38,6 +38,7 @@ export default function ResetPasswordModal({ user, onClose }: { user?: UserItem;
       confirmLoading={saving}
       destroyOnHidden
     >
+      <Typography.Paragraph type="secondary">该用户将退出所有已登录的设备，用新密码登录后须先改为自己的密码。</Typography.Paragraph>
       <Form name="resetPassword" form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="password"

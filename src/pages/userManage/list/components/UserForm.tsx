@@ -69,7 +69,7 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
         showMessage('success', `已保存用户「${common.name}」`);
       } else {
         await createUser({ ...common, password: values.password as string }, { skipErrorHandler: true });
-        showMessage('success', `已创建用户「${common.name}」`);
+        showMessage('success', `已创建用户「${common.name}」，请将初始密码告知本人，首次登录时须修改密码`);
       }
       onSaved();
     } catch (error) {
@@ -113,7 +113,7 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
           <Form.Item
             name="password"
             label="初始密码"
-            extra="用户首次登录后可在页面右上角修改密码"
+            extra="请告知本人；首次登录时须先改为自己的密码"
             dependencies={['account', 'phone']}
             rules={[
               { required: true, message: '请输入初始密码' },
