@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { firstSignIn } from '../../tests/helpers/firstSignIn';
 import { multipartBody, type MultipartPart } from '../../tests/helpers/multipart';
 
 const HEADERS = ['账号', '姓名', '手机号', '角色', '所属区域', '分组'];
@@ -57,7 +58,7 @@ describe('user import', () => {
       payload: { account: 'mgr02', name: '村管理员', phone: '13800000002', password: 'Secret123', roleId: role.json().data.id, area: 2 },
     });
     assert.equal(created.statusCode, 200, created.body);
-    manager = await t.login('mgr02', 'Secret123');
+    manager = await firstSignIn(t, 'mgr02', 'Secret123', 'Mine-8642x');
   });
   after(() => t.close());
 
