@@ -4,12 +4,15 @@ import React, { lazy, Suspense } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Settings } from '@common/contracts/system';
 import { PLATFORM_TITLE, PRIMARY_COLOR, PRIMARY_TEXT_COLOR } from '@common/constants';
+import { ContentBoundary, RootBoundary } from './components/ErrorBoundary';
+import PhoneRouteBoundary from './components/ErrorBoundary/PhoneRouteBoundary';
 import Footer from './components/Footer';
 import SignInGate from './components/SignInGate';
 import { openFromMenu } from './components/Workbench/store';
 import PageLoading from './loading';
 import { queryCurrentUser, querySettings } from './services/auth';
 import { apiErrorStatus } from './utils/apiError';
+import { loadChunksWithOwnTags } from './utils/chunkLoading';
 import { matchedRouteTitle, setPlatformTitle, setRouteTitle } from './utils/documentTitle';
 import { requestConfig } from './utils/requestConfig';
 import { clearToken, getToken } from './utils/session';
@@ -185,15 +188,35 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
         </AdminProviders>
       </Suspense>
     ),
+    // A page that fails (its chunk did not arrive) says so inside the frame: menu and header stay.
     childrenRender: (children) => (
-      <Suspense fallback={<PageLoading />}>
-        <AdminProviders>
-          <AdminPages>{children}</AdminPages>
-        </AdminProviders>
-      </Suspense>
+      <ContentBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <AdminProviders>
+            <AdminPages>{children}</AdminPages>
+          </AdminProviders>
+        </Suspense>
+      </ContentBoundary>
     ),
   };
 };
+
+// Before any route asks for its code: a chunk that fails says so at once (src/utils/chunkLoading.ts).
+loadChunksWithOwnTags();
+
+/** Each phone page in a boundary of its own, which keeps a phone frame when the page fails. */
+export function patchClientRoutes({ routes }: { routes: Array<{ path?: string; title?: string; element?: React.ReactNode }> }) {
+  for (const route of routes) {
+    if (route.path?.startsWith('/app/') && route.element) {
+      route.element = <PhoneRouteBoundary title={route.title}>{route.element}</PhoneRouteBoundary>;
+    }
+  }
+}
+
+/** The last resort: nothing that fails below blanks the window; a Chinese message offers 重新加载. */
+export function rootContainer(container: React.ReactNode) {
+  return <RootBoundary>{container}</RootBoundary>;
+}
 
 export const request: RequestConfig = requestConfig;
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ErrorShowType, HTTP_STATUS_MESSAGES } from '../../common/constants';
-import { abandoned } from '../helpers/browser';
+import { describeViolations, scan } from '../helpers/axe';
+import { abandoned, PHONE } from '../helpers/browser';
 import { onPath, setUpJourneys } from '../helpers/journeys';
 
 const app = setUpJourneys();
@@ -40,6 +41,29 @@ async function apiToken(account: string, password: string) {
     body: JSON.stringify({ username: account, password }),
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** Every load of the page's document from now on (its first and any reload). */
+function countLoads(page: Page) {
+  const loads = { count: 0 };
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.count += 1;
+  });
+  return loads;
+}
+
+/** Every request for these files fails, as on a network that drops them. */
+async function block(page: Page, file: RegExp) {
+  await page.route(file, (route) => route.abort('failed').catch(abandoned));
+}
+
+/** The message is reached by keyboard, its button shows its focus, and axe finds nothing serious. */
+async function assertUsable(page: Page, message: Locator, label: string) {
+  const button = message.getByRole('button', { name: '重新加载' });
+  await button.focus();
+  assert.equal(await button.evaluate((el) => el === document.activeElement && getComputedStyle(el).outlineStyle !== 'none'), true, label);
+  const violations = await scan(page, label, { include: '.error-boundary' });
+  assert.deepEqual(violations, [], describeViolations(violations));
 }
 
 describe('sign-in and error journeys', () => {
@@ -186,6 +210,69 @@ describe('sign-in and error journeys', () => {
     await page.getByText('错误码：403').waitFor();
     await page.getByRole('button', { name: /重新登录/ }).waitFor();
     await context.close();
+  });
+
+  journey('a page whose code does not arrive is retried once, then says so with 重新加载 and the frame stays', async () => {
+    // The admin page's own script chunk fails (a weak network, or a deploy that replaced the hashed files).
+    const { context, page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    await page.waitForURL(onPath('/dashboard'));
+    const loads = countLoads(page);
+    const groupScript = /\/p__userManage__group__index\.[0-9a-f]+\.async\.js$/;
+    await block(page, groupScript);
+    await page.goto(`${app.url}/userManage/group`);
+    const failed = page.getByRole('alert').filter({ hasText: '页面加载失败' });
+    await failed.waitFor();
+    // It reloaded once by itself before giving up, and not again.
+    await page.waitForLoadState('networkidle');
+    assert.equal(loads.count, 2);
+    // The frame stays: menu, header and the workbench tab.
+    await page.getByText('管理员，你好！').waitFor();
+    await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+    await page.getByRole('tab', { name: '用户分组' }).waitFor();
+    await assertUsable(page, failed, 'admin page without its script');
+    await page.unroute(groupScript);
+    await failed.getByRole('button', { name: '重新加载' }).click();
+    await page.getByRole('heading', { name: '用户分组', level: 1 }).waitFor();
+    assert.equal(await page.getByText('页面加载失败').count(), 0);
+
+    // Its style chunk alone, on the way there from the menu.
+    const logStyle = /\/p__system__operationLogs__index\.[0-9a-f]+\.chunk\.css$/;
+    await block(page, logStyle);
+    await page.getByRole('navigation', { name: '主菜单' }).getByText('系统设置').click();
+    await page.getByRole('link', { name: '操作日志' }).click();
+    await failed.waitFor();
+    await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+    await page.unroute(logStyle);
+    await failed.getByRole('button', { name: '重新加载' }).click();
+    await page.getByRole('heading', { name: '操作日志', level: 1 }).waitFor();
+    await context.close();
+
+    // A phone page: its bar and tab bar stay around the message.
+    const phone = await newPage(PHONE);
+    const phoneLoads = countLoads(phone.page);
+    const taskScript = /\/p__app__taskList__index\.[0-9a-f]+\.async\.js$/;
+    await block(phone.page, taskScript);
+    await phone.page.goto(`${app.url}/app/taskList`);
+    const phoneFailed = phone.page.getByRole('alert').filter({ hasText: '页面加载失败' });
+    await phoneFailed.waitFor();
+    await phone.page.waitForLoadState('networkidle');
+    assert.equal(phoneLoads.count, 2);
+    await phone.page.getByRole('navigation', { name: '底部导航' }).waitFor();
+    assert.equal(await phone.page.locator('.m-layout-nav-title').innerText(), '任务公开');
+    await assertUsable(phone.page, phoneFailed, 'phone page without its script');
+    await phone.page.unroute(taskScript);
+    await phoneFailed.getByRole('button', { name: '重新加载' }).click();
+    await phone.page.getByText('任务公开').first().waitFor();
+    assert.equal(await phone.page.getByText('页面加载失败').count(), 0);
+
+    // The phone page's style chunk alone.
+    const taskStyle = /\/p__app__taskList__index\.[0-9a-f]+\.chunk\.css$/;
+    await block(phone.page, taskStyle);
+    await phone.page.reload();
+    await phoneFailed.waitFor();
+    await phone.page.getByRole('navigation', { name: '底部导航' }).waitFor();
+    await phone.context.close();
   });
 
   journey('each exception page says its own words', async () => {

@@ -15,6 +15,7 @@ import { canOpenPhoneEntry } from '@/utils/routeAccess';
 import NoticeBell from './NoticeBell';
 import { useLargeText, useLargeTextRoot } from './largeText';
 import { showToast } from './toast';
+import { ContentBoundary } from '../ErrorBoundary';
 import './index.css';
 
 export const APP_HOME = '/app/index';
@@ -121,7 +122,10 @@ export default function MobileLayout({ title, back = APP_HOME, right, tabBar = f
           </div>
         </div>
       </header>
-      <main className="m-layout-body">{children}</main>
+      <main className="m-layout-body">
+        {/* A part that fails (a chunk that did not arrive) leaves the bar and the tab bar in place. */}
+        <ContentBoundary>{children}</ContentBoundary>
+      </main>
       {footer || tabBar ? (
         <div className="m-layout-bottom">
           {footer ? <div className="m-layout-footer">{footer}</div> : null}

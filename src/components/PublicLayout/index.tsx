@@ -7,6 +7,7 @@
 import { Link, useLocation, useModel } from '@umijs/max';
 import type { ReactNode } from 'react';
 import { PLATFORM_TITLE } from '@common/constants';
+import { ContentBoundary } from '@/components/ErrorBoundary';
 import Footer from '@/components/Footer';
 import './index.css';
 
@@ -71,7 +72,9 @@ export default function PublicLayout({ title, subtitle, extra, width = 'normal',
         </div>
       </div>
       <main className="public-main">
-        <div className="public-container">{children}</div>
+        <div className="public-container">
+          <ContentBoundary>{children}</ContentBoundary>
+        </div>
       </main>
       <Footer settings={settings} />
     </div>

@@ -10,7 +10,9 @@ import Workbench from '.';
 function Page({ name, to }: { name: string; to: string }) {
   const [count, setCount] = useState(0);
   const [text, setText] = useState('');
+  const [broken, setBroken] = useState(false);
   useLeaveConfirm(text !== '');
+  if (broken) throw new Error('render failed');
   const { search } = useLocation();
   const navigate = useNavigate();
   return (
@@ -23,6 +25,9 @@ function Page({ name, to }: { name: string; to: string }) {
       <input aria-label="内容" value={text} onChange={(e) => setText(e.target.value)} />
       <button type="button" onClick={() => navigate(to)}>
         去另一页
+      </button>
+      <button type="button" onClick={() => setBroken(true)}>
+        出错
       </button>
     </section>
   );
@@ -71,6 +76,21 @@ test('a page left for another keeps its state and its own address; a link from e
     { key: '/a', url: '/a', title: '甲页' },
     { key: '/b', url: '/b?from=a', title: '乙页' },
   ]);
+});
+
+test('a page that fails says so in its own tab; the tab bar stays and the other tabs still open', async () => {
+  const user = userEvent.setup();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  renderWorkbench();
+  await user.click(within(page('甲')).getByRole('button', { name: '去另一页' }));
+  await user.click(tab('甲页'));
+  await user.click(within(page('甲')).getByRole('button', { name: '出错' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('页面出错了');
+  expect(screen.getByRole('button', { name: '重新加载' })).toBeVisible();
+  expect(tab('甲页')).toHaveAttribute('aria-selected', 'true');
+  await user.click(tab('乙页'));
+  expect(within(page('乙')).getByRole('button', { name: '加一' })).toBeVisible();
+  jest.restoreAllMocks();
 });
 
 test('unsaved input marks its tab and asks before the tab closes; the other tab is shown after', async () => {

@@ -10,6 +10,7 @@ import {
   useNavigationType,
   useOutlet,
 } from 'react-router';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
 import PageLoading from '@/loading';
 import { routerBase } from '@/utils/session';
 import { WorkbenchShownProvider, WorkbenchTabContext, type WorkbenchTabApi } from './context';
@@ -38,8 +39,11 @@ const KeptPageView = memo(function KeptPageView({ page, api, shown }: { page: Ke
         <WorkbenchTabContext.Provider value={api}>
           <WorkbenchShownProvider value={shown}>
             <LocationContext.Provider value={page.value}>
-              {/* A page still loading its code shows the loading state in its own tab only. */}
-              <Suspense fallback={<PageLoading />}>{page.element}</Suspense>
+              {/* A page still loading its code shows the loading state in its own tab only; a page
+                  whose code failed to load says so in its own tab, the tab bar stays. */}
+              <ErrorBoundary>
+                <Suspense fallback={<PageLoading />}>{page.element}</Suspense>
+              </ErrorBoundary>
             </LocationContext.Provider>
           </WorkbenchShownProvider>
         </WorkbenchTabContext.Provider>
