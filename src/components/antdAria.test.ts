@@ -1,4 +1,17 @@
-import { chineseNames, placeAriaRequired, quietMeasureRows, tablistOnTabs } from './antdAria';
+import {
+  chineseIcons,
+  chineseNames,
+  chineseTabPosition,
+  keyboardLinks,
+  namedTreeCheckboxes,
+  namedImagePreview,
+  placeAriaRequired,
+  plainSelectRows,
+  pickerHeaderNames,
+  pressLinkButton,
+  quietMeasureRows,
+  tablistOnTabs,
+} from './antdAria';
 
 function render(html: string) {
   document.body.innerHTML = html;
@@ -57,4 +70,92 @@ test("the table's select-all checkbox is named in Chinese", () => {
   chineseNames(document);
   expect(document.getElementById('all')).toHaveAttribute('aria-label', '全选');
   expect(document.getElementById('row')).toHaveAttribute('aria-label', '选择：张三');
+});
+
+const icon = (name: string) => `<span role="img" aria-label="${name}" class="anticon anticon-${name}"><svg></svg></span>`;
+
+test("an icon beside a control's own words is hidden; an icon that is all a control has is named in Chinese", () => {
+  document.body.innerHTML = `
+    <button id="labelled">${icon('reload')}<span>刷新</span></button>
+    <span role="button" tabindex="0" aria-label="全屏" id="named">${icon('fullscreen')}</span>
+    <li title="下一页"><button tabindex="-1" id="titled">${icon('right')}</button></li>
+    <button id="bare">${icon('close')}</button>
+    <button id="unknown">${icon('bug')}</button>
+    <div id="picture">${icon('warning')}</div>`;
+  chineseIcons(document);
+  const inside = (id: string) => document.querySelector(`#${id} .anticon`);
+  expect(inside('labelled')).toHaveAttribute('aria-hidden', 'true');
+  expect(document.getElementById('labelled')).toHaveAccessibleName('刷新');
+  expect(inside('named')).toHaveAttribute('aria-hidden', 'true');
+  expect(inside('titled')).toHaveAttribute('aria-hidden', 'true');
+  expect(document.getElementById('bare')).toHaveAccessibleName('关闭');
+  // An English name not in the list is left as it is rather than leave the button nameless.
+  expect(document.getElementById('unknown')).toHaveAccessibleName('bug');
+  // An icon outside any control is a picture beside words: hidden.
+  expect(inside('picture')).toHaveAttribute('aria-hidden', 'true');
+});
+
+test('the image preview is a named dialog whose picture has the words of its thumbnail', () => {
+  document.body.innerHTML = `
+    <img class="ant-image-img" src="/a.jpg" alt="第1张图片">
+    <div class="ant-image-preview" role="dialog"><img class="ant-image-preview-img" src="/a.jpg"></div>
+    <div class="ant-image-preview" role="dialog" aria-label="别的"><img class="ant-image-preview-img" src="/b.jpg"></div>`;
+  namedImagePreview(document);
+  const [first, second] = document.querySelectorAll('.ant-image-preview');
+  expect(first).toHaveAttribute('aria-label', '图片预览');
+  expect(second).toHaveAttribute('aria-label', '别的');
+  expect(first.querySelector('img')).toHaveAttribute('alt', '第1张图片（预览）');
+  expect(second.querySelector('img')).toHaveAttribute('alt', '预览图片');
+});
+
+test("a Select's drawn option rows lose aria-selected; the hidden listbox's options keep it", () => {
+  document.body.innerHTML = `
+    <div role="listbox"><div role="option" aria-selected="true" id="read">甲</div></div>
+    <div class="ant-select-item ant-select-item-option" aria-selected="false" id="drawn">甲</div>`;
+  plainSelectRows(document);
+  expect(document.getElementById('read')).toHaveAttribute('aria-selected', 'true');
+  expect(document.getElementById('drawn')).not.toHaveAttribute('aria-selected');
+});
+
+test("a focused tab's position is announced in Chinese", () => {
+  document.body.innerHTML = '<div class="ant-tabs-tab-btn" role="tab"><div aria-live="polite">Tab 2 of 7</div>全部</div>';
+  chineseTabPosition(document);
+  expect(document.querySelector('[aria-live]')).toHaveTextContent('第2个标签，共7个');
+});
+
+test("pro-components' links without an address become buttons that Tab reaches and Enter or Space press", () => {
+  document.body.innerHTML = `
+    <div class="ant-popover"><a id="reset">重置</a></div>
+    <div class="ant-pro-query-filter"><a id="fold">展开</a></div>
+    <p><a id="elsewhere">别处</a></p>`;
+  keyboardLinks(document);
+  for (const id of ['reset', 'fold']) {
+    expect(document.getElementById(id)).toHaveAttribute('role', 'button');
+    expect(document.getElementById(id)).toHaveAttribute('tabindex', '0');
+  }
+  expect(document.getElementById('elsewhere')).not.toHaveAttribute('role');
+  const pressed: string[] = [];
+  const reset = document.getElementById('reset') as HTMLElement;
+  reset.addEventListener('click', () => pressed.push('click'));
+  document.addEventListener('keydown', pressLinkButton);
+  for (const key of ['Enter', ' ', 'a']) reset.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  document.removeEventListener('keydown', pressLinkButton);
+  expect(pressed).toEqual(['click', 'click']);
+});
+
+test('a tree checkbox named "Select …" takes its node\'s words in Chinese', () => {
+  document.body.innerHTML = `<div class="ant-tree-treenode">
+    <span class="ant-tree-checkbox" role="checkbox" aria-label="Select tree node"></span>
+    <span class="ant-tree-title"><span>提交人</span></span></div>`;
+  namedTreeCheckboxes(document);
+  expect(document.querySelector('[role="checkbox"]')).toHaveAccessibleName('选择：提交人');
+});
+
+test("a date picker's year and month buttons keep the words they show in their names", () => {
+  document.body.innerHTML =
+    '<button class="ant-picker-year-btn" aria-label="选择年份">2026年</button><button class="ant-picker-month-btn" aria-label="选择月份">11月</button>';
+  pickerHeaderNames(document);
+  const [year, month] = document.querySelectorAll('button');
+  expect(year).toHaveAccessibleName('2026年，选择年份');
+  expect(month).toHaveAccessibleName('11月，选择月份');
 });

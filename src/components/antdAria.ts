@@ -63,18 +63,161 @@ export function chineseNames(root: ParentNode) {
   }
 }
 
+/**
+ * antd's icons are named after their picture, in English (role="img" aria-label="reload"). In a
+ * control that has its own words or name the icon only repeats it in English: it is hidden from
+ * screen readers. An icon that is all a control (or a picture) has is named in Chinese.
+ */
+const ICON_NAMES: Record<string, string> = {
+  close: '关闭',
+  'close-circle': '清除',
+  reload: '刷新',
+  left: '上一张',
+  right: '下一张',
+  swap: '翻转',
+  'rotate-left': '向左旋转',
+  'rotate-right': '向右旋转',
+  'zoom-in': '放大',
+  'zoom-out': '缩小',
+  download: '下载',
+  plus: '新增',
+  delete: '删除',
+  edit: '编辑',
+  eye: '查看',
+  search: '搜索',
+  setting: '设置',
+  'column-height': '表格密度',
+  fullscreen: '全屏',
+  'fullscreen-exit': '退出全屏',
+  ellipsis: '更多',
+  'double-left': '向前五页',
+  'double-right': '向后五页',
+  'vertical-align-top': '固定在列首',
+  'vertical-align-middle': '不固定',
+  'vertical-align-bottom': '固定在列尾',
+  holder: '拖动排序',
+};
+const CONTROL = 'button, a, [role="button"], [role="tab"], [role="menuitem"], [role="option"], [role="checkbox"], [tabindex]';
+
+export function chineseIcons(root: ParentNode) {
+  for (const icon of root.querySelectorAll<HTMLElement>('.anticon[role="img"][aria-label]:not([aria-hidden])')) {
+    const english = icon.getAttribute('aria-label') ?? '';
+    const chinese = ICON_NAMES[english];
+    const control = icon.parentElement?.closest<HTMLElement>(CONTROL);
+    // Its own words, a label, or a title (antd's pagination arrows: 上一页) already name the control.
+    const named =
+      control && (control.getAttribute('aria-label') || control.textContent?.trim() || control.closest('[title]')?.getAttribute('title'));
+    if (named || (!control && !chinese)) icon.setAttribute('aria-hidden', 'true');
+    else if (chinese) icon.setAttribute('aria-label', chinese);
+  }
+}
+
+/**
+ * antd's image preview: a dialog with no name around a picture with no text. The dialog is named,
+ * and the big picture takes the words of the thumbnail it enlarges.
+ */
+export function namedImagePreview(root: ParentNode) {
+  for (const dialog of root.querySelectorAll<HTMLElement>('.ant-image-preview[role="dialog"]:not([aria-label])')) {
+    dialog.setAttribute('aria-label', '图片预览');
+  }
+  for (const img of root.querySelectorAll<HTMLImageElement>('img.ant-image-preview-img')) {
+    const src = img.getAttribute('src');
+    const thumbnail = [...document.querySelectorAll<HTMLImageElement>('img.ant-image-img')].find((t) => t.getAttribute('src') === src);
+    const alt = thumbnail?.alt ? `${thumbnail.alt}（预览）` : '预览图片';
+    if (img.getAttribute('alt') !== alt) img.setAttribute('alt', alt);
+  }
+}
+
+/**
+ * A Select's open list draws its options as plain divs marked aria-selected (the options a screen
+ * reader reads are a hidden listbox beside them): the attribute is not allowed there and goes.
+ */
+export function plainSelectRows(root: ParentNode) {
+  for (const row of root.querySelectorAll<HTMLElement>('.ant-select-item-option[aria-selected]:not([role])')) {
+    row.removeAttribute('aria-selected');
+  }
+}
+
+/** rc-tabs announces a focused tab in English ("Tab 1 of 3"): said in Chinese. */
+export function chineseTabPosition(root: ParentNode) {
+  for (const live of root.querySelectorAll<HTMLElement>('.ant-tabs-tab-btn > div[aria-live]')) {
+    const match = /^Tab (\d+) of (\d+)$/.exec(live.textContent ?? '');
+    if (match) live.textContent = `第${match[1]}个标签，共${match[2]}个`;
+  }
+}
+
+/**
+ * pro-components draw some actions as an `<a>` with a click handler and no href (the search form's
+ * 展开/收起, the column settings' 重置): the keyboard never reaches them. They become buttons by
+ * role and tab order; `pressLinkButton` gives them Enter and Space.
+ */
+const HREFLESS = ['.ant-pro-query-filter', '.ant-popover', '.ant-pro-table']
+  .map((scope) => `${scope} a:not([href]):not([tabindex])`)
+  .join(', ');
+
+export function keyboardLinks(root: ParentNode) {
+  for (const link of root.querySelectorAll<HTMLElement>(HREFLESS)) {
+    link.setAttribute('role', 'button');
+    link.setAttribute('tabindex', '0');
+  }
+}
+
+/** Enter or Space on such a link does what a click does. */
+export function pressLinkButton(event: KeyboardEvent) {
+  const target = event.target as HTMLElement | null;
+  if (!target || (event.key !== 'Enter' && event.key !== ' ')) return;
+  if (target.tagName !== 'A' || target.hasAttribute('href') || target.getAttribute('role') !== 'button') return;
+  event.preventDefault();
+  target.click();
+}
+
+/**
+ * rc-tree names a checkbox whose node title is not plain text "Select tree node" (ProTable's column
+ * settings): it takes the node's own words.
+ */
+export function namedTreeCheckboxes(root: ParentNode) {
+  for (const box of root.querySelectorAll<HTMLElement>('.ant-tree-checkbox[aria-label^="Select "]')) {
+    const title = box.closest('.ant-tree-treenode')?.querySelector('.ant-tree-title')?.textContent?.trim();
+    box.setAttribute('aria-label', title ? `选择：${title}` : '选择');
+  }
+}
+
+/**
+ * A date picker's header buttons are named 选择年份 / 选择月份 while they show 2026年 / 11月: the
+ * name keeps what they show (WCAG 2.5.3) and says what they do.
+ */
+export function pickerHeaderNames(root: ParentNode) {
+  const what: Record<string, string> = {
+    'ant-picker-year-btn': '选择年份',
+    'ant-picker-month-btn': '选择月份',
+    'ant-picker-decade-btn': '选择年代',
+  };
+  for (const button of root.querySelectorAll<HTMLElement>('.ant-picker-year-btn, .ant-picker-month-btn, .ant-picker-decade-btn')) {
+    const kind = Object.keys(what).find((name) => button.classList.contains(name)) ?? '';
+    const name = `${button.textContent?.trim() ?? ''}，${what[kind]}`;
+    if (button.getAttribute('aria-label') !== name) button.setAttribute('aria-label', name);
+  }
+}
+
 /** All the fixes, on everything under `root`. */
 export function fixAntdAria(root: ParentNode) {
   placeAriaRequired(root);
   quietMeasureRows(root);
   tablistOnTabs(root);
   chineseNames(root);
+  chineseIcons(root);
+  namedImagePreview(root);
+  plainSelectRows(root);
+  chineseTabPosition(root);
+  keyboardLinks(root);
+  namedTreeCheckboxes(root);
+  pickerHeaderNames(root);
 }
 
 let watchers = 0;
 let observer: MutationObserver | undefined;
 
-/** Keeps both fixes applied on the whole page while any antd tree is mounted. */
+/** Keeps the fixes applied on the whole page while any antd tree is mounted. */
 export function useAntdAriaFixes() {
   useEffect(() => {
     watchers += 1;
@@ -84,15 +227,17 @@ export function useAntdAriaFixes() {
         subtree: true,
         childList: true,
         attributes: true,
-        attributeFilter: ['aria-required', 'aria-label'],
+        attributeFilter: ['aria-required', 'aria-label', 'aria-selected', 'src'],
       });
       fixAntdAria(document);
+      document.addEventListener('keydown', pressLinkButton);
     }
     return () => {
       watchers -= 1;
       if (watchers === 0) {
         observer?.disconnect();
         observer = undefined;
+        document.removeEventListener('keydown', pressLinkButton);
       }
     };
   }, []);

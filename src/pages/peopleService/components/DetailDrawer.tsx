@@ -1,5 +1,5 @@
 import { Button, Drawer, Grid, Result, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 interface Props<T extends { id: number }> {
   /** What the record is, in the title and messages: 诉求, 随手拍. */
@@ -29,6 +29,22 @@ export const Section = ({ title, children }: { title: string; children: ReactNod
 export default function DetailDrawer<T extends { id: number }>({ what, id, record, error, onRetry, onClose, actions, children }: Props<T>) {
   const screens = Grid.useBreakpoint();
   const shown = record?.id === id ? record : undefined;
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // A step (受理, 答复…) changes the record's state and with it the buttons: the one that had the
+  // focus is gone and the focus fell to the page, where Esc and Tab no longer reach the drawer.
+  // It goes to the first step the new state offers, or else the drawer's close button.
+  useEffect(() => {
+    if (!shown) return undefined;
+    const refocus = () => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      const drawer = bodyRef.current?.closest('.ant-drawer-content');
+      drawer?.querySelector<HTMLElement>('.ant-drawer-extra button:not(:disabled), .ant-drawer-close')?.focus();
+    };
+    // Now, and once the step's dialog has closed and handed back the focus to a button now gone.
+    const timers = [window.setTimeout(refocus), window.setTimeout(refocus, 500)];
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
+  }, [shown]);
 
   let body: ReactNode;
   if (error && !shown) {
@@ -48,7 +64,7 @@ export default function DetailDrawer<T extends { id: number }>({ what, id, recor
       destroyOnHidden
       extra={shown ? actions(shown) : null}
     >
-      {body}
+      <div ref={bodyRef}>{body}</div>
     </Drawer>
   );
 }

@@ -87,6 +87,7 @@ export default function MembersDrawer({ group, onClose, onSaved }: { group?: Gro
           <Space direction="vertical" style={{ width: '100%' }} size="middle">
             <Select
               showSearch
+              aria-label="添加成员"
               value={null}
               placeholder="输入姓名、账号或手机号，添加成员"
               filterOption={false}
