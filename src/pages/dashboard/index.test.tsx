@@ -6,11 +6,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { charts as mockCharts } from '@mock/echarts';
 import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
-import { api, apiError, ok } from '@mock/http';
+import { api, apiError, ok, unauthorized } from '@mock/http';
 import { emptyOverview, overviewDb } from '@mock/stats';
-import { setPagePath } from '@mock/location';
+import { setPagePath, spyOnLocation } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
+import { resetUnauthorizedGuard } from '@/utils/requestConfig';
 import { drillDown } from './components/drillDown';
 
 useMockServer();
@@ -184,4 +185,21 @@ test('a failed load says so and retries', async () => {
   fail = false;
   await app.user.click(within(alert).getByRole('button', { name: /重\s*试/ }));
   expect(await screen.findByRole('link', { name: /^超期诉求 2 / })).toBeInTheDocument();
+});
+
+test('刷新 after the session expired signs out as every call does, instead of keeping the old figures', async () => {
+  resetUnauthorizedGuard();
+  const location = spyOnLocation();
+  setPagePath('/dashboard');
+  let expired = false;
+  server.use(http.get(api('/stats/overview'), () => (expired ? unauthorized() : ok(overviewDb.overview))));
+  const app = renderApp('/dashboard');
+  expect(await screen.findByRole('link', { name: /^超期诉求 2 / }, { timeout: 30000 })).toBeInTheDocument();
+  expired = true;
+  await app.user.click(screen.getByRole('button', { name: /刷\s*新/ }));
+  await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1));
+  expect(location.replace).toHaveBeenCalledWith('/user/login?redirect=%2Fdashboard');
+  expect(await screen.findByText('未授权或授权已过期，请重新登录')).toBeInTheDocument();
+  expect(sessionStorage.getItem('token')).toBeNull();
+  jest.restoreAllMocks();
 });

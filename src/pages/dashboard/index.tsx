@@ -11,6 +11,8 @@ import PageContainer from '@/components/PageContainer';
 import SetupReminder from '@/components/SetupReminder';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { queryOverview } from '@/services/stats';
+import { apiErrorBody } from '@/utils/apiError';
+import { handleUnauthorized } from '@/utils/requestConfig';
 import { relativeTime } from '@/utils/timeText';
 import { DRILL_ACCESS, type DrillTarget, drillDown } from './components/drillDown';
 import './index.css';
@@ -190,6 +192,11 @@ export default function DashboardPage() {
     pollingInterval: 60_000,
     pollingWhenHidden: false,
     refreshOnWindowFocus: true,
+    // A refresh over figures already shown must not keep them on show after the session ended:
+    // an expired session signs out here as on every other call (docs/product.md §14).
+    onError: (error) => {
+      if (apiErrorBody(error)?.code === 401) handleUnauthorized();
+    },
   });
   const stats = overview.data;
 
