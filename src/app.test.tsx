@@ -11,7 +11,7 @@ import { PERMISSION_KEYS } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import { registerFeedback } from '@/utils/feedback';
 import { resetUnauthorizedGuard } from '@/utils/requestConfig';
-import { ADMIN_TOKEN, adminUser } from '@mock/fixtures';
+import { ADMIN_TOKEN, adminUser, cadreUser, villagerUser } from '@mock/fixtures';
 import { api, apiError, ok } from '@mock/http';
 import { setPagePath, spyOnLocation } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
@@ -161,6 +161,25 @@ describe('the header of a signed-in user', () => {
     await loginForm();
     expect(location()).toBe('/user/login');
     expect(shown).toEqual([]);
+    expect(paths(calls)).not.toContain('/notices');
+  });
+});
+
+describe('a signed-in person with no admin page', () => {
+  test.each([
+    ['a villager', villagerUser, '/app/index'],
+    ['a village cadre', cadreUser, '/app/mytask'],
+  ])('%s opening /dashboard goes to the phone pages, never the admin frame', async (_, user, home) => {
+    sessionStorage.setItem('token', ADMIN_TOKEN);
+    server.use(http.get(api('/currentUser'), () => ok(user)));
+    const calls = recordRequests();
+    const { location } = renderApp('/dashboard');
+
+    await waitFor(() => expect(location()).toBe(home), { timeout: 30000 });
+    expect(screen.queryByRole('navigation', { name: '主菜单' })).not.toBeInTheDocument();
+    expect(screen.queryByText('403')).not.toBeInTheDocument();
+    expect(shown).toEqual([]);
+    // Nothing of the admin frame asked the API (the bell's notices).
     expect(paths(calls)).not.toContain('/notices');
   });
 });

@@ -4,9 +4,11 @@ import React, { lazy, Suspense } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import type { Settings } from '@common/contracts/system';
 import { PLATFORM_TITLE, PRIMARY_COLOR, PRIMARY_TEXT_COLOR } from '@common/constants';
+import routes from '../config/routes';
 import { ContentBoundary, RootBoundary } from './components/ErrorBoundary';
 import PhoneRouteBoundary from './components/ErrorBoundary/PhoneRouteBoundary';
 import Footer from './components/Footer';
+import PhoneRedirect from './components/PhoneRedirect';
 import SignInGate from './components/SignInGate';
 import { openFromMenu } from './components/Workbench/store';
 import PageLoading from './loading';
@@ -15,7 +17,9 @@ import { apiErrorStatus } from './utils/apiError';
 import { loadChunksWithOwnTags } from './utils/chunkLoading';
 import { matchedRouteTitle, setPlatformTitle, setRouteTitle } from './utils/documentTitle';
 import { requestConfig } from './utils/requestConfig';
+import { accessiblePaths, computeAccess, landingPath } from './utils/routeAccess';
 import { clearToken, getToken } from './utils/session';
+import { answerSessionRequests, askForSession } from './utils/sessionHandover';
 
 /** Why a token was held but no user came back: the server refused it, or could not be asked. */
 export type SessionProblem = 'ended' | 'unreachable';
@@ -29,7 +33,9 @@ export interface InitialState {
 
 /** The signed-in user, if a token is held; on failure proceed with no user, silently (docs/product.md §14). */
 async function loadSession(): Promise<Pick<InitialState, 'currentUser' | 'sessionProblem'>> {
-  if (!getToken()) return {};
+  answerSessionRequests();
+  // A tab opened from a signed-in tab takes over its session (src/utils/sessionHandover.ts).
+  if (!getToken() && !(await askForSession())) return {};
   try {
     return { currentUser: (await queryCurrentUser({ skipErrorHandler: true })).data };
   } catch (error) {
@@ -88,6 +94,13 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       );
     return { title, pure: true, childrenRender: () => gate, unAccessible: gate, noFound: gate };
   }
+  const user = initialState.currentUser;
+  const access = computeAccess(user);
+  if (!accessiblePaths(routes, access).length) {
+    // Every admin page needs a permission: someone holding none is sent to the phone pages.
+    const away = <PhoneRedirect to={landingPath(routes, access, null, user.access)} />;
+    return { title, pure: true, unAccessible: away, noFound: away };
+  }
   return {
     title,
     logo: '/logo.svg',
@@ -133,6 +146,14 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       </Link>
     ),
     menuContentRender: (_, dom) => <nav aria-label="主菜单">{dom}</nav>,
+    // ProLayout draws the breadcrumb's upper levels as spans with a click handler, which the
+    // keyboard never reaches: they are links here, the current page plain text.
+    itemRender: (route, _params, routes) => {
+      const path = route.path;
+      const last = routes.findIndex((item) => (item as { linkPath?: string }).linkPath === path) === routes.length - 1;
+      const text = route.title ?? (route as { breadcrumbName?: string }).breadcrumbName;
+      return last || !path ? <span>{text}</span> : <Link to={path}>{text}</Link>;
+    },
     // ProLayout's fold button is a bare div: a button by role and keyboard, named in Chinese.
     collapsedButtonRender: (collapsed, dom) => {
       if (!React.isValidElement<{ onClick?: () => void }>(dom)) return dom;

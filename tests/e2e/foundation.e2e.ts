@@ -219,6 +219,42 @@ describe('foundation journeys', () => {
   });
 
   journey(
+    'a tab opened from a signed-in tab starts signed in; another browser session is asked to sign in; sign-out ends both tabs',
+    async () => {
+      const { context, page } = await newPage();
+      await signIn(page, 'staff01', 'Demo12345');
+      await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+      const token = await page.evaluate(() => sessionStorage.getItem('token'));
+      assert.ok(token);
+      // The token is handed over between the tabs (ADR 0049), never kept in localStorage.
+      const deepLink = `${app.url}/peopleService/appeal?status=pending`;
+      const second = await context.newPage();
+      await second.goto(deepLink);
+      await second.getByRole('heading', { name: '群众诉求', level: 1 }).waitFor();
+      assert.equal(new URL(second.url()).pathname, '/peopleService/appeal');
+      assert.equal(await second.evaluate(() => sessionStorage.getItem('token')), token);
+      const local = await second.evaluate(() => Object.values(localStorage).join('\n'));
+      assert.ok(!local.includes(token), 'the token is not in localStorage');
+
+      // Another browser session (a fresh context) has no signed-in tab to ask.
+      const stranger = await newPage();
+      await stranger.page.goto(deepLink);
+      await stranger.page.waitForURL(onPath('/user/login'));
+      await stranger.context.close();
+
+      // Signing out in the first tab ends the session the second tab shares.
+      await page.getByRole('button', { name: '退出登录' }).click();
+      await page.waitForURL(onPath('/user/login'));
+      await eventually(async () => assert.equal(await second.evaluate(() => sessionStorage.getItem('token')), null));
+      // A tab opened now asks for sign-in.
+      const third = await context.newPage();
+      await third.goto(deepLink);
+      await third.waitForURL(onPath('/user/login'));
+      await context.close();
+    },
+  );
+
+  journey(
     'three wrong passwords bring a captcha picture with a refresh, thumb-sized on a phone; a wrong answer gets a new one, the right one signs in',
     async () => {
       const { context, page } = await newPage(PHONE);

@@ -4,7 +4,8 @@ import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
 import { FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
 import { expectSignOut } from '@/utils/requestConfig';
-import { appUrl, clearToken } from '@/utils/session';
+import { appUrl } from '@/utils/session';
+import { endSession } from '@/utils/sessionHandover';
 
 interface Values {
   oldPassword: string;
@@ -42,7 +43,7 @@ export default function ChangePasswordModal({
       await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword }, { skipErrorHandler: true });
       expectSignOut();
       message.success('密码已修改，请使用新密码重新登录');
-      clearToken();
+      endSession();
       window.setTimeout(() => window.location.replace(appUrl('/user/login')), 800);
     } catch (error) {
       handleFormError(error, form);

@@ -6,7 +6,8 @@ import { MESSAGES } from '@common/constants';
 import { logout } from '@/services/auth';
 import { showMessage } from '@/utils/feedback';
 import { expectSignOut } from '@/utils/requestConfig';
-import { appUrl, clearToken, setLoginNotice } from '@/utils/session';
+import { appUrl, setLoginNotice } from '@/utils/session';
+import { endSession } from '@/utils/sessionHandover';
 import { setTabsEnabled, useTabsEnabled } from '../Workbench/store';
 import NoticeBell from './NoticeBell';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
@@ -30,7 +31,7 @@ export async function signOut(account?: number) {
     const { forgetAccountDrafts } = await import('@/utils/drafts');
     await forgetAccountDrafts(account);
     showMessage('success', MESSAGES.operationSuccess);
-    clearToken();
+    endSession();
     setLoginNotice({ kind: 'success', text: MESSAGES.operationSuccess });
     window.location.replace(appUrl('/user/login'));
   }

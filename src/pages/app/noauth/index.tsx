@@ -5,7 +5,8 @@ import { logout } from '@/services/auth';
 import MobileLayout from '@/components/MobileLayout';
 import { usePageTitle } from '@/utils/documentTitle';
 import { CADRE_HOME, isTaskRole } from '@/utils/routeAccess';
-import { appUrl, clearToken } from '@/utils/session';
+import { appUrl } from '@/utils/session';
+import { endSession } from '@/utils/sessionHandover';
 import { forgetAccountDrafts } from '@/utils/drafts';
 import '../tip/index.css';
 
@@ -34,7 +35,7 @@ export default function NoAuthPage() {
     }
     // The account's phone-form drafts go with it: village phones are shared (ADR 0030).
     await forgetAccountDrafts(user.id);
-    clearToken();
+    endSession();
     window.location.replace(appUrl('/user/login'));
   };
 

@@ -11,6 +11,7 @@ import { apiErrorBody, apiErrorMessage } from '@/utils/apiError';
 import { showMessageOnNextPage } from '@/utils/feedback';
 import { computeAccess, landingPath } from '@/utils/routeAccess';
 import { setToken, takeLoginNotice } from '@/utils/session';
+import { noteSignedIn } from '@/utils/sessionHandover';
 import CaptchaField, { type CaptchaState } from './components/CaptchaField';
 import FirstPasswordForm from './components/FirstPasswordForm';
 
@@ -72,6 +73,7 @@ function LoginForm() {
       );
       if (!body.data?.token) throw new Error('登录失败，请重试');
       setToken(body.data.token);
+      noteSignedIn();
       const currentUser = await enter('登录成功');
       if (currentUser?.mustChangePassword) setFirstPassword({ account: username, password: values.password });
     } catch (e) {
@@ -95,6 +97,7 @@ function LoginForm() {
           const body = await login({ username: firstPassword.account, password: newPassword }, { skipErrorHandler: true });
           if (!body.data?.token) throw new Error('登录失败，请重试');
           setToken(body.data.token);
+          noteSignedIn();
           await enter('密码已修改，欢迎使用');
         }}
       />
