@@ -29,10 +29,21 @@ export const TEMPLATE_TYPES = [
 ] as const;
 export const DEFAULT_IMAGE_NUM = 3;
 
-/** Areas: 1 is the town community, 2–12 the eleven villages (display names are data). */
+/**
+ * Areas: 1 is the town community, the others its villages (村/社区). Which areas exist, their
+ * names and order are data (系统 组织架构 › 村（社区）, ADR 0050); a new install starts with the
+ * town community and the eleven DEFAULT village names, ids 2–12. The id range is the column's.
+ */
 export const TOWN_AREA_ID = 1;
 export const AREA_MIN = 1;
-export const AREA_MAX = 12;
+/** The largest area id the database holds (a smallint); ids are never reused. */
+export const AREA_ID_MAX = 32767;
+/** How many areas (the town community included) one installation may hold. */
+export const AREAS_MAX = 500;
+/** The 统计用区划代码 of a village: 12 digits. */
+export const AREA_CODE_PATTERN = '^\\d{12}$';
+/** The largest sort order an area may be given (smaller comes first). */
+export const AREA_SORT_MAX = 9999;
 
 export const PERMISSION_KEYS = [
   'dashboard',

@@ -68,7 +68,7 @@ function taskBlocks(report: Report): ReportBlock[] {
       `审核通过${tasks.approved}个村次，完成率${percentText(tasks.rate)}。本期各村（社区）共提交任务报告${tasks.reportsReceived}份，` +
       `审核通过${tasks.reportsApproved}份。各村（社区）完成情况如下：`,
   });
-  const ranked = [...tasks.byArea].filter((a) => a.issued > 0).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.area - b.area);
+  const ranked = [...tasks.byArea].filter((a) => a.issued > 0).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)); // ties keep the areas' order (a stable sort)
   blocks.push({
     kind: 'table',
     label: '各村（社区）任务完成情况',

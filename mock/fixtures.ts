@@ -28,7 +28,13 @@ export const settings: Settings = {
 };
 
 const VILLAGE_NAMES = ['第一村', '第二村', '第三村', '第四村', '第五村', '第六村', '第七村', '第八村', '第九村', '第十村', '第十一村'];
-export const areas: AreaItem[] = [{ id: 1, name: '镇社区' }, ...VILLAGE_NAMES.map((name, i) => ({ id: i + 2, name }))];
+export const areas: AreaItem[] = ['镇社区', ...VILLAGE_NAMES].map((name, i) => ({
+  id: i + 1,
+  name,
+  code: null,
+  sortOrder: i + 1,
+  active: true,
+}));
 export const areaName = (id: number | null) => (id == null ? null : (areas.find((a) => a.id === id)?.name ?? null));
 /** An area's name as records show it: 全镇 for none (town-wide). */
 export const areaLabel = (id: number | null) => (id == null ? WHOLE_TOWNSHIP : (areaName(id) ?? ''));

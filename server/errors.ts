@@ -36,10 +36,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return !constraint || inner.constraint === constraint;
 }
 
-/** PostgreSQL's foreign_key_violation. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e?.cause?.code ?? e?.code) === '23503';
+/** PostgreSQL's foreign_key_violation; with `constraintEnding`, only of a constraint whose name ends so. */
+export function isForeignKeyViolation(error: unknown, constraintEnding?: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e?.cause?.code ? e.cause : e;
+  if (inner?.code !== '23503') return false;
+  return !constraintEnding || (inner.constraint ?? '').endsWith(constraintEnding);
 }
 
 /** PostgreSQL's numeric_value_out_of_range: a parameter too large for its column. */

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DATE_TIME_MAX_LENGTH } from '../dateText';
-import { AREA_MAX, AREA_MIN, ERROR_SHOW_TYPES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+import { AREA_ID_MAX, AREA_MIN, ERROR_SHOW_TYPES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
 
 // Building blocks of the HTTP contract. `title` is the field's Chinese name: the server
 // uses it to say which field is wrong in a 400 answer.
@@ -54,7 +54,7 @@ export const PageQuery = {
 };
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) });
-export const AreaId = (title = '所属区域') => Type.Integer({ minimum: AREA_MIN, maximum: AREA_MAX, title });
+export const AreaId = (title = '所属区域') => Type.Integer({ minimum: AREA_MIN, maximum: AREA_ID_MAX, title });
 /** Made by the phone once per submission attempt; a retry with the same key creates nothing new. */
 export const ClientKey = Type.String({ title: '提交标识', pattern: '^[A-Za-z0-9_-]{8,64}$', errorMessage: '提交标识格式不正确' });
 export const Timestamp = Type.String({ format: 'date-time' });

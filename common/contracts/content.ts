@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AREA_MAX, AREA_MIN, CONTACT_PHONE_PATTERN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
+import { AREA_ID_MAX, AREA_MIN, CONTACT_PHONE_PATTERN, INTRODUCTION_IMAGES_MAX, NEWS_COLUMNS, NEWS_STATUSES } from '../constants';
 import { LIMITS } from '../limits';
 import { AreaId, LongText, Name, Nullable, NullableNumber, NullableTimestamp, PageQuery, Period, Text, Timestamp } from './base';
 import { ImageRef } from './tasks';
@@ -23,7 +23,7 @@ export const NewsBody = Type.Object(
     content: RichText('正文', 1),
     column: NewsColumn,
     /** null: town-wide; otherwise the one area it concerns. */
-    area: NullableNumber('integer', { title: '所属区域', minimum: AREA_MIN, maximum: AREA_MAX }),
+    area: NullableNumber('integer', { title: '所属区域', minimum: AREA_MIN, maximum: AREA_ID_MAX }),
     /** An image the caller uploaded (POST /api/uploads); null for none. */
     coverId: NullableNumber('integer', { title: '封面图', minimum: 1 }),
     pinned: Type.Boolean({ title: '置顶', default: false }),

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  AREA_MAX,
+  AREA_ID_MAX,
   AREA_MIN,
   APPEAL_CATEGORIES,
   APPEAL_IMAGES_MAX,
@@ -184,7 +184,7 @@ export type AppealRejectBody = Static<typeof AppealRejectBody>;
 /** POST /api/appeals/:id/dispatch: hand an open appeal to a village (2–12), with an optional note. */
 export const AppealDispatchBody = Type.Object(
   {
-    areaId: Type.Integer({ minimum: VILLAGE_AREA_MIN, maximum: AREA_MAX, title: '转派村' }),
+    areaId: Type.Integer({ minimum: VILLAGE_AREA_MIN, maximum: AREA_ID_MAX, title: '转派村' }),
     note: Type.Optional(LongText('转派说明', LIMITS.dispatchNote, 0)),
   },
   { additionalProperties: false },
@@ -344,7 +344,7 @@ export const OpinionBody = Type.Object(
     }),
     sentiment: OpinionSentimentSchema,
     level: OpinionLevel,
-    area: NullableNumber('integer', { title: '相关区域', minimum: AREA_MIN, maximum: AREA_MAX }),
+    area: NullableNumber('integer', { title: '相关区域', minimum: AREA_MIN, maximum: AREA_ID_MAX }),
   },
   { additionalProperties: false },
 );

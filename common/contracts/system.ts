@@ -1,12 +1,73 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PHOTO_STALE_DAYS_MAX, PHOTO_STALE_DAYS_MIN } from '../constants';
+import {
+  AREA_CODE_PATTERN,
+  AREA_SORT_MAX,
+  AREAS_MAX,
+  APPEAL_DUE_WORKING_DAYS_MAX,
+  APPEAL_DUE_WORKING_DAYS_MIN,
+  PHOTO_STALE_DAYS_MAX,
+  PHOTO_STALE_DAYS_MIN,
+} from '../constants';
 import { LIMITS } from '../limits';
-import { DateTime, literals, Name, Nullable, PageQuery, Text, Timestamp } from './base';
+import { DateTime, literals, Name, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
-export const AreaItem = Type.Object({ id: Type.Integer(), name: Type.String() });
+/**
+ * One area (the town community or a village), as every picker and name lookup reads it. Archived
+ * ones are listed too, for the names of old records; pickers offer only the active (ADR 0050).
+ */
+export const AreaItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** The 12-digit statistical division code, where known. */
+  code: Nullable(Type.String()),
+  sortOrder: Type.Integer(),
+  active: Type.Boolean(),
+});
 export type AreaItem = Static<typeof AreaItem>;
 export const AreaBody = Type.Object({ name: Name('区域名称', LIMITS.areaName) }, { additionalProperties: false });
 export type AreaBody = Static<typeof AreaBody>;
+
+/** A row of 组织架构 › 村（社区）. */
+export const VillageItem = Type.Object({
+  ...AreaItem.properties,
+  archivedAt: NullableTimestamp,
+  updatedAt: Timestamp,
+});
+export type VillageItem = Static<typeof VillageItem>;
+export const VILLAGE_STATUSES = ['active', 'archived'] as const;
+export type VillageStatus = (typeof VILLAGE_STATUSES)[number];
+export const VILLAGE_STATUS_LABELS: Record<VillageStatus, string> = { active: '使用中', archived: '已归档' };
+export const VillageListQuery = Type.Object(
+  {
+    ...PageQuery,
+    name: Type.Optional(Text('名称', LIMITS.filter, 0)),
+    status: Type.Optional(literals(VILLAGE_STATUSES, '状态')),
+  },
+  { additionalProperties: false },
+);
+export type VillageListQuery = Static<typeof VillageListQuery>;
+export const VillageBody = Type.Object(
+  {
+    name: Name('名称', LIMITS.areaName),
+    code: Nullable(Type.String({ title: '区划代码', pattern: AREA_CODE_PATTERN, errorMessage: '应为12位数字' })),
+    sortOrder: Type.Integer({ minimum: 0, maximum: AREA_SORT_MAX, title: '排序' }),
+  },
+  { additionalProperties: false },
+);
+export type VillageBody = Static<typeof VillageBody>;
+/** What 组织架构 › 村（社区） answers after each step. */
+export const VILLAGE_MESSAGES = {
+  created: '村（社区）已新增',
+  updated: '村（社区）已保存',
+  archived: '已归档：选择框中不再出现，历史记录保留原名称',
+  restored: '已恢复使用',
+  deleted: '村（社区）已删除',
+  inUse: '该村（社区）已有账号或业务记录，不能删除，请改为归档',
+  townFixed: '镇社区是全镇数据的归属，不能归档或删除',
+  nameTaken: (name: string) => `名称“${name}”已被其他村（社区）使用`,
+  codeTaken: (code: string) => `区划代码${code}已被其他村（社区）使用`,
+  tooMany: `最多${AREAS_MAX}个村（社区）`,
+} as const;
 
 /** The settings a new installation is asked to fill in (系统设置's first-run reminder). */
 export const SETUP_SETTING_KEYS = ['centreName', 'icpNumber'] as const;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
+  AREAS_MAX,
   MAX_IMAGE_NUM,
   MY_TASK_STATES,
   PAGE_SIZE_MAX,
@@ -28,7 +29,7 @@ export const TaskBody = Type.Object(
     template: literals(TASK_TEMPLATES, '提交模板'),
     imageNum: Type.Integer({ minimum: 0, maximum: MAX_IMAGE_NUM, title: '图片数量' }),
     points: Type.Integer({ minimum: 0, maximum: LIMITS.taskPoints, title: '奖励积分' }),
-    areas: Type.Array(AreaId('目标区域'), { title: '目标区域', minItems: 1, maxItems: 12, uniqueItems: true }),
+    areas: Type.Array(AreaId('目标区域'), { title: '目标区域', minItems: 1, maxItems: AREAS_MAX, uniqueItems: true }),
     groupIds: Type.Array(Type.Integer({ minimum: 1, title: '目标分组' }), {
       title: '目标分组',
       maxItems: 50,

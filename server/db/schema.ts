@@ -37,11 +37,29 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const areas = pgTable('areas', {
-  id: smallint('id').primaryKey(),
-  name: text('name').notNull(),
-  updatedAt: updatedAt(),
-});
+/**
+ * The town community (id 1) and its villages (村/社区): managed data (ADR 0050). Ids are never
+ * reused; a village with records is archived (archived_at set) rather than deleted, so its
+ * history keeps its name while pickers leave it out.
+ */
+export const areas = pgTable(
+  'areas',
+  {
+    id: smallint('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The 12-digit statistical division code (统计用区划代码), where known. */
+    code: text('code'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('areas_name_key').on(t.name),
+    uniqueIndex('areas_code_key').on(t.code),
+    index('areas_order_idx').on(t.sortOrder, t.id),
+  ],
+);
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

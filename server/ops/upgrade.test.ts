@@ -126,6 +126,33 @@ async function upgradeAndUse(database: Database, dataDir: string) {
       payload: { name: '升级后新建', description: '' },
     });
     assert.equal(created.statusCode, 200, created.body);
+    // The fixed areas became managed villages (ADR 0050) with their ids, names and order kept, and
+    // the old records still name them.
+    const areas = (await app.inject({ method: 'GET', url: '/api/areas' })).json().data as Array<{
+      id: number;
+      name: string;
+      sortOrder: number;
+      active: boolean;
+    }>;
+    assert.deepEqual(
+      areas.map((a) => [a.id, a.sortOrder, a.active]),
+      Array.from({ length: 12 }, (_, i) => [i + 1, i + 1, true]),
+    );
+    const oldUsers = (await app.inject({ method: 'GET', url: '/api/users?pageSize=100', headers: admin })).json().data.list as Array<{
+      area: number | null;
+      areaName: string | null;
+    }>;
+    const inVillage = oldUsers.filter((u) => u.area !== null && u.area > 1);
+    assert.ok(inVillage.length > 0);
+    for (const u of inVillage) assert.equal(u.areaName, areas.find((a) => a.id === u.area)?.name);
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/villages',
+      headers: admin,
+      payload: { name: '升级后新村', code: null, sortOrder: 13 },
+    });
+    assert.equal(added.statusCode, 200, added.body);
+    assert.equal(added.json().data.id, 13);
   } finally {
     await app.close();
   }

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { FieldError } from '../../common/contracts/base';
 import { defaultShowType, type ErrorShowType, HTTP_STATUS_MESSAGES, MESSAGES } from '../../common/constants';
 import { HIDDEN_CHARACTERS_MESSAGE } from '../../common/textRules';
-import { AppError, isInvalidText, isOutOfRange, isUniqueViolation } from '../errors';
+import { AppError, isForeignKeyViolation, isInvalidText, isOutOfRange, isUniqueViolation } from '../errors';
 import { redactUrl } from '../http';
 
 declare module 'fastify' {
@@ -187,6 +187,8 @@ function answerFor(error: FastifyError & { validation?: ErrorObject[] }, request
     return { status: error.status, message: error.message, errors: error.errors, showType: error.showType, extra: error.extra };
   }
   if (isUniqueViolation(error)) return { status: 409, message: '数据已存在，请勿重复提交' };
+  // An area id that is not (or no longer) in the areas table, past a service's own check (ADR 0050).
+  if (isForeignKeyViolation(error, '_areas_id_fk')) return { status: 400, message: '所选村（社区）不存在，请刷新后重新选择' };
   // A number past the column's range (an id like 99999999999): the request's fault, not ours.
   if (isOutOfRange(error)) return { status: 400, message: '请求参数超出允许范围' };
   // A NUL character in some text: PostgreSQL cannot store it.

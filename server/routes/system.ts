@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { ApiError, Page, type PageResult } from '../../common/contracts/base';
+import { ApiError, IdParams, Page, type PageResult } from '../../common/contracts/base';
 import {
   AreaBody,
   AreaItem,
@@ -14,12 +14,18 @@ import {
   OperationLogQuery,
   Settings,
   SettingsBody,
+  VILLAGE_MESSAGES,
+  VillageBody,
+  VillageItem,
+  VillageListQuery,
 } from '../../common/contracts/system';
-import { AREA_MAX, AREA_MIN } from '../../common/constants';
+import { AREA_ID_MAX, AREA_MIN } from '../../common/constants';
 import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
 import { clearDemo, demoSummary } from '../services/demoData';
-import { listAreas, renameArea } from '../services/introductions';
+import { renameArea } from '../services/introductions';
+import { listAreas } from '../services/areas';
+import { createVillage, deleteVillage, listVillages, setVillageArchived, updateVillage, villageOrFail } from '../services/villages';
 import {
   LOGIN_LOG_COLUMNS,
   listLoginLogs,
@@ -59,7 +65,14 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/areas',
-    { config: { access: 'public' }, schema: { tags: ['areas'], summary: '区域（镇社区与各村）', response: replies(Type.Array(AreaItem)) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['areas'],
+        summary: '区域（镇社区与各村，按排序；已归档的也在，active为false）',
+        response: replies(Type.Array(AreaItem)),
+      },
+    },
     async () => ok(await listAreas(db)),
   );
 
@@ -70,12 +83,74 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['areas'],
         summary: '修改区域名称',
-        params: Type.Object({ id: Type.Integer({ minimum: AREA_MIN, maximum: AREA_MAX, title: '区域' }) }),
+        params: Type.Object({ id: Type.Integer({ minimum: AREA_MIN, maximum: AREA_ID_MAX, title: '区域' }) }),
         body: AreaBody,
         response: replies(AreaItem),
       },
     },
     async (request) => ok(await renameArea(db, requireUser(request), request.params.id, request.body.name)),
+  );
+
+  // 组织架构 › 村（社区）: the areas as managed data (ADR 0050). Reading needs the organisation key;
+  // every change also a scope of the whole town (services/villages.ts).
+  const villages = { access: 'organization' as const };
+  const villageTags = ['areas'];
+  app.get(
+    '/villages',
+    {
+      config: villages,
+      schema: {
+        tags: villageTags,
+        summary: '村（社区）列表（含已归档）',
+        querystring: VillageListQuery,
+        response: replies(Page(VillageItem)),
+      },
+    },
+    async (request) => ok(await listVillages(db, request.query)),
+  );
+  app.post(
+    '/villages',
+    { config: villages, schema: { tags: villageTags, summary: '新增村（社区）', body: VillageBody, response: replies(VillageItem) } },
+    async (request) => {
+      const id = await createVillage(db, requireUser(request), request.body);
+      request.createdId = String(id);
+      return { ...ok(await villageOrFail(db, id)), message: VILLAGE_MESSAGES.created };
+    },
+  );
+  app.put(
+    '/villages/:id',
+    {
+      config: villages,
+      schema: { tags: villageTags, summary: '修改村（社区）', params: IdParams, body: VillageBody, response: replies(VillageItem) },
+    },
+    async (request) => {
+      await updateVillage(db, requireUser(request), request.params.id, request.body);
+      return { ...ok(await villageOrFail(db, request.params.id)), message: VILLAGE_MESSAGES.updated };
+    },
+  );
+  for (const [path, archived, summary, message] of [
+    ['archive', true, '归档村（社区）：选择框中不再出现，历史记录保留', VILLAGE_MESSAGES.archived],
+    ['restore', false, '恢复已归档的村（社区）', VILLAGE_MESSAGES.restored],
+  ] as const) {
+    app.post(
+      `/villages/:id/${path}`,
+      { config: villages, schema: { tags: villageTags, summary, params: IdParams, response: replies(VillageItem) } },
+      async (request) => {
+        await setVillageArchived(db, requireUser(request), request.params.id, archived);
+        return { ...ok(await villageOrFail(db, request.params.id)), message };
+      },
+    );
+  }
+  app.delete(
+    '/villages/:id',
+    {
+      config: villages,
+      schema: { tags: villageTags, summary: '删除没有任何记录的村（社区）；有记录的请归档', params: IdParams, response: replies() },
+    },
+    async (request) => {
+      await deleteVillage(db, requireUser(request), request.params.id);
+      return { code: 200 as const, message: VILLAGE_MESSAGES.deleted };
+    },
   );
 
   app.get(

@@ -18,7 +18,7 @@ import { ok, replies, sendXlsx } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import { type XlsxColumn, xlsxStream } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
-import { listAreas } from '../services/introductions';
+import { listAreas } from '../services/areas';
 import {
   closeTask,
   completionPeople,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey } from '../../common/constants';
+import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey, TOWN_AREA_ID } from '../../common/constants';
 import { CENTRE_ID, CENTRE_PLACEHOLDER, villagePlaceholder } from '../services/introductions';
 import { hashPassword, generatePassword } from '../lib/passwords';
 import { DEFAULT_SETTINGS, clearLegacyPlaceholders, settingRows } from '../services/settings';
@@ -39,10 +39,20 @@ interface SeedResult {
 
 /** Reference data every database needs; safe to run at every start. */
 export async function seedReference(db: Db): Promise<void> {
-  await db
-    .insert(areas)
-    .values([{ id: 1, name: '镇社区' }, ...VILLAGE_NAMES.map((name, i) => ({ id: i + 2, name }))])
-    .onConflictDoNothing();
+  // A new install starts with the town community and eleven villages (ids 1–12); after that the
+  // list is the admins' (ADR 0050): a village they deleted is not brought back at the next start.
+  const [anyArea] = await db.select({ id: areas.id }).from(areas).limit(1);
+  if (!anyArea) {
+    await db
+      .insert(areas)
+      .values(
+        [{ id: TOWN_AREA_ID, name: '镇社区' }, ...VILLAGE_NAMES.map((name, i) => ({ id: i + 2, name }))].map((a) => ({
+          ...a,
+          sortOrder: a.id,
+        })),
+      )
+      .onConflictDoNothing();
+  }
   // One introduction for the centre and one per area, as clearly marked placeholders; an
   // existing row (edited or not) is never touched.
   await db

@@ -33,6 +33,7 @@ import { addWorkingDays } from '../lib/workingDays';
 import { areaNameOf, userNameOf } from './names';
 import { isTaskRole } from './tasks';
 import { notifySubmitter } from './userNotices';
+import { assertActiveAreas } from './areas';
 
 const columns = { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId };
 
@@ -302,6 +303,7 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
   const replay = await findByKey();
   if (replay) return { id: replay.id, created: false };
 
+  await assertActiveAreas(db, [body.area], 'area', '所在村（社区）');
   const imageIds = body.imageIds ?? [];
   await assertAttachableImages(db, caller, imageIds, [], 'imageIds', '图片');
   const [{ appealDueDays }, calendar] = await Promise.all([readSettings(db), loadWorkCalendar(db)]);
@@ -411,6 +413,7 @@ function assertDispatcher(caller: AuthUser): SQL | undefined {
  */
 export async function dispatchAppeal(db: Db, caller: AuthUser, id: number, body: AppealDispatchBody): Promise<void> {
   const scope = assertDispatcher(caller);
+  await assertActiveAreas(db, [body.areaId], 'areaId', '转派村');
   const note = body.note?.trim() ?? '';
   await db.transaction(async (tx) => {
     const [row] = await tx

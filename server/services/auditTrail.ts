@@ -167,6 +167,15 @@ const AUDITED: Record<string, Audited> = {
     read: byId('areas'),
     fields: { name: { label: '区域名称' } },
   },
+  '/api/villages': {
+    read: byId('areas'),
+    fields: {
+      name: { label: '名称' },
+      code: { label: '区划代码' },
+      sort_order: { label: '排序' },
+      archived_at: { label: '归档时间', show: time },
+    },
+  },
   '/api/org-units/': {
     read: byId('org_units'),
     fields: {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   CenterIntroduction,
   CenterIntroductionBody,
@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { areas, centreIntroduction, centreIntroductionImages, uploads, users, villageIntroductions } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { plainField, plainText, sanitizeRichText } from '../lib/sanitize';
+import { listAreas } from './areas';
 import type { AuthUser } from './sessions';
 import { assertAttachableImages, imageRef, markUploadsUsed } from './uploadRefs';
 
@@ -160,11 +161,11 @@ function villageScope(caller: AuthUser): SQL | undefined {
   return caller.area === null ? sql`false` : eq(areas.id, caller.area);
 }
 
-/** Every area in order; for a manager, those they may change. */
+/** Every active area in order (archived ones drop out, ADR 0050); for a manager, those they may change. */
 export async function listVillageIntroductions(db: DbOrTx, caller?: AuthUser): Promise<VillageIntroduction[]> {
   const rows = await selectVillages(db)
-    .where(caller ? villageScope(caller) : undefined)
-    .orderBy(asc(areas.id));
+    .where(and(isNull(areas.archivedAt), caller ? villageScope(caller) : undefined))
+    .orderBy(asc(areas.sortOrder), asc(areas.id));
   return rows.map(toVillage);
 }
 
@@ -227,9 +228,6 @@ export async function saveVillageIntroduction(db: Db, caller: AuthUser, area: nu
   });
 }
 
-/** The town's areas (镇社区 and the villages) in their order. */
-export const listAreas = (db: DbOrTx) => db.select({ id: areas.id, name: areas.name }).from(areas).orderBy(asc(areas.id));
-
 /** Renames an area, with the same rules as the village introduction form, which also renames it. */
 export async function renameArea(db: DbOrTx, caller: AuthUser, id: number, rawName: string) {
   assertVillageWritable(caller, id);
@@ -239,7 +237,8 @@ export async function renameArea(db: DbOrTx, caller: AuthUser, id: number, rawNa
     .update(areas)
     .set({ name, updatedAt: sql`now()` })
     .where(eq(areas.id, id))
-    .returning({ id: areas.id, name: areas.name });
+    .returning({ id: areas.id });
   if (!row) throw notFound('区域');
-  return row;
+  const [renamed] = await listAreas(db, id);
+  return renamed;
 }

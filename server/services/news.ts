@@ -19,6 +19,7 @@ import { isBlankRichText, plainField, plainText, sanitizeRichText } from '../lib
 import { containsPattern, periodCondition, scopeCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { assertAttachableImages, imageRef, markUploadsUsed } from './uploadRefs';
+import { assertActiveAreas } from './areas';
 
 // News (新闻). Data scope (docs/decisions/0007-content-data-scope.md): 'all' manages every item,
 // 'area' the items of its own area only (town-wide news stay the centre's), 'self' its own items.
@@ -197,8 +198,9 @@ function assertAreaAllowed(caller: AuthUser, area: number | null) {
 }
 
 /** Checked, sanitised values of a news form; `current` is the item being edited. */
-async function newsValues(db: DbOrTx, caller: AuthUser, body: NewsBody, current?: { coverId: number | null }) {
+async function newsValues(db: DbOrTx, caller: AuthUser, body: NewsBody, current?: { coverId: number | null; area: number | null }) {
   assertAreaAllowed(caller, body.area);
+  await assertActiveAreas(db, [body.area], 'area', '所属区域', current?.area ? [current.area] : []);
   const content = sanitizeRichText(body.content);
   if (isBlankRichText(content)) throw badRequest('content', '正文', '不能为空');
   if (body.coverId !== null) {

@@ -23,6 +23,7 @@ import { dbNow, iso } from './peopleCommon';
 import { containsPattern, periodCondition } from './scope';
 import type { AuthUser } from './sessions';
 import { localDate } from '../lib/workingDays';
+import { assertActiveAreas } from './areas';
 
 // 舆情监测: items staff record by hand, and items the keyword watch makes from appeals and photo
 // reports. Scope: all sees everything; area its own area's items; self what it recorded.
@@ -127,6 +128,7 @@ const bodyValues = (body: OpinionBody) => ({
 export async function createOpinion(db: DbOrTx, caller: AuthUser, body: OpinionBody): Promise<number> {
   assertSource(body);
   assertArea(caller, body.area);
+  await assertActiveAreas(db, [body.area], 'area', '相关区域');
   const [row] = await db
     .insert(opinions)
     .values({ ...bodyValues(body), createdById: caller.id })
@@ -138,6 +140,7 @@ export async function updateOpinion(db: DbOrTx, caller: AuthUser, id: number, bo
   const current = await opinionOrFail(db, id, caller);
   assertSource(body, current.source);
   assertArea(caller, body.area);
+  await assertActiveAreas(db, [body.area], 'area', '相关区域', current.area === null ? [] : [current.area]);
   await db
     .update(opinions)
     .set({ ...bodyValues(body), updatedAt: dbNow })

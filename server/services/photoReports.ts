@@ -30,6 +30,7 @@ import type { AuthUser } from './sessions';
 import { countedArea, countedTotal } from './rowCounts';
 import { assertAttachableImages, markUploadsUsed } from './uploadRefs';
 import { areaNameOf, userNameOf } from './names';
+import { assertActiveAreas } from './areas';
 
 const columns = { area: photoReports.area, submitter: photoReports.submitterId, handler: photoReports.handlerId };
 const SAFETY_HAZARD = PHOTO_REPORT_TYPES.indexOf('安全隐患') + 1;
@@ -194,6 +195,7 @@ export async function createPhotoReport(db: Db, caller: AuthUser, body: PhotoRep
   const replay = await findByKey();
   if (replay) return { id: replay.id, created: false };
 
+  await assertActiveAreas(db, [body.area], 'area', '所在村（社区）');
   await assertAttachableImages(db, caller, body.imageIds, [], 'imageIds', '照片');
   const description = body.description.trim();
   const location = body.location.trim();

@@ -19,6 +19,7 @@ import { appealOpen } from './peopleCommon';
 import { dailyPoints, pointsPerUser, weeklyPoints } from './scores';
 import { readSettings } from './settings';
 import { targetsArea } from './tasks';
+import { listAreas } from './areas';
 
 // The township's report (通报) for a week or a month. Every figure is an aggregate the database
 // counts over an indexed range of the period (created_at, published_at, reviewed_at, score days);
@@ -355,19 +356,21 @@ export async function buildReport(db: Db, area: number | null, query: ReportQuer
 async function countReport(db: Tx, w: ReportWindow, area: number | null, now: Date): Promise<Report> {
   // One query at a time: PGlite has a single connection anyway, and a pool stays free for others.
   const settings = await readSettings(db);
-  const areaRows = await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArea(areas.id, area)).orderBy(areas.id);
+  const areaRows = await listAreas(db, area);
   const taskFig = await taskFigures(db, w, area);
   const points = await pointFigures(db, w, area);
   const appealFig = await appealFigures(db, w, area);
   const photoFig = await photoReportFigures(db, w, area);
   const overdueTaskFig = await overdueTasks(db, w, area);
 
+  // The areas in their order; an archived village only while it has figures (ADR 0050).
   const byArea = rankAreas(
-    areaRows.map(({ id, name }) => {
+    areaRows.flatMap(({ id, name, active }) => {
       const row = taskFig.byArea.find((r) => r.area === id);
       const issued = row?.issued ?? 0;
       const approved = row?.approved ?? 0;
-      return { area: id, name, issued, submitted: row?.submitted ?? 0, approved, rate: share(approved, issued) };
+      if (!active && !issued && !row?.submitted) return [];
+      return [{ area: id, name, issued, submitted: row?.submitted ?? 0, approved, rate: share(approved, issued) }];
     }),
   );
   const issued = byArea.reduce((n, r) => n + r.issued, 0);
@@ -404,15 +407,11 @@ async function countReport(db: Tx, w: ReportWindow, area: number | null, now: Da
     points,
     appeals: {
       ...appealFig.figures,
-      byArea: areaRows.map(({ id, name }) => {
+      byArea: areaRows.flatMap(({ id, name, active }) => {
         const row = appealFig.received.find((r) => r.area === id);
-        return {
-          area: id,
-          name,
-          received: row?.received ?? 0,
-          replied: row?.replied ?? 0,
-          overdue: appealFig.overdue.find((r) => r.area === id)?.overdue ?? 0,
-        };
+        const overdue = appealFig.overdue.find((r) => r.area === id)?.overdue ?? 0;
+        if (!active && !row?.received && !row?.replied && !overdue) return [];
+        return [{ area: id, name, received: row?.received ?? 0, replied: row?.replied ?? 0, overdue }];
       }),
     },
     photoReports: photoFig,

@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, isUniqueViolation } from '../errors';
 import { keyedGate } from '../lib/keyedGate';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { consumeCaptcha } from './captcha';
+import { assertActiveAreas } from './areas';
 import { assertPasswordAllowedFor } from './passwordPolicy';
 import { type AuthUser, createSession, revokeSession, revokeUserSessions } from './sessions';
 import { accountFailures, accountKeyOf, claimTry, clearPair, lockPair, pairLocked, policyOf } from './signInGuard';
@@ -196,6 +197,7 @@ async function checkSignIn(db: DbOrTx, config: SignInConfig, body: LoginBody, cl
 /** A villager's own registration: an account waiting for approval. */
 export async function registerVillager(db: DbOrTx, body: RegisterBody): Promise<void> {
   await assertPasswordAllowedFor(db, body.password, 'password', '密码', body);
+  await assertActiveAreas(db, [body.area], 'area', '所属区域');
   const [villager] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'villager'));
   if (!villager) throw new AppError(500, MESSAGES.serverError);
   try {

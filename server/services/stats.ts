@@ -18,6 +18,7 @@ import type { AuthUser } from './sessions';
 import { appealOverdue } from './peopleCommon';
 import { targetsArea } from './tasks';
 import { localDate } from '../lib/workingDays';
+import { areaColumns, inOrder, listAreas } from './areas';
 
 // Every figure is counted by the database (aggregates over indexed columns); nothing loads rows
 // to count them. ADR 0010 says what each figure means.
@@ -61,14 +62,16 @@ async function userFigures(db: DbOrTx, area: number | null) {
       .groupBy(roles.id, roles.code, roles.name)
       .orderBy(roles.id),
     db
-      .select({ area: areas.id, name: areas.name, count: int(sql`count(${users.id})`) })
+      .select({ area: areas.id, name: areas.name, active: areaColumns.active, count: int(sql`count(${users.id})`) })
       .from(areas)
       .leftJoin(users, and(eq(users.area, areas.id), eq(users.status, 'active')))
       .where(inArea(areas.id, area))
       .groupBy(areas.id, areas.name)
-      .orderBy(areas.id),
+      .orderBy(...inOrder),
   ]);
-  return { total: byRole.reduce((sum, r) => sum + r.count, 0), byRole, byArea };
+  // An archived village shows while it still has people (ADR 0050).
+  const shown = byArea.filter((r) => r.active || r.count > 0).map(({ active: _active, ...r }) => r);
+  return { total: byRole.reduce((sum, r) => sum + r.count, 0), byRole, byArea: shown };
 }
 
 async function taskFigures(db: DbOrTx, area: number | null) {
@@ -138,22 +141,26 @@ async function completionFigures(db: DbOrTx, area: number | null) {
       })
       .from(units)
       .groupBy(units.category),
-    db.select({ id: areas.id, name: areas.name }).from(areas).where(inArea(areas.id, area)).orderBy(areas.id),
+    listAreas(db, area),
   ]);
-  const completionByArea = areaNames.map(({ id, name }) => {
+  const completionByArea = areaNames.flatMap(({ id, name, active }) => {
     const units = byArea.find((r) => r.area === id);
     const subs = areaSubmissions.find((r) => r.area === id);
     const targets = units?.targets ?? 0;
     const completed = units?.completed ?? 0;
-    return {
-      area: id,
-      name,
-      targets,
-      completed,
-      rate: rate(completed, targets),
-      pending: subs?.pending ?? 0,
-      approved: subs?.approved ?? 0,
-    };
+    // An archived village shows while it has figures, so the rows still add up (ADR 0050).
+    if (!active && !targets && !subs) return [];
+    return [
+      {
+        area: id,
+        name,
+        targets,
+        completed,
+        rate: rate(completed, targets),
+        pending: subs?.pending ?? 0,
+        approved: subs?.approved ?? 0,
+      },
+    ];
   });
   const completionByCategory = WORK_CATEGORIES.map(({ id, label }) => {
     const row = byCategory.find((r) => r.category === id);

@@ -22,6 +22,7 @@ import { containsPattern } from './scope';
 import type { AuthUser } from './sessions';
 import { countedTotal } from './rowCounts';
 import { markUploadsUsed } from './uploadRefs';
+import { assertActiveAreas } from './areas';
 
 // ---- Who a task targets (docs/decisions/0006-who-a-task-targets.md) ----
 
@@ -327,6 +328,7 @@ async function setTaskTargets(db: DbOrTx, taskId: number, targetAreas: number[],
 /** The checked values of a task form: targets the caller may reach, groups that exist, sanitised content. */
 async function taskValues(db: DbOrTx, caller: AuthUser, body: TaskBody) {
   assertTaskAreasAllowed(caller, body.areas);
+  await assertActiveAreas(db, body.areas, 'areas', '目标区域');
   await assertTaskGroupsExist(db, body.groupIds ?? []);
   const content = sanitizeRichText(body.content);
   // Refused when nothing visible is left of it.

@@ -12,13 +12,14 @@ import {
 import { HIDDEN_CHARACTERS_MESSAGE, hasHiddenCharacters } from '../../common/textRules';
 import { UserImportFields, type UserImportRow } from '../../common/contracts/users';
 import type { Db, DbOrTx } from '../db/client';
-import { areas, groups, roles, userGroups, users } from '../db/schema';
+import { groups, roles, userGroups, users } from '../db/schema';
 import { badRequest, conflict, isUniqueViolation } from '../errors';
 import { hashPassword } from '../lib/passwords';
 import { cellText, cellValue } from '../lib/xlsx';
 import { assertPasswordAllowedFor } from './passwordPolicy';
 import type { AuthUser } from './sessions';
 import { areaForRoleRefusal, areaRefusal, roleRefusal } from './users';
+import { listAreas } from './areas';
 
 const FILE_LABEL = '文件';
 const SHEET = '用户';
@@ -134,8 +135,9 @@ const phonePattern = new RegExp(PHONE_PATTERN);
 
 /** Areas the caller may put users in, by name: all for the township, their own for a village. */
 async function assignableAreas(db: DbOrTx, caller: AuthUser) {
-  const all = await db.select({ id: areas.id, name: areas.name }).from(areas).orderBy(asc(areas.id));
-  return all.filter((a) => areaRefusal(caller, a.id) === null);
+  // Active ones only, in their order: an archived village takes no new accounts (ADR 0050).
+  const all = await listAreas(db);
+  return all.filter((a) => a.active && areaRefusal(caller, a.id) === null);
 }
 
 /** What the template's 填写说明 sheet lists: the roles and areas this caller may use. */
@@ -155,7 +157,7 @@ async function importChoices(db: DbOrTx, caller: AuthUser) {
  */
 async function validateImportRows(db: DbOrTx, caller: AuthUser, raw: RawImportRow[]) {
   const allRoles = await db.select().from(roles);
-  const allAreas = await db.select({ id: areas.id, name: areas.name }).from(areas);
+  const allAreas = await listAreas(db);
   const groupNames = [...new Set(raw.flatMap((r) => splitGroups(r.groups)))];
   const knownGroups = groupNames.length
     ? await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.name, groupNames))
@@ -193,8 +195,10 @@ async function validateImportRows(db: DbOrTx, caller: AuthUser, raw: RawImportRo
     let area: number | null | undefined;
     if (!r.area || r.area === WHOLE_TOWNSHIP) area = null;
     else {
-      area = allAreas.find((a) => a.name === r.area)?.id;
-      if (area === undefined) fail('area', `没有名为“${r.area}”的村（社区）`);
+      const village = allAreas.find((a) => a.name === r.area);
+      area = village?.active ? village.id : undefined;
+      if (!village) fail('area', `没有名为“${r.area}”的村（社区）`);
+      else if (!village.active) fail('area', `“${r.area}”已归档，不能再选择`);
     }
     const areaProblem = area === undefined ? null : areaRefusal(caller, area);
     if (areaProblem) fail('area', areaProblem);

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { areas, groups, type RoleRow, roles, signInFailures, userGroups, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../errors';
 import { hashPassword } from '../lib/passwords';
+import { assertActiveAreas } from './areas';
 import { assertPasswordAllowedFor } from './passwordPolicy';
 import { containsPattern, inScope, scopeCondition, scopeWithin } from './scope';
 import { type AuthUser, effectivePermissions, isAdmin, revokeUserSessions } from './sessions';
@@ -244,6 +245,7 @@ export async function createUser(db: Db, caller: AuthUser, body: UserCreateBody)
   const role = await assertAssignableRole(db, caller, body.roleId);
   assertAreaForRole(role, body.area);
   assertAssignableArea(caller, body.area);
+  await assertActiveAreas(db, [body.area], 'area', '所属区域');
   await assertGroupsExist(db, body.groupIds);
   await assertPasswordAllowedFor(db, body.password, 'password', '密码', body);
   const passwordHash = await hashPassword(body.password);
@@ -282,6 +284,8 @@ export async function updateUser(db: Db, caller: AuthUser, id: number, body: Use
     .where(eq(roles.id, body.roleId ?? target.roleId));
   assertAreaForRole(finalRole, body.area !== undefined ? body.area : target.area);
   assertAssignableArea(caller, body.area);
+  // An account of a village archived since keeps it while something else is edited.
+  await assertActiveAreas(db, [body.area], 'area', '所属区域', target.area === null ? [] : [target.area]);
   if (body.groupIds) await assertGroupsExist(db, body.groupIds);
   await accountFree(() =>
     db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import type { AreaItem } from '@common/contracts/system';
 import { queryGroups } from '@/services/groups';
 import { queryRoles } from '@/services/roles';
 import { queryAreas } from '@/services/system';
+import { archivedLabel } from './useAreaOptions';
 
 export interface Option {
   value: number;
@@ -18,8 +19,12 @@ export function useReferenceOptions() {
   const groups = useRequest(async (): Promise<GroupItem[]> => (await queryGroups({ pageSize: 100 })).data?.list ?? []);
   const toOptions = (items?: Array<{ id: number; name: string }>): Option[] =>
     (items ?? []).map((item) => ({ value: item.id, label: item.name }));
+  const areaItems = areas.data ?? [];
   return {
-    areas: toOptions(areas.data),
+    /** For filters and cells: archived villages too, marked (ADR 0050). */
+    areas: areaItems.map((a) => ({ value: a.id, label: a.active ? a.name : archivedLabel(a.name) })),
+    /** For forms: the active areas only. */
+    areaChoices: toOptions(areaItems.filter((a) => a.active)),
     roles: roles.data ?? [],
     roleOptions: toOptions(roles.data),
     groupOptions: toOptions(groups.data),

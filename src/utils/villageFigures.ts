@@ -1,4 +1,4 @@
-import { AREA_MAX, AREA_MIN } from '@common/constants';
+import { AREA_ID_MAX, AREA_MIN } from '@common/constants';
 import type { VillageIntroduction } from '@common/contracts/content';
 import { ratePercent } from '@common/figures';
 
@@ -56,5 +56,5 @@ export function percentText(a: number | null, b: number | null): string {
 /** A valid area id (1–12) from a route parameter, else undefined. */
 export function areaFromParam(value: string | undefined): number | undefined {
   const area = Number(value);
-  return Number.isInteger(area) && area >= AREA_MIN && area <= AREA_MAX ? area : undefined;
+  return Number.isInteger(area) && area >= AREA_MIN && area <= AREA_ID_MAX ? area : undefined;
 }

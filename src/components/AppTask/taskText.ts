@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { AREA_MAX, TOWN_AREA_ID, requiredImageCount, templateHasImages, templateHasText } from '@common/constants';
+import type { AreaItem } from '@common/contracts/system';
+import { TOWN_AREA_ID, requiredImageCount, templateHasImages, templateHasText } from '@common/constants';
 
 /** What a report must contain, e.g. '文字 + 2张图片', '图片（默认3张）'. */
 export function reportNeedsLabel(template: string, imageNum: number): string {
@@ -19,11 +20,19 @@ export const isDueSoon = (deadline: string, now = Date.now()) => {
   return left >= 0 && left < 24 * 3600 * 1000;
 };
 
-/** The target areas in words: '全镇', '全部村' or names (at most `max`, then '等N个'). */
-export function areasText(areaIds: number[], nameOf: (id: number) => string, max = 3): string {
-  const ids = [...new Set(areaIds)].sort((a, b) => a - b);
-  if (ids.length === AREA_MAX) return '全镇';
-  if (ids.length === AREA_MAX - 1 && !ids.includes(TOWN_AREA_ID)) return '全部村';
-  const names = ids.map(nameOf);
+/**
+ * The target areas in words: '全镇' (every active area), '全部村' (every active village) or names in
+ * the areas' order (at most `max`, then '等N个'). `areas` is GET /api/areas, archived ones included.
+ */
+export function areasText(areaIds: number[], areas: AreaItem[], max = 3): string {
+  const ids = new Set(areaIds);
+  const active = areas.filter((a) => a.active);
+  const villages = active.filter((a) => a.id !== TOWN_AREA_ID);
+  if (active.length > 1 && active.every((a) => ids.has(a.id))) return '全镇';
+  if (villages.length > 1 && !ids.has(TOWN_AREA_ID) && villages.every((a) => ids.has(a.id))) return '全部村';
+  const position = new Map(areas.map((a, i) => [a.id, i]));
+  const names = [...ids]
+    .sort((x, y) => (position.get(x) ?? x) - (position.get(y) ?? y))
+    .map((id) => areas.find((a) => a.id === id)?.name ?? `区域${id}`);
   return names.length > max ? `${names.slice(0, max).join('、')}等${names.length}个` : names.join('、');
 }

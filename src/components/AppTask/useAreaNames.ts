@@ -14,7 +14,7 @@ function loadAreas(): Promise<AreaItem[]> {
   return cache;
 }
 
-/** The areas (1–12) with their display names (GET /api/areas, public), loaded once per page load; [] until then. */
+/** The areas in their order, archived ones marked (GET /api/areas, public), loaded once per page load; [] until then. */
 export function useAreas(): AreaItem[] {
   const [areas, setAreas] = useState<AreaItem[]>([]);
   useEffect(() => {
@@ -25,10 +25,4 @@ export function useAreas(): AreaItem[] {
     };
   }, []);
   return areas;
-}
-
-/** The areas' display names (GET /api/areas, public), loaded once per page load. */
-export function useAreaNames(): (id: number) => string {
-  const areas = useAreas();
-  return (id: number) => areas.find((a) => a.id === id)?.name ?? `区域${id}`;
 }

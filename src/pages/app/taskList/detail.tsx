@@ -6,7 +6,7 @@ import { LoadFailed } from '@/components/AppTask/ListStates';
 import RichContent from '@/components/AppTask/RichContent';
 import { AreasLine, CategoryTag, ClosedTag, DeadlineLine, NeedsLine, PointsBadge } from '@/components/AppTask/TaskMeta';
 import { areasText, formatDateTime } from '@/components/AppTask/taskText';
-import { useAreaNames } from '@/components/AppTask/useAreaNames';
+import { useAreas } from '@/components/AppTask/useAreaNames';
 import MobileLayout from '@/components/MobileLayout';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { usePageTitle } from '@/utils/documentTitle';
@@ -60,7 +60,7 @@ function SubmitBar({ task }: { task: PublicTaskDetail }) {
 export default function PublicTaskDetailPage() {
   const { id } = useParams<{ id: string }>();
   const taskId = Number(id);
-  const areaName = useAreaNames();
+  const areas = useAreas();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
 
   const load = useCallback(() => {
@@ -103,7 +103,7 @@ export default function PublicTaskDetailPage() {
             <h2 className="app-task-detail-title">{task.title}</h2>
             {task.publishedAt ? <div className="m-muted">发布于 {formatDateTime(task.publishedAt)}</div> : null}
             <DeadlineLine deadline={task.deadline} done={task.status !== 'published'} />
-            <AreasLine wrap>{areasText(task.areas, areaName, Infinity)}</AreasLine>
+            <AreasLine wrap>{areasText(task.areas, areas, Infinity)}</AreasLine>
             <NeedsLine template={task.template} imageNum={task.imageNum} />
           </section>
           <section className="m-section">

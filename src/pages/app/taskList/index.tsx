@@ -2,11 +2,12 @@ import { Link, useSearchParams } from '@umijs/max';
 import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { WORK_CATEGORIES } from '@common/constants';
 import type { PublicTaskItem } from '@common/contracts/tasks';
+import type { AreaItem } from '@common/contracts/system';
 import FilterChips from '@/components/AppTask/FilterChips';
 import { EmptyList, ListSkeleton, LoadFailed, ScrollFooter } from '@/components/AppTask/ListStates';
 import { AreasLine, CategoryTag, ClosedTag, DeadlineLine, NeedsLine, PointsBadge } from '@/components/AppTask/TaskMeta';
 import { areasText } from '@/components/AppTask/taskText';
-import { useAreaNames } from '@/components/AppTask/useAreaNames';
+import { useAreas } from '@/components/AppTask/useAreaNames';
 import MobileLayout from '@/components/MobileLayout';
 import { showToast } from '@/components/MobileLayout/toast';
 import { usePagedList } from '@/hooks/usePagedList';
@@ -22,7 +23,7 @@ function categoryFromQuery(value: string | null): number | undefined {
   return WORK_CATEGORIES.some((c) => c.id === id) ? id : undefined;
 }
 
-function TaskCard({ task, areaName }: { task: PublicTaskItem; areaName: (id: number) => string }) {
+function TaskCard({ task, areas }: { task: PublicTaskItem; areas: AreaItem[] }) {
   return (
     <Link to={`/app/taskList/${task.id}`} className="app-task-card">
       <div className="app-task-card-head">
@@ -35,7 +36,7 @@ function TaskCard({ task, areaName }: { task: PublicTaskItem; areaName: (id: num
       <h3 className="app-task-card-title">{task.title}</h3>
       {task.summary ? <p className="app-task-card-summary">{task.summary}</p> : null}
       <DeadlineLine deadline={task.deadline} done={task.status !== 'published'} />
-      <AreasLine>{areasText(task.areas, areaName)}</AreasLine>
+      <AreasLine>{areasText(task.areas, areas)}</AreasLine>
       <NeedsLine template={task.template} imageNum={task.imageNum} />
     </Link>
   );
@@ -47,7 +48,7 @@ const CATEGORY_CHIPS = [{ key: ALL, title: '全部' }, ...WORK_CATEGORIES.map((c
 export default function PublicTaskListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const category = categoryFromQuery(searchParams.get('category'));
-  const areaName = useAreaNames();
+  const areas = useAreas();
   const tasks = usePagedList(
     (current, pageSize) => queryPublicTasks({ current, pageSize, category }, { skipErrorHandler: true }).then((body) => body.data!),
     [category],
@@ -80,7 +81,7 @@ export default function PublicTaskListPage() {
           {tasks.status === 'ready' && tasks.list.length > 0 ? (
             <>
               {tasks.list.map((task) => (
-                <TaskCard key={task.id} task={task} areaName={areaName} />
+                <TaskCard key={task.id} task={task} areas={areas} />
               ))}
               <InfiniteScroll loadMore={tasks.loadMore} hasMore={tasks.hasMore}>
                 {(hasMore, failed, retry) => <ScrollFooter hasMore={hasMore} failed={failed} retry={retry} />}

@@ -1,7 +1,7 @@
 import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Col, Result, Row, Skeleton } from 'antd';
-import { AREA_MAX, AREA_MIN, TOWN_AREA_ID } from '@common/constants';
+import { AREA_ID_MAX, AREA_MIN, TOWN_AREA_ID } from '@common/constants';
 import PageContainer from '@/components/PageContainer';
 import { queryVillageIntroductions } from '@/services/introductions';
 import { apiErrorMessage } from '@/utils/apiError';
@@ -15,7 +15,7 @@ export default function VillageIntroductionPage() {
   // The list holds the areas the caller may change (all twelve, or their own: ADR 0007).
   const asked = Number(searchParams.get('area'));
   const fallback = villages.data?.find((v) => v.area === TOWN_AREA_ID)?.area ?? villages.data?.[0]?.area ?? TOWN_AREA_ID;
-  const area = Number.isInteger(asked) && asked >= AREA_MIN && asked <= AREA_MAX ? asked : fallback;
+  const area = Number.isInteger(asked) && asked >= AREA_MIN && asked <= AREA_ID_MAX ? asked : fallback;
   const village = villages.data?.find((v) => v.area === area);
 
   let body: React.ReactNode;

@@ -12,7 +12,7 @@ import NewsForm from './components/NewsForm';
 export default function NewsCreatePage() {
   const [searchParams] = useSearchParams();
   const id = Number(searchParams.get('id')) || undefined;
-  const areaOptions = useAreaOptions();
+  const areaOptions = useAreaOptions({ picking: true });
   const existing = useRequest(async () => (id ? (await getNews(id, { skipErrorHandler: true })).data : undefined), {
     refreshDeps: [id],
   });

@@ -13,7 +13,7 @@ import TaskForm from './components/TaskForm';
 export default function TaskCreatePage() {
   const [searchParams] = useSearchParams();
   const id = Number(searchParams.get('id')) || undefined;
-  const areaOptions = useAreaOptions();
+  const areaOptions = useAreaOptions({ picking: true });
   const formOptions = useTaskFormOptions();
   const draft = useRequest(async () => (id ? (await getTask(id, { skipErrorHandler: true })).data : undefined), {
     refreshDeps: [id],

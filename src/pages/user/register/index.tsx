@@ -63,7 +63,7 @@ function RegisterForm() {
           <Select
             placeholder={areas.error ? '加载失败，请刷新重试' : '请选择'}
             loading={areas.loading}
-            options={(areas.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            options={(areas.data ?? []).filter((a) => a.active).map((a) => ({ value: a.id, label: a.name }))}
             notFoundContent={areas.error ? '区域加载失败' : '暂无数据'}
           />
         </Form.Item>

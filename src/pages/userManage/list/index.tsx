@@ -289,7 +289,7 @@ export default function UserListPage() {
             open={formOpen}
             user={editing}
             roles={refs.roles}
-            areaOptions={refs.areas}
+            areaOptions={refs.areaChoices}
             groupOptions={refs.groupOptions}
             onClose={() => setFormOpen(false)}
             onSaved={() => {

@@ -13,7 +13,7 @@ interface AreaFieldProps {
   fallbackName?: string | null;
 }
 
-/** 所在村（社区）: one of the 12 areas, picked from a wheel; starts at the user's own area. */
+/** 所在村（社区）: one of the active areas (ADR 0050), picked from a wheel; starts at the user's own area. */
 export default function AreaField({ value, onChange, error, disabled, fallbackName }: AreaFieldProps) {
   const areas = useAreas();
   const [open, setOpen] = useState(false);
@@ -33,7 +33,7 @@ export default function AreaField({ value, onChange, error, disabled, fallbackNa
       </button>
       <Picker
         title="选择所在村（社区）"
-        columns={[areas.map((a) => ({ label: a.name, value: a.id }))]}
+        columns={[areas.filter((a) => a.active).map((a) => ({ label: a.name, value: a.id }))]}
         visible={open}
         value={value ? [value] : []}
         onClose={() => setOpen(false)}

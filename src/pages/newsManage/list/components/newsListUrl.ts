@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { AREA_MAX, AREA_MIN, NEWS_COLUMNS, NEWS_STATUSES, type NewsStatus, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
+import { AREA_ID_MAX, AREA_MIN, NEWS_COLUMNS, NEWS_STATUSES, type NewsStatus, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@common/constants';
 import type { NewsQuery } from '@/services/news';
 import { compact } from '@/utils/table';
 import { periodBounds } from '@/utils/urlForm';
@@ -49,7 +49,7 @@ export function parseNewsListSearch(search: string): NewsListState {
       title: title || undefined,
       column: intIn(q.get('column'), 1, NEWS_COLUMNS.length),
       status: status && (NEWS_STATUSES as readonly string[]).includes(status) ? status : undefined,
-      area: intIn(q.get('area'), AREA_MIN, AREA_MAX),
+      area: intIn(q.get('area'), AREA_MIN, AREA_ID_MAX),
       pinned: pinned === 'true' || pinned === 'false' ? pinned : undefined,
       from: dateOf(q.get('from')),
       to: dateOf(q.get('to')),

@@ -22,7 +22,7 @@ interface Props {
 export default function DispatchAction({ appeal, onChanged }: Props) {
   const { initialState } = useModel('@@initialState');
   const { modal, message } = App.useApp();
-  const villages = useAreaOptions().filter((area) => area.value !== TOWN_AREA_ID && area.value !== appeal.dispatchedArea);
+  const villages = useAreaOptions({ picking: true }).filter((area) => area.value !== TOWN_AREA_ID && area.value !== appeal.dispatchedArea);
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ areaId?: number; note?: string }>();

@@ -1,4 +1,4 @@
-import { APPEAL_CATEGORIES, APPEAL_STATUSES, APPEAL_STATUS_LABELS, AREA_MAX, AREA_MIN, type AppealStatus } from '@common/constants';
+import { APPEAL_CATEGORIES, APPEAL_STATUSES, APPEAL_STATUS_LABELS, AREA_ID_MAX, AREA_MIN, type AppealStatus } from '@common/constants';
 import { LIMITS } from '@common/limits';
 import { defineListUrl } from '../../components/listUrl';
 
@@ -11,7 +11,7 @@ export const appealUrl = defineListUrl({
   fields: {
     keyword: { type: 'text', max: LIMITS.peopleKeyword },
     category: { type: 'int', min: 1, max: APPEAL_CATEGORIES.length },
-    area: { type: 'int', min: AREA_MIN, max: AREA_MAX },
+    area: { type: 'int', min: AREA_MIN, max: AREA_ID_MAX },
     /** Rated by the submitter or not (the dashboard's 群众满意度 opens the rated ones). */
     rated: { type: 'enum', values: ['true', 'false'] },
     from: { type: 'date' },

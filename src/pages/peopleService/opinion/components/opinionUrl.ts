@@ -1,5 +1,5 @@
 import {
-  AREA_MAX,
+  AREA_ID_MAX,
   AREA_MIN,
   OPINION_LEVELS,
   OPINION_SENTIMENTS,
@@ -22,7 +22,7 @@ export const opinionUrl = defineListUrl({
     sentiment: { type: 'enum', values: OPINION_SENTIMENTS },
     level: { type: 'int', min: 1, max: OPINION_LEVELS.length },
     source: { type: 'int', min: 1, max: OPINION_SOURCES.length },
-    area: { type: 'int', min: AREA_MIN, max: AREA_MAX },
+    area: { type: 'int', min: AREA_MIN, max: AREA_ID_MAX },
     from: { type: 'date' },
     to: { type: 'date' },
   } as const,

@@ -1,5 +1,5 @@
 import {
-  AREA_MAX,
+  AREA_ID_MAX,
   AREA_MIN,
   PHOTO_REPORT_STATUSES,
   PHOTO_REPORT_STATUS_LABELS,
@@ -18,7 +18,7 @@ export const shotUrl = defineListUrl({
   fields: {
     keyword: { type: 'text', max: LIMITS.peopleKeyword },
     type: { type: 'int', min: 1, max: PHOTO_REPORT_TYPES.length },
-    area: { type: 'int', min: AREA_MIN, max: AREA_MAX },
+    area: { type: 'int', min: AREA_MIN, max: AREA_ID_MAX },
     from: { type: 'date' },
     to: { type: 'date' },
   } as const,
