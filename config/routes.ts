@@ -119,6 +119,7 @@ export default [
     routes: [
       { path: '/organization', redirect: '/organization/list' },
       { path: '/organization/list', name: '组织架构', component: './organization/list', title: '组织架构' },
+      { path: '/organization/villages', name: '村（社区）', component: './organization/villages', title: '村（社区）' },
     ],
   },
   {

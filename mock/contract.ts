@@ -43,7 +43,16 @@ import { Report } from '@common/contracts/reports';
 import { RoleItem } from '@common/contracts/roles';
 import { LedgerEntry, LedgerPage, MyScore, RankingRow } from '@common/contracts/scores';
 import { DisplayLink, NewDisplayLink, StatsOverview } from '@common/contracts/stats';
-import { AreaItem, DemoCleared, DemoSummary, LoginLogItem, OperationLogItem, Settings, UploadResult } from '@common/contracts/system';
+import {
+  AreaItem,
+  DemoCleared,
+  DemoSummary,
+  LoginLogItem,
+  OperationLogItem,
+  Settings,
+  UploadResult,
+  VillageItem,
+} from '@common/contracts/system';
 import {
   BatchAuditResult,
   MyTaskCounts,
@@ -91,6 +100,12 @@ export const ROUTES = {
   'GET /demo-data': DemoSummary,
   'DELETE /demo-data': DemoCleared,
   'GET /areas': Type.Array(AreaItem),
+  'GET /villages': Page(VillageItem),
+  'POST /villages': VillageItem,
+  'PUT /villages/:id': VillageItem,
+  'POST /villages/:id/archive': VillageItem,
+  'POST /villages/:id/restore': VillageItem,
+  'DELETE /villages/:id': EMPTY,
   'GET /settings': Settings,
   'GET /operation-logs': Page(OperationLogItem),
   'GET /operation-logs/export': FILE,

@@ -16,6 +16,7 @@ import { roleHandlers } from './roles';
 import { overviewHandlers, resetOverviewDb } from './stats';
 import { resetSystemDb, systemHandlers } from './system';
 import { resetMockDb, userHandlers } from './users';
+import { resetVillagesDb, villageHandlers } from './villages';
 
 // Signing in, the user pages' lists, the settings and areas, and the admin header's bell are on
 // every page; the overview is every admin's landing page, and the bell of one's notices is on
@@ -31,6 +32,7 @@ export const server = setupServer(
   ...calendarHandlers,
   ...reportHandlers,
   ...noticeHandlers,
+  ...villageHandlers,
 );
 
 export function useMockServer() {
@@ -41,6 +43,7 @@ export function useMockServer() {
     resetMockDb();
     resetOverviewDb();
     resetSystemDb();
+    resetVillagesDb();
     resetCalendarDb();
     resetReportsDb();
     resetNoticeDb();
