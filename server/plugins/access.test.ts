@@ -213,6 +213,15 @@ const MATRIX: Row[] = [
   row('DELETE /api/roles/:id', [401, 403, 403, 403, 409], { url: '/api/roles/2' }),
 
   row('GET /api/areas', [200, 200, 200, 200, 200]),
+  row('GET /api/villages', [401, 403, 403, 200, 200]),
+  row('POST /api/villages', [401, 403, 403, 400, 400], { payload: {} }),
+  row('PUT /api/villages/:id', [401, 403, 403, 404, 404], {
+    url: '/api/villages/30000',
+    payload: { name: '某村', code: null, sortOrder: 1 },
+  }),
+  row('POST /api/villages/:id/archive', [401, 403, 403, 404, 404], { url: '/api/villages/30000/archive' }),
+  row('POST /api/villages/:id/restore', [401, 403, 403, 404, 404], { url: '/api/villages/30000/restore' }),
+  row('DELETE /api/villages/:id', [401, 403, 403, 404, 404], { url: '/api/villages/30000' }),
   row('PUT /api/areas/:id', [401, 403, 403, 200, 200], { url: '/api/areas/2', payload: { name: '第一村' } }),
   row('GET /api/settings', [200, 200, 200, 200, 200]),
   row('PUT /api/settings', [401, 403, 403, 403, 200], { payload: {} }),

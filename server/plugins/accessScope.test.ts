@@ -136,7 +136,27 @@ const orgChart = async () => expectOk(await t.call(admin, { method: 'GET', url: 
 let orgBefore: OrgUnitNode[] = [];
 let groupsBefore: string[] = [];
 let keywordsBefore: string[] = [];
+const villageRows = async () => JSON.stringify(expectOk(await t.call(undefined, { method: 'GET', url: '/api/areas' })));
+let villagesBefore = '';
+const villagesUnchanged = async () => assert.equal(await villageRows(), villagesBefore);
 const TOWN_WIDE_STEPS: TownWideStep[] = [
+  {
+    route: 'POST /api/villages',
+    url: () => '/api/villages',
+    payload: () => ({ name: '二村自建村', code: null, sortOrder: 99 }),
+    writer: () => admin,
+    unchanged: villagesUnchanged,
+  },
+  {
+    route: 'PUT /api/villages/:id',
+    url: () => '/api/villages/13',
+    payload: () => ({ name: '二村自建村', code: '110101001099', sortOrder: 98 }),
+    writer: () => admin,
+    unchanged: villagesUnchanged,
+  },
+  { route: 'POST /api/villages/:id/archive', url: () => '/api/villages/13/archive', writer: () => admin, unchanged: villagesUnchanged },
+  { route: 'POST /api/villages/:id/restore', url: () => '/api/villages/13/restore', writer: () => admin, unchanged: villagesUnchanged },
+  { route: 'DELETE /api/villages/:id', url: () => '/api/villages/13', writer: () => admin, unchanged: villagesUnchanged },
   {
     route: 'POST /api/groups',
     url: () => '/api/groups',
@@ -409,6 +429,7 @@ describe("area scope: the cadre of area 3 cannot reach area 2's records; the cad
       groupsBefore = await groupNames();
       keywordsBefore = await keywordTexts();
       orgBefore = await orgChart();
+      villagesBefore = await villageRows();
       const call = (token: string) =>
         t.call(token, {
           method: entry.route.split(' ')[0] as 'GET',

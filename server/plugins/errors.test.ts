@@ -99,7 +99,7 @@ describe('error answers', () => {
       ['PUT', '/api/areas/0', { name: '' }],
       ['PUT', '/api/currentUser/password', {}],
       ['POST', '/api/login/account', {}],
-      ['GET', '/api/users?pageSize=x&current=0&area=13&status=x&sortField=x&sortOrder=x&roleId=0&groupId=x', undefined],
+      ['GET', '/api/users?pageSize=x&current=0&area=40000&status=x&sortField=x&sortOrder=x&roleId=0&groupId=x', undefined],
       ['GET', '/api/groups/x', undefined],
       ['GET', '/api/operation-logs?method=GET&from=x&to=y', undefined],
       ['GET', '/api/login-logs?success=x', undefined],

@@ -438,7 +438,7 @@ describe('auth', () => {
     });
 
     test('bad fields are each listed with their Chinese label', async () => {
-      const res = await register({ account: 'a', name: '  ', phone: '12345', password: 'abcdefgh', area: 13 });
+      const res = await register({ account: 'a', name: '  ', phone: '12345', password: 'abcdefgh', area: 40000 });
       assert.equal(res.statusCode, 400);
       const body = res.json();
       assert.equal(body.code, 400);

@@ -72,7 +72,7 @@ describe('system', () => {
       }
       const res = await put(staff, '/api/areas/2', { name: ' 幸福村 ', id: 9 });
       assert.equal(res.statusCode, 200);
-      assert.deepEqual(res.json(), { code: 200, data: { id: 2, name: '幸福村' } });
+      assert.deepEqual(res.json(), { code: 200, data: { id: 2, name: '幸福村', code: null, sortOrder: 2, active: true } });
       const areas = (await get(undefined, '/api/areas')).json().data;
       assert.equal(areas[1].name, '幸福村');
       assert.equal(areas[8].name, '第八村');
@@ -80,10 +80,10 @@ describe('system', () => {
       assert.equal((await get(cadre, '/api/currentUser')).json().data.areaName, '幸福村');
     });
 
-    test('the area id must be 1–12 and the name must not be empty', async () => {
+    test('the area id must be a positive smallint and the name must not be empty', async () => {
       for (const [id, message] of [
         ['0', '不能小于1'],
-        ['13', '不能大于12'],
+        ['40000', '不能大于32767'],
         ['abc', '必须是数字'],
       ]) {
         const res = await put(admin, `/api/areas/${id}`, { name: '某村' });
@@ -209,7 +209,7 @@ describe('system', () => {
       const earlier = (await get(admin, '/api/operation-logs?account=staff01')).json().data.total;
       await put(staff, '/api/areas/5', { name: '第四村' });
       await put(staff, '/api/settings', { centreName: '越权' });
-      await put(staff, '/api/areas/13', { name: '越界' });
+      await put(staff, '/api/areas/40000', { name: '越界' });
       await get(staff, '/api/areas');
       await t.call(staff, { method: 'POST', url: '/api/login/outLogin' });
       staff = await t.login('staff01');
@@ -223,7 +223,7 @@ describe('system', () => {
         [
           { method: 'PUT', route: '/api/areas/:id', targetId: '5', statusCode: 200 },
           { method: 'PUT', route: '/api/settings', targetId: null, statusCode: 403 },
-          { method: 'PUT', route: '/api/areas/:id', targetId: '13', statusCode: 400 },
+          { method: 'PUT', route: '/api/areas/:id', targetId: '40000', statusCode: 400 },
           { method: 'POST', route: '/api/login/outLogin', targetId: null, statusCode: 200 },
         ].sort(byKey),
       );
