@@ -55,8 +55,8 @@ describe('system', () => {
         areas.map((a) => a.id),
         [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
       );
-      assert.deepEqual(areas[0], { id: 1, name: '镇社区' });
-      assert.deepEqual(areas[1], { id: 2, name: '第一村' });
+      assert.deepEqual(areas[0], { id: 1, name: '镇社区', code: null, sortOrder: 1, active: true });
+      assert.deepEqual(areas[1], { id: 2, name: '第一村', code: null, sortOrder: 2, active: true });
       assert.ok(areas.every((a) => a.name.length > 0));
     });
 

@@ -21,11 +21,41 @@ const GREEN = '#52c41a';
 const ORANGE = '#fa8c16';
 
 /** A chart; with `onClick` a click anywhere over a column (or row) of the plot opens that category. */
-function Chart({ option, onClick, label }: { option: echarts.EChartsCoreOption; onClick?: (click: CategoryClick) => void; label: string }) {
+function Chart({
+  option,
+  onClick,
+  label,
+  height,
+}: {
+  option: echarts.EChartsCoreOption;
+  onClick?: (click: CategoryClick) => void;
+  label: string;
+  /** Taller than the card (many villages): the chart scrolls inside it. */
+  height?: number;
+}) {
   const { ref, failed } = useEChart(option, onClick);
   if (failed) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="图表无法显示，请刷新页面重试" />;
-  return <div ref={ref} className="dashboard-chart" role="img" aria-label={label} style={onClick ? { cursor: 'pointer' } : undefined} />;
+  const chart = (
+    <div
+      ref={ref}
+      className="dashboard-chart"
+      role="img"
+      aria-label={label}
+      style={{ ...(onClick ? { cursor: 'pointer' } : {}), ...(height ? { height } : {}) }}
+    />
+  );
+  if (!height) return chart;
+  // Focusable so the keyboard scrolls it too.
+  return (
+    <div className="dashboard-chart-scroll" tabIndex={0} role="group" aria-label={`${label}（可滚动）`}>
+      {chart}
+    </div>
+  );
 }
+
+/** More villages than fit as upright bars: they become rows, ROW_HEIGHT apart, in a scrolling box (ADR 0050). */
+const UPRIGHT_MAX = 12;
+const ROW_HEIGHT = 28;
 
 function ChartCard({ title, extra, empty, children }: { title: string; extra?: ReactNode; empty?: string; children: ReactNode }) {
   return (
@@ -89,21 +119,35 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
           return `${echarts.format.encodeHTML(a.name)}<br/>完成 ${a.completed} / ${a.targets} 项（${ratePercent(a.rate)}%）<br/>已通过提交 ${a.approved} 份 · 待审核 ${a.pending} 份`;
         },
       },
-      grid: { left: 48, right: 16, top: 24, bottom: 40 },
-      xAxis: { type: 'category', data: areas.map((a) => a.name), axisLabel: { interval: 0, rotate: areas.length > 6 ? 30 : 0 } },
-      yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
+      ...(areas.length > UPRIGHT_MAX
+        ? {
+            grid: { left: 104, right: 48, top: 8, bottom: 8 },
+            yAxis: {
+              type: 'category',
+              inverse: true,
+              data: areas.map((a) => a.name),
+              axisLabel: { interval: 0, width: 92, overflow: 'truncate' },
+            },
+            xAxis: { type: 'value', min: 0, max: 100, show: false },
+          }
+        : {
+            grid: { left: 48, right: 16, top: 24, bottom: 40 },
+            xAxis: { type: 'category', data: areas.map((a) => a.name), axisLabel: { interval: 0, rotate: areas.length > 6 ? 30 : 0 } },
+            yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
+          }),
       series: [
         {
           name: '完成率',
           type: 'bar',
-          barMaxWidth: 28,
+          barMaxWidth: areas.length > UPRIGHT_MAX ? 16 : 28,
           data: areas.map((a) => ratePercent(a.rate)),
-          label: { show: true, position: 'top', formatter: '{c}%' },
+          label: { show: true, position: areas.length > UPRIGHT_MAX ? 'right' : 'top', formatter: '{c}%' },
         },
       ],
     }),
     [areas],
   );
+  const areaHeight = areas.length > UPRIGHT_MAX ? areas.length * ROW_HEIGHT + 16 : undefined;
 
   const days = stats.perDay;
   const trendOption = useMemo(
@@ -150,6 +194,7 @@ export default function DashboardCharts({ stats, go }: { stats: StatsOverview; g
         <Chart
           label="各村任务完成率"
           option={areaOption}
+          height={areaHeight}
           onClick={go.area ? ({ dataIndex }) => go.area?.(areas[dataIndex].area) : undefined}
         />
       </ChartCard>

@@ -26,7 +26,7 @@ const button = (text: string, scope: HTMLElement = document.body) => {
   return within(scope).getByText(pattern, { selector: 'button, button *' }).closest('button') as HTMLButtonElement;
 };
 const dialog = async (title: string | RegExp) => {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
+  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' }, { timeout: 15000 });
   return heading.closest('.ant-modal') as HTMLElement;
 };
 
