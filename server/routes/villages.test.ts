@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { firstSignIn } from '../../tests/helpers/firstSignIn';
 
 // 组织架构 › 村（社区）: the areas as managed data (ADR 0050).
 
@@ -188,7 +189,7 @@ describe('villages', () => {
       area: 2,
     });
     assert.equal(user.statusCode, 200, user.body);
-    const manager = await t.login('org02', 'Secret123');
+    const manager = await firstSignIn(t, 'org02', 'Secret123', 'Mine-8642x');
     assert.equal((await get(manager, '/api/villages')).statusCode, 200);
     for (const [method, url] of [
       ['POST', '/api/villages'],
