@@ -68,6 +68,7 @@ describe('route access', () => {
       '/introduction/center',
       '/introduction/village',
       '/organization/list',
+      '/organization/villages',
     ]);
     const newsOnly = access({ currentUser: user({ permissions: ['newsManage'] }), fetchUserInfo: async () => undefined });
     expect(accessiblePaths(routes, newsOnly)).toEqual(['/newsManage/create', '/newsManage/list']);

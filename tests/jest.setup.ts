@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import '@umijs/max/test-setup';
+import { stopAnsweringSessionRequests } from '@/utils/sessionHandover';
+
+// The session channel is the process's (Node's BroadcastChannel), not the window's: a test file's
+// listener would otherwise hear the next file's messages after its window is gone.
+afterAll(stopAnsweringSessionRequests);
 
 /**
  * jsdom lacks these browser APIs that antd uses. matchMedia answers width queries

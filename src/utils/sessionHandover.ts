@@ -51,6 +51,15 @@ export function answerSessionRequests() {
   };
 }
 
+/**
+ * Stops answering. A page's channel closes with the page; a test environment that outlives its
+ * window (jest runs test files one after another in one process) closes it here.
+ */
+export function stopAnsweringSessionRequests() {
+  listening?.close();
+  listening = undefined;
+}
+
 /** Marks that a tab of this browser holds a session (called when one signs in). */
 export const noteSignedIn = () => writeHint(true);
 
