@@ -8,6 +8,7 @@ import {
   placeAriaRequired,
   plainSelectRows,
   pickerHeaderNames,
+  pickerSeparators,
   pressLinkButton,
   quietMeasureRows,
   tablistOnTabs,
@@ -88,6 +89,8 @@ test("an icon beside a control's own words is hidden; an icon that is all a cont
   expect(document.getElementById('labelled')).toHaveAccessibleName('刷新');
   expect(inside('named')).toHaveAttribute('aria-hidden', 'true');
   expect(inside('titled')).toHaveAttribute('aria-hidden', 'true');
+  // The pagination arrow's name is its item's title, on the button itself (axe reads no ancestor's title).
+  expect(document.getElementById('titled')).toHaveAccessibleName('下一页');
   expect(document.getElementById('bare')).toHaveAccessibleName('关闭');
   // An English name not in the list is left as it is rather than leave the button nameless.
   expect(document.getElementById('unknown')).toHaveAccessibleName('bug');
@@ -158,4 +161,13 @@ test("a date picker's year and month buttons keep the words they show in their n
   const [year, month] = document.querySelectorAll('button');
   expect(year).toHaveAccessibleName('2026年，选择年份');
   expect(month).toHaveAccessibleName('11月，选择月份');
+});
+
+test("a range picker's arrow between its dates is a picture named 至", () => {
+  document.body.innerHTML = `<div class="ant-picker-range"><input placeholder="开始日期"><span class="ant-picker-separator" aria-label="to">${icon('swap-right')}</span><input placeholder="结束日期"></div>`;
+  pickerSeparators(document);
+  const separator = document.querySelector('.ant-picker-separator');
+  expect(separator).toHaveAttribute('role', 'img');
+  expect(separator).toHaveAccessibleName('至');
+  expect(separator?.querySelector('.anticon')).toHaveAttribute('aria-hidden', 'true');
 });

@@ -104,10 +104,13 @@ export function chineseIcons(root: ParentNode) {
     const english = icon.getAttribute('aria-label') ?? '';
     const chinese = ICON_NAMES[english];
     const control = icon.parentElement?.closest<HTMLElement>(CONTROL);
-    // Its own words, a label, or a title (antd's pagination arrows: 上一页) already name the control.
-    const named =
-      control && (control.getAttribute('aria-label') || control.textContent?.trim() || control.closest('[title]')?.getAttribute('title'));
-    if (named || (!control && !chinese)) icon.setAttribute('aria-hidden', 'true');
+    // Its own words or label already name the control. A title on it or on its item (antd's
+    // pagination arrows: <li title="上一页"><button>) becomes its label: screen readers and axe do
+    // not take a name from an ancestor's title.
+    const own = control && (control.getAttribute('aria-label') || control.textContent?.trim());
+    const title = control && !own ? control.getAttribute('title') || control.parentElement?.getAttribute('title') : null;
+    if (control && title) control.setAttribute('aria-label', title);
+    if (own || title || (!control && !chinese)) icon.setAttribute('aria-hidden', 'true');
     else if (chinese) icon.setAttribute('aria-label', chinese);
   }
 }
@@ -199,6 +202,18 @@ export function pickerHeaderNames(root: ParentNode) {
   }
 }
 
+/**
+ * A range picker's arrow between its two dates is a span named "to": without a role a name is not
+ * allowed on it. It becomes a picture named 至, between 开始日期 and 结束日期.
+ */
+export function pickerSeparators(root: ParentNode) {
+  for (const separator of root.querySelectorAll<HTMLElement>('.ant-picker-separator')) {
+    if (separator.getAttribute('role') !== 'img') separator.setAttribute('role', 'img');
+    if (separator.getAttribute('aria-label') !== '至') separator.setAttribute('aria-label', '至');
+    separator.querySelector('.anticon')?.setAttribute('aria-hidden', 'true');
+  }
+}
+
 /** All the fixes, on everything under `root`. */
 export function fixAntdAria(root: ParentNode) {
   placeAriaRequired(root);
@@ -212,6 +227,7 @@ export function fixAntdAria(root: ParentNode) {
   keyboardLinks(root);
   namedTreeCheckboxes(root);
   pickerHeaderNames(root);
+  pickerSeparators(root);
 }
 
 let watchers = 0;

@@ -104,6 +104,7 @@ const ADMIN_PAGES: Array<{ path: string; overlay?: (page: Page) => Locator }> = 
   { path: '/introduction/center' },
   { path: '/introduction/village' },
   { path: '/organization/list', overlay: (page) => page.getByRole('button', { name: /新增顶级单位/ }) },
+  { path: '/organization/villages', overlay: (page) => page.getByRole('button', { name: /新增村（社区）/ }) },
   { path: '/peopleService/appeal', overlay: (page) => page.getByText('查看', { exact: true }).first() },
   { path: '/peopleService/shot', overlay: (page) => page.getByText('查看', { exact: true }).first() },
   { path: '/peopleService/opinion', overlay: (page) => page.getByRole('button', { name: /新增舆情/ }) },

@@ -94,7 +94,7 @@ describe('admin pages', () => {
       const user = await apiGet<{ access: string; permissions: string[] }>(page, '/api/currentUser');
       const pages = adminMenuPages().filter((p) => mayOpen(p.access, user));
       // Staff work everywhere but user management and the 系统设置 group (docs/product.md §1).
-      assert.equal(pages.length, account === 'admin' ? 21 : 14);
+      assert.equal(pages.length, account === 'admin' ? 22 : 15);
       const found: Record<string, string[]> = {};
       for (const menuPage of pages) {
         const { path } = menuPage;
