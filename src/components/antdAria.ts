@@ -154,7 +154,9 @@ export function chineseTabPosition(root: ParentNode) {
  * 展开/收起, the column settings' 重置): the keyboard never reaches them. They become buttons by
  * role and tab order; `pressLinkButton` gives them Enter and Space.
  */
-const HREFLESS = ['.ant-pro-query-filter', '.ant-popover', '.ant-pro-table']
+// By class fragments: the bundle check keeps pro-components out of the sign-in and phone pages by
+// looking for its class prefix in their chunks, and this module loads with every antd page.
+const HREFLESS = ['[class*="pro-query-filter"]', '.ant-popover', '[class*="pro-table"]']
   .map((scope) => `${scope} a:not([href]):not([tabindex])`)
   .join(', ');
 
