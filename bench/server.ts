@@ -6,6 +6,7 @@
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { listenForBench } from './listen';
 
 async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -27,16 +28,7 @@ async function main() {
     db: database.db,
     logger: { level: config.logLevel, file: process.env.BENCH_LOG_FILE || '/dev/null' },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
+  await listenForBench(app, () => database.close());
 }
 
 main().catch((error) => {
