@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { bandProbes, BANDS, isInformative } from '../server/lib/photoHash';
-import { nearUploads } from '../server/services/photoMatches';
+import { nearUploads } from '../server/services/uploads/photoMatches';
 
 // The photos of a township at scale for the duplicate-photo check (ADR 0027): three per task report,
 // two per appeal and two per photo report (1 000 000 at the large scale), each with its upload row,

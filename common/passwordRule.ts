@@ -1,6 +1,6 @@
 // The password rule beyond the pattern (length, letters and digits), shared by the server and the
 // forms that set a password, so both say the same. Small enough for the client: the list of the
-// most common passwords stays on the server (server/services/passwordPolicy.ts). ADR 0040.
+// most common passwords stays on the server (server/services/accounts/passwordPolicy.ts). ADR 0040.
 
 export const PASSWORD_RULE_MESSAGES = {
   containsAccount: '密码不能包含账号',

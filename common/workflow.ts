@@ -78,7 +78,7 @@ interface MyTaskStateCase {
  * The caller's state for a targeted task is that of the first case that fits: approved and pending
  * whatever the task's state; a rejection may be redone only while the task is open; an open task
  * is otherwise to do; a closed task without an approval was missed. The server turns the cases into
- * SQL (server/services/myTasks.ts); `myTaskState` applies them to one task.
+ * SQL (server/services/tasks/myTasks.ts); `myTaskState` applies them to one task.
  */
 export const MY_TASK_STATE_CASES: readonly MyTaskStateCase[] = [
   { latest: 'approved', state: 'approved' },

@@ -70,7 +70,7 @@ export const submitHandlers = [
     const existing = appTaskDb.clientKeys.get(body.clientKey);
     if (existing) return ok(appTaskDb.submissions.find((s) => s.id === existing));
     if (t.status !== 'published') return apiError(409, TASK_MESSAGES.taskClosed);
-    // server/services/submissions.ts words these.
+    // server/services/tasks/submissions.ts words these.
     if (templateHasText(t.template) && !body.text?.trim()) {
       return invalid([{ field: 'text', label: '完成情况说明', message: '请填写完成情况说明' }]);
     }

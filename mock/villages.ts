@@ -23,7 +23,7 @@ const item = (id: number): VillageItem => {
 };
 const inOrder = () => [...areas].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
 
-/** The server's checks of a body (server/services/villages.ts), as far as a page can trip them. */
+/** The server's checks of a body (server/services/system/villages.ts), as far as a page can trip them. */
 function refusal(body: VillageBody, id: number | null): Response | undefined {
   const name = body.name?.trim() ?? '';
   if (!name) return invalid([{ field: 'name', label: '名称', message: '不能为空' }]);

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { createTestContext, type TestContext } from '../tests/helpers/app';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { signedUploadUrl } from './services/uploadAccess';
+import { signedUploadUrl } from './services/uploads/uploadAccess';
 
 // The app as a browser meets it: the built client from one port, history routing, security headers.
 let t: TestContext;

@@ -38,10 +38,10 @@ import systemRoutes from './routes/system';
 import taskRoutes from './routes/tasks';
 import uploadRoutes from './routes/uploads';
 import userRoutes from './routes/users';
-import { DecodeQueue } from './services/decodeQueue';
+import { DecodeQueue } from './jobs/decodeQueue';
 import { sharedRateLimit } from './lib/rateLimitStore';
 import { type FileStorage, storageFromConfig } from './lib/storage';
-import { loadUploadUrlKey } from './services/uploadAccess';
+import { loadUploadUrlKey } from './services/uploads/uploadAccess';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,13 +6,13 @@ import { loadConfig, trustProxyWarnings } from './config';
 import { openDatabase } from './db/client';
 import { migrateFromPglite, needsPgliteMigration, pgliteDirOf } from './ops/pgliteMigration';
 import { seed } from './seed/seed';
-import { purgeExpiredCaptchas } from './services/captcha';
-import { purgeOldLogs } from './services/logRetention';
-import { purgeExpiredSessions } from './services/sessions';
-import { policyOf, purgeOldFailures } from './services/signInGuard';
+import { purgeExpiredCaptchas } from './services/accounts/captcha';
+import { purgeOldLogs } from './jobs/logRetention';
+import { purgeExpiredSessions } from './services/accounts/sessions';
+import { policyOf, purgeOldFailures } from './services/accounts/signInGuard';
 import { storageFromConfig } from './lib/storage';
-import { hashPendingUploads } from './services/photoHashBackfill';
-import { purgeUnusedUploads } from './services/uploadCleanup';
+import { hashPendingUploads } from './jobs/photoHashBackfill';
+import { purgeUnusedUploads } from './jobs/uploadCleanup';
 
 /** Purge jobs run this often; each process runs them, the deletes are idempotent. */
 const PURGE_EVERY_MS = 3600_000;

@@ -175,7 +175,7 @@ export const sessions = pgTable(
 
 /**
  * Band k (bits 16k to 16k + 15) of uploads.phash, exactly as the band indexes compute it: a lookup
- * must use the same expression for PostgreSQL to use the index (server/services/photoMatches.ts).
+ * must use the same expression for PostgreSQL to use the index (server/services/uploads/photoMatches.ts).
  */
 export const PHASH_BAND_SQL = [0, 1, 2, 3].map((k) => sql.raw(`(("phash" >> ${k * 16}) & 65535)`));
 
@@ -249,7 +249,7 @@ export const operationLogs = pgTable(
     statusCode: integer('status_code').notNull(),
     /** The route's Chinese name (its OpenAPI summary), e.g. 修改用户. */
     action: text('action').notNull().default(''),
-    /** The fields the write changed, as shown to the admin (services/auditTrail.ts); null: not recorded. */
+    /** The fields the write changed, as shown to the admin (services/system/auditTrail.ts); null: not recorded. */
     changes: jsonb('changes').$type<OperationChange[]>(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { builtinDays, calendarOf } from '../services/workCalendar';
+import { builtinDays, calendarOf } from '../services/system/workCalendar';
 import { addWorkingDays, localDate, localDateTime } from './workingDays';
 
 // Beijing time is UTC+8: '2026-11-20T10:00:00+08:00' is a Friday morning there.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperationChange } from '../../common/contracts/system';
 import type { Db } from '../db/client';
-import { type AuditTarget, changesBetween, snapshot, writeOperationLog } from '../services/auditTrail';
+import { type AuditTarget, changesBetween, snapshot, writeOperationLog } from '../services/system/auditTrail';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

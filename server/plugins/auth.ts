@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { ErrorShowType, MESSAGES, PERMISSION_KEYS } from '../../common/constants';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
-import { hasAccess, holdsBackOffice, type RouteAccess } from '../services/access';
-import { type AuthUser, parseAuthorization, resolveSession, type SessionPolicy } from '../services/sessions';
+import { hasAccess, holdsBackOffice, type RouteAccess } from '../services/accounts/access';
+import { type AuthUser, parseAuthorization, resolveSession, type SessionPolicy } from '../services/accounts/sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -501,7 +501,7 @@ describe('export', () => {
   });
 
   test('the export streams in batches: more rows than one batch all arrive', async () => {
-    const { appealExportRows } = await import('../services/appeals');
+    const { appealExportRows } = await import('../services/people/appeals');
     const { xlsxStream } = await import('../lib/xlsx');
     const caller = { id: ids.userIds.admin, dataScope: 'all' } as never;
     const total = (await list(admin)).total;

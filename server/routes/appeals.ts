@@ -25,7 +25,7 @@ import {
   listAppeals,
   moveAppeal,
   recallAppeal,
-} from '../services/appeals';
+} from '../services/people/appeals';
 import { localDateTime } from '../lib/workingDays';
 import { XLSX_TYPE, type XlsxColumn, xlsxStream } from '../lib/xlsx';
 

@@ -15,8 +15,8 @@ import { captchas, sessions, signInFailures, users } from '../db/schema';
 import { seed } from '../seed/seed';
 import { currentHashCost, hashPassword, needsRehash, useHashCostForTests, useProductionHashCost, verifyPassword } from '../lib/passwords';
 import { localStorage } from '../lib/storage';
-import { CAPTCHA_LENGTH } from '../services/captchaImage';
-import { hashToken } from '../services/sessions';
+import { CAPTCHA_LENGTH } from '../services/accounts/captchaImage';
+import { hashToken } from '../services/accounts/sessions';
 
 const UNAUTHORIZED = '未授权或授权已过期，请重新登录';
 const LOGIN_FAILED = '账号或密码错误';

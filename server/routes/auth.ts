@@ -12,9 +12,9 @@ import {
 import { MESSAGES } from '../../common/constants';
 import { ok, okEmpty, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { createCaptcha } from '../services/captcha';
-import { revokeSession } from '../services/sessions';
-import { changeOwnPassword, registerVillager, signIn } from '../services/signIn';
+import { createCaptcha } from '../services/accounts/captcha';
+import { revokeSession } from '../services/accounts/sessions';
+import { changeOwnPassword, registerVillager, signIn } from '../services/accounts/signIn';
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CalendarYearParams, SaveYearCalendarBody, YearCalendar } from '../../common/contracts/calendar';
 import { ok, replies } from '../http';
-import { readYearCalendar, restoreBuiltinYear, saveYearCalendar } from '../services/workCalendar';
+import { readYearCalendar, restoreBuiltinYear, saveYearCalendar } from '../services/system/workCalendar';
 
 /** 系统设置 › 节假日安排 (admin): the days appeal due times skip or count (ADR 0017). */
 const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,7 +3,7 @@ import { IdParams, Page } from '../../common/contracts/base';
 import { GroupBody, GroupDetail, GroupItem, GroupListQuery, GroupMembersBody } from '../../common/contracts/groups';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { createGroup, deleteGroup, groupDetail, listGroups, setGroupMembers, updateGroup } from '../services/groups';
+import { createGroup, deleteGroup, groupDetail, listGroups, setGroupMembers, updateGroup } from '../services/accounts/groups';
 
 const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health, Unhealthy } from '../../common/contracts/health';
 import { Ok } from '../../common/contracts/base';
 import { ok } from '../http';
-import { checkHealth } from '../services/health';
+import { checkHealth } from '../services/system/health';
 
 /** For monitoring: public (it names no data), 200 when all is well, 503 naming what failed. */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

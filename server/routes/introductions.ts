@@ -15,7 +15,7 @@ import {
   saveCentreIntroduction,
   saveVillageIntroduction,
   villageIntroductionOrFail,
-} from '../services/introductions';
+} from '../services/content/introductions';
 
 /** 介绍管理: the centre's introduction and the twelve areas' introductions. */
 const introductionRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -21,11 +21,11 @@ import { MyTaskCounts, MyTaskDetail, MyTaskItem, MyTaskQuery } from '../../commo
 import { APPEAL_STEPS } from '../../common/workflow';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { appealOrFail, listDispatchedAppeals, listMyAppeals, moveAppeal, rateAppeal } from '../services/appeals';
-import { listMyTasks, myTask, myTaskCounts } from '../services/myTasks';
-import { listMyPhotoReports } from '../services/photoReports';
-import { myScore } from '../services/scores';
-import { listUserNotices, markAllNoticesRead, markNoticeRead, unreadNoticeCount } from '../services/userNotices';
+import { appealOrFail, listDispatchedAppeals, listMyAppeals, moveAppeal, rateAppeal } from '../services/people/appeals';
+import { listMyTasks, myTask, myTaskCounts } from '../services/tasks/myTasks';
+import { listMyPhotoReports } from '../services/people/photoReports';
+import { myScore } from '../services/tasks/scores';
+import { listUserNotices, markAllNoticesRead, markNoticeRead, unreadNoticeCount } from '../services/people/userNotices';
 import { Type } from '@sinclair/typebox';
 
 /** Every /api/my/* route: the signed-in user's own tasks, points, notices, appeals and photo reports (phone pages). */

@@ -15,7 +15,7 @@ import {
   newsItemOrFail,
   setNewsPinned,
   updateNews,
-} from '../services/news';
+} from '../services/content/news';
 
 /** News management (新闻管理): drafts, publishing, taking offline, pinning. */
 const NEWS_COLUMNS: Array<XlsxColumn<NewsItem>> = [

@@ -6,8 +6,8 @@ import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { appealStep, createAppeal, createPhotoReport, peopleHandler } from '../../tests/helpers/people';
 import { audit, expectError, expectOk, lookups, uploadImages } from '../../tests/helpers/tasks';
 import { appeals, opinions } from '../db/schema';
-import { opinionTrend } from '../services/opinions';
-import type { AuthUser } from '../services/sessions';
+import { opinionTrend } from '../services/people/opinions';
+import type { AuthUser } from '../services/accounts/sessions';
 import { localDate } from '../lib/workingDays';
 
 let t: TestContext;

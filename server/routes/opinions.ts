@@ -21,7 +21,7 @@ import { ok, okEmpty, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
-import { noticesFor } from '../services/notices';
+import { noticesFor } from '../services/system/notices';
 import { assertTownWideWriter } from '../services/scope';
 import {
   createKeyword,
@@ -34,7 +34,7 @@ import {
   opinionTrend,
   setOpinionStatus,
   updateOpinion,
-} from '../services/opinions';
+} from '../services/people/opinions';
 
 /** Watch keywords read every village's appeals and reports: see assertTownWideWriter. */
 const KEYWORDS_TOWN_WIDE = '添加或删除监测关键词（关键词全镇共用）';

@@ -5,7 +5,7 @@ import { OrgUnit, OrgUnitBody, OrgUnitNode } from '../../common/contracts/conten
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { assertTownWideWriter } from '../services/scope';
-import { createOrgUnit, deleteOrgUnit, orgTree, orgUnitOrFail, updateOrgUnit } from '../services/orgUnits';
+import { createOrgUnit, deleteOrgUnit, orgTree, orgUnitOrFail, updateOrgUnit } from '../services/content/orgUnits';
 
 /** The chart is the town's: a village-scoped holder of the key reads it, changes none of it (ADR 0022). */
 const TOWN_WIDE = '新增、修改、移动或删除单位（组织架构全镇共用）';

@@ -11,8 +11,8 @@ import { createAppeal, createPhotoReport, peopleHandler } from '../../tests/help
 import { scenePhoto, uploadPhoto } from '../../tests/helpers/photos';
 import { createAccount, expectError, expectOk, publishedTask, submitOk, uploadImages } from '../../tests/helpers/tasks';
 import { submissionImages, submissions, tasks, uploads } from '../db/schema';
-import { hashPendingUploads } from '../services/photoHashBackfill';
-import { nearUploads, nearUploadsQuery } from '../services/photoMatches';
+import { hashPendingUploads } from '../jobs/photoHashBackfill';
+import { nearUploads, nearUploadsQuery } from '../services/uploads/photoMatches';
 
 // The duplicate and stale photo check (ADR 0027) through the API: a photo sent again on another
 // record is pointed out to its reviewer with the earlier record, never refused; so is a photo taken

@@ -15,7 +15,13 @@ import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
-import { createPhotoReport, finishPhotoReport, listPhotoReports, photoReportCounts, photoReportOrFail } from '../services/photoReports';
+import {
+  createPhotoReport,
+  finishPhotoReport,
+  listPhotoReports,
+  photoReportCounts,
+  photoReportOrFail,
+} from '../services/people/photoReports';
 
 const PHOTO_REPORT_COLUMNS: Array<XlsxColumn<PhotoReportItem>> = [
   { header: '编号', width: 8, value: (r) => r.id },

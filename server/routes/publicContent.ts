@@ -17,9 +17,9 @@ import {
   getCentreIntroduction,
   listVillageIntroductions,
   villageIntroductionOrFail,
-} from '../services/introductions';
-import { listPublicNews, readPublicNews } from '../services/news';
-import { orgTree } from '../services/orgUnits';
+} from '../services/content/introductions';
+import { listPublicNews, readPublicNews } from '../services/content/news';
+import { orgTree } from '../services/content/orgUnits';
 
 /**
  * What anyone may read without signing in: published news, the introductions (without the seeded

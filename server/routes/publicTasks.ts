@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Page } from '../../common/contracts/base';
 import { PublicTaskDetail, PublicTaskItem, PublicTaskQuery } from '../../common/contracts/tasks';
 import { ok, replies } from '../http';
-import { listPublicTasks, publicTask } from '../services/myTasks';
+import { listPublicTasks, publicTask } from '../services/tasks/myTasks';
 
 /** Published (and closed) tasks for anyone, signed in or not; drafts do not exist here. */
 const publicTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {

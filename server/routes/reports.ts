@@ -3,9 +3,9 @@ import { ApiError } from '../../common/contracts/base';
 import { Report, ReportQuery } from '../../common/contracts/reports';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { buildReport } from '../services/report';
-import { DOCX_TYPE, reportDocx, reportFileNames } from '../services/reportDocx';
-import { statsArea } from '../services/stats';
+import { buildReport } from '../services/reports/report';
+import { DOCX_TYPE, reportDocx, reportFileNames } from '../services/reports/reportDocx';
+import { statsArea } from '../services/reports/stats';
 
 /**
  * 数据概览 › 通报: the township's report for a week or a month (ADR 0020), as JSON for the page's

@@ -4,7 +4,7 @@ import { IdParams, Page } from '../../common/contracts/base';
 import { PermissionItem, RoleBody, RoleItem, RoleListQuery } from '../../common/contracts/roles';
 import { PERMISSION_KEYS, PERMISSION_LABELS } from '../../common/constants';
 import { ok, replies } from '../http';
-import { createRole, deleteRole, listRoles, roleItem, updateRole } from '../services/roles';
+import { createRole, deleteRole, listRoles, roleItem, updateRole } from '../services/accounts/roles';
 
 const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;

@@ -7,8 +7,8 @@ import type { LedgerEntry, LedgerPage, MyScore, RankingRow } from '../../common/
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { audit, createAccount, expectError, expectOk, lookups, publishedTask, submitOk } from '../../tests/helpers/tasks';
 import { scoreLedger, users } from '../db/schema';
-import { EXPORT_HEADER, exportRanking } from '../services/scores';
-import type { AuthUser } from '../services/sessions';
+import { EXPORT_HEADER, exportRanking } from '../services/tasks/scores';
+import type { AuthUser } from '../services/accounts/sessions';
 
 let t: TestContext;
 let admin: string;

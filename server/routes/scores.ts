@@ -3,7 +3,7 @@ import { ApiError, Page } from '../../common/contracts/base';
 import { AdjustBody, LedgerEntry, LedgerPage, LedgerQuery, RankingQuery, RankingRow } from '../../common/contracts/scores';
 import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
-import { adjustPoints, exportRanking, ledgerEntry, ledgerPage, rankingPage } from '../services/scores';
+import { adjustPoints, exportRanking, ledgerEntry, ledgerPage, rankingPage } from '../services/tasks/scores';
 import { XLSX_TYPE } from '../lib/xlsx';
 
 const EXPORT_NAME = '积分排行.xlsx';

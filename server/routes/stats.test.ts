@@ -17,7 +17,7 @@ import {
   uploadImages,
 } from '../../tests/helpers/tasks';
 import { appeals, news, users } from '../db/schema';
-import { currentMonth, statsCache } from '../services/stats';
+import { currentMonth, statsCache } from '../services/reports/stats';
 import { localDate } from '../lib/workingDays';
 
 // A known township, built without demo content, and every figure of the dashboard checked against it.

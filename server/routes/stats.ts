@@ -6,9 +6,9 @@ import { DisplayLink, DisplayLinkBody, NewDisplayLink, ScreenQuery, StatsOvervie
 import { AppError, unauthorized } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { hasAccess } from '../services/access';
-import { createDisplayLink, displayKeyValid, listDisplayLinks, revokeDisplayLink } from '../services/displayLinks';
-import { statsArea, statsCache } from '../services/stats';
+import { hasAccess } from '../services/accounts/access';
+import { createDisplayLink, displayKeyValid, listDisplayLinks, revokeDisplayLink } from '../services/content/displayLinks';
+import { statsArea, statsCache } from '../services/reports/stats';
 
 const SCREEN_KEY_REFUSED = '大屏链接无效或已停用，请向管理员索取新的链接';
 

@@ -14,7 +14,7 @@ import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
-import { auditError, auditSubmission, createSubmission, listSubmissions, submissionOrFail } from '../services/submissions';
+import { auditError, auditSubmission, createSubmission, listSubmissions, submissionOrFail } from '../services/tasks/submissions';
 
 const SUBMISSION_COLUMNS: Array<XlsxColumn<SubmissionItem>> = [
   { header: '编号', width: 8, value: (r) => r.id },

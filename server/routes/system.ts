@@ -22,10 +22,10 @@ import {
 import { AREA_ID_MAX, AREA_MIN } from '../../common/constants';
 import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
-import { clearDemo, demoSummary } from '../services/demoData';
-import { renameArea } from '../services/introductions';
-import { listAreas } from '../services/areas';
-import { createVillage, deleteVillage, listVillages, setVillageArchived, updateVillage, villageOrFail } from '../services/villages';
+import { clearDemo, demoSummary } from '../services/system/demoData';
+import { renameArea } from '../services/content/introductions';
+import { listAreas } from '../services/system/areas';
+import { createVillage, deleteVillage, listVillages, setVillageArchived, updateVillage, villageOrFail } from '../services/system/villages';
 import {
   LOGIN_LOG_COLUMNS,
   listLoginLogs,
@@ -33,9 +33,9 @@ import {
   loginLogBatch,
   OPERATION_LOG_COLUMNS,
   operationLogBatch,
-} from '../services/logs';
-import { readSettings, saveSettings, unsetSettings } from '../services/settings';
-import { isAdmin } from '../services/sessions';
+} from '../services/system/logs';
+import { readSettings, saveSettings, unsetSettings } from '../services/system/settings';
+import { isAdmin } from '../services/accounts/sessions';
 import { XLSX_TYPE, type XlsxColumn, xlsxStream } from '../lib/xlsx';
 
 const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -92,7 +92,7 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // 组织架构 › 村（社区）: the areas as managed data (ADR 0050). Reading needs the organisation key;
-  // every change also a scope of the whole town (services/villages.ts).
+  // every change also a scope of the whole town (services/system/villages.ts).
   const villages = { access: 'organization' as const };
   const villageTags = ['areas'];
   app.get(

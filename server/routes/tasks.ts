@@ -18,7 +18,7 @@ import { ok, replies, sendXlsx } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import { type XlsxColumn, xlsxStream } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
-import { listAreas } from '../services/areas';
+import { listAreas } from '../services/system/areas';
 import {
   closeTask,
   completionPeople,
@@ -30,7 +30,7 @@ import {
   taskDetailOrFail,
   taskFormOptions,
   updateTask,
-} from '../services/tasks';
+} from '../services/tasks/tasks';
 
 const taskColumns = (areaName: (id: number) => string): Array<XlsxColumn<TaskItem>> => [
   { header: '编号', width: 8, value: (t) => t.id },

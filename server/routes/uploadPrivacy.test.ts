@@ -7,7 +7,7 @@ import { createNews, newsAction } from '../../tests/helpers/content';
 import { createAppeal, createPhotoReport } from '../../tests/helpers/people';
 import { expectOk, publishedTask, submitOk, uploadImages } from '../../tests/helpers/tasks';
 import { uploads } from '../db/schema';
-import { readOrCreateKey, signedUploadUrl } from '../services/uploadAccess';
+import { readOrCreateKey, signedUploadUrl } from '../services/uploads/uploadAccess';
 
 // The photos of appeals, photo reports and task submissions go only to those who may read the
 // record: the answers that show the record hand out signed, short-lived addresses (ADR 0019), the

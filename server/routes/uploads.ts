@@ -6,7 +6,7 @@ import { UploadResult } from '../../common/contracts/system';
 import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
-import { AccountBusyError, QueueFullError } from '../services/decodeQueue';
+import { AccountBusyError, QueueFullError } from '../jobs/decodeQueue';
 import { readPhotoFacts } from '../lib/exif';
 import { photoHash } from '../lib/photoHash';
 import {
@@ -22,8 +22,8 @@ import {
   unsafeFileName,
 } from '../lib/images';
 import { uploadUrl } from '../lib/storage';
-import { signatureValidFor } from '../services/uploadAccess';
-import { bytesStoredToday, recordUploadWithinQuota, uploadVisibility } from '../services/uploads';
+import { signatureValidFor } from '../services/uploads/uploadAccess';
+import { bytesStoredToday, recordUploadWithinQuota, uploadVisibility } from '../services/uploads/uploads';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(

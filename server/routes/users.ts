@@ -16,7 +16,7 @@ import { AppError, badRequest } from '../errors';
 import { ok, replies, sendXlsx } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
-import { type ImportUpload, importTemplate, importUsers, previewImport } from '../services/userImport';
+import { type ImportUpload, importTemplate, importUsers, previewImport } from '../services/accounts/userImport';
 import { requireUser } from '../plugins/auth';
 import {
   changeUserStatus,
@@ -28,7 +28,7 @@ import {
   unlockUser,
   updateUser,
   userItemOrFail,
-} from '../services/users';
+} from '../services/accounts/users';
 
 const FILE_LABEL = '文件';
 const fileError = (message: string) => badRequest('file', FILE_LABEL, message);

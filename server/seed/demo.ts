@@ -1,6 +1,6 @@
 import { inArray, isNotNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
-import { recordPhotoMatches } from '../services/photoMatches';
+import { recordPhotoMatches } from '../services/uploads/photoMatches';
 import type { FileStorage } from '../lib/storage';
 import type { Db } from '../db/client';
 import { seedDemoContent } from './demoContent';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { NewsStatus } from '../../common/constants';
-import { CENTRE_ID } from '../services/introductions';
+import { CENTRE_ID } from '../services/content/introductions';
 import { plainText } from '../lib/sanitize';
 import { type FileStorage, uploadUrl } from '../lib/storage';
 import type { Db, Tx } from '../db/client';

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appeals, areas, roles, serviceEvents, userNotices, users } from '../db/schema';
-import { dispatchAppeal, moveAppeal } from '../services/appeals';
-import { type AuthUser, effectivePermissions } from '../services/sessions';
+import { dispatchAppeal, moveAppeal } from '../services/people/appeals';
+import { type AuthUser, effectivePermissions } from '../services/accounts/sessions';
 
 // 转派 in the demo (ADR 0031): appeals the town handed down to a village, so that a cadre's
 // 转派诉求 and a villager's bell show something on a new install. The steps go through the services

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { type AppealStatus, APPEAL_DUE_WORKING_DAYS_DEFAULT, type OpinionSentiment, type PhotoReportStatus } from '../../common/constants';
-import { watchAppeal } from '../services/appeals';
-import { watchPhotoReport } from '../services/photoReports';
+import { watchAppeal } from '../services/people/appeals';
+import { watchPhotoReport } from '../services/people/photoReports';
 import type { FileStorage } from '../lib/storage';
-import { loadWorkCalendar } from '../services/workCalendar';
+import { loadWorkCalendar } from '../services/system/workCalendar';
 import { addWorkingDays } from '../lib/workingDays';
 import type { Db, Tx } from '../db/client';
 import { type DemoHandOver, handDownDemoAppeals } from './demoDispatch';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLE_CODE, PERMISSION_KEYS, type PermissionKey, TOWN_AREA_ID } from '../../common/constants';
-import { CENTRE_ID, CENTRE_PLACEHOLDER, villagePlaceholder } from '../services/introductions';
+import { CENTRE_ID, CENTRE_PLACEHOLDER, villagePlaceholder } from '../services/content/introductions';
 import { hashPassword, generatePassword } from '../lib/passwords';
-import { DEFAULT_SETTINGS, clearLegacyPlaceholders, settingRows } from '../services/settings';
-import { seedWorkCalendar } from '../services/workCalendar';
+import { DEFAULT_SETTINGS, clearLegacyPlaceholders, settingRows } from '../services/system/settings';
+import { seedWorkCalendar } from '../services/system/workCalendar';
 import type { FileStorage } from '../lib/storage';
 import type { Db } from '../db/client';
 import { seedDemo } from './demo';

@@ -2,7 +2,7 @@ import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../common/constants';
 import { forbidden } from '../errors';
-import type { AuthUser } from './sessions';
+import type { AuthUser } from './accounts/sessions';
 
 const SCOPE_RANK: Record<DataScope, number> = { self: 0, area: 1, all: 2 };
 

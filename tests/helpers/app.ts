@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app';
 import { type AppConfig, loadConfig } from '../../server/config';
 import { type Database, openPostgres } from '../../server/db/client';
 import { seed } from '../../server/seed/seed';
-import { createCaptcha } from '../../server/services/captcha';
+import { createCaptcha } from '../../server/services/accounts/captcha';
 import { useHashCostForTests } from '../../server/lib/passwords';
 import { localStorage } from '../../server/lib/storage';
 import { testServerUrl } from './serverProcess';

@@ -5,7 +5,7 @@ import pg from 'pg';
 // database keeps sha256(id:answer), which a test may overwrite or check guesses against.
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** As server/services/captcha.ts stores an answer. */
+/** As server/services/accounts/captcha.ts stores an answer. */
 export const answerHashOf = (captchaId: string, answer: string) => sha256(`${captchaId}:${answer.trim().toLowerCase()}`);
 
 /** Gives a captcha a running server made (its database at `databaseUrl`) the answer `answer`. */

@@ -1,0 +1,512 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { PageResult } from '../../../common/contracts/base';
+import type {
+  AppealBody,
+  AppealCounts,
+  AppealCountsQuery,
+  AppealDetail,
+  AppealDispatchBody,
+  AppealItem,
+  AppealListQuery,
+  AppealRateBody,
+  DispatchedAppealQuery,
+  MyAppealItem,
+  MyAppealQuery,
+} from '../../../common/contracts/people';
+import { APPEAL_AUTO_CLOSE_NOTE, type AppealStatus, OPINION_SOURCE_APPEAL, PEOPLE_MESSAGES } from '../../../common/constants';
+import { APPEAL_STEPS, type AppealStep } from '../../../common/workflow';
+import type { Db, DbOrTx } from '../../db/client';
+import { appealImages, appeals, areas, users } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import { hasAccess } from '../accounts/access';
+import { raiseWatchedOpinion } from './opinions';
+import { addEvent, appealOpen, appealOverdue, dbNow, handlerScope, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
+import { recordPhotoMatches } from '../uploads/photoMatches';
+import { containsPattern, periodCondition } from '../scope';
+import type { AuthUser } from '../accounts/sessions';
+import { countedArea, countedTotal } from '../reports/rowCounts';
+import { readSettings } from '../system/settings';
+import { assertAttachableImages, markUploadsUsed } from '../uploads/uploadRefs';
+import { loadWorkCalendar } from '../system/workCalendar';
+import { addWorkingDays } from '../../lib/workingDays';
+import { areaNameOf, userNameOf } from '../names';
+import { isTaskRole } from '../tasks/tasks';
+import { notifySubmitter } from './userNotices';
+import { assertActiveAreas } from '../system/areas';
+
+const columns = { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId };
+
+const itemColumns = {
+  id: appeals.id,
+  title: appeals.title,
+  excerpt: sql<string>`left(${appeals.content}, 100)`,
+  category: appeals.category,
+  area: appeals.area,
+  areaName: areaNameOf(appeals.area),
+  phone: appeals.phone,
+  status: appeals.status,
+  submitterId: appeals.submitterId,
+  submitterName: users.name,
+  handlerId: appeals.handlerId,
+  handlerName: userNameOf(appeals.handlerId),
+  imageCount: sql<number>`(select count(*)::int from ${appealImages} where ${appealImages.appealId} = ${appeals.id})`,
+  createdAt: appeals.createdAt,
+  acceptedAt: appeals.acceptedAt,
+  repliedAt: appeals.repliedAt,
+  closedAt: appeals.closedAt,
+  rejectedAt: appeals.rejectedAt,
+  dueAt: appeals.dueAt,
+  overdue: appealOverdue,
+  satisfaction: appeals.satisfaction,
+  dispatchedArea: appeals.dispatchedArea,
+  dispatchedAreaName: sql<string | null>`${areaNameOf(appeals.dispatchedArea)}`,
+  dispatchedAt: appeals.dispatchedAt,
+};
+
+// ---- Who handles which (ADR 0008, and ADR 0031 for appeals handed to a village) ----
+
+/**
+ * A handler's appeals: as for every people service, plus, for a village-scoped handler, those the
+ * town handed to their village.
+ */
+export function appealHandlerScope(caller: AuthUser): SQL | undefined {
+  if (caller.dataScope === 'area' && caller.area !== null) {
+    return or(eq(appeals.area, caller.area), eq(appeals.dispatchedArea, caller.area));
+  }
+  return handlerScope(caller, columns);
+}
+
+/** A village cadre's appeals: those handed to their village; undefined for anyone who is not a cadre. */
+function cadreScope(caller: AuthUser): SQL | undefined {
+  if (!isTaskRole(caller.roleCode) || caller.area === null) return undefined;
+  return eq(appeals.dispatchedArea, caller.area);
+}
+
+function requireCadre(caller: AuthUser): SQL {
+  const scope = cadreScope(caller);
+  if (!scope) throw forbidden(PEOPLE_MESSAGES.notVillageCadre);
+  return scope;
+}
+
+/** Who may read one appeal: its submitter, a handler within their scope, a cadre of the village it was handed to. */
+function appealReaderScope(caller: AuthUser): SQL | undefined {
+  const readers: SQL[] = [eq(appeals.submitterId, caller.id)];
+  if (hasAccess(caller, 'peopleService')) {
+    const scope = appealHandlerScope(caller);
+    if (!scope) return undefined;
+    readers.push(scope);
+  }
+  const cadre = cadreScope(caller);
+  if (cadre) readers.push(cadre);
+  return or(...readers);
+}
+
+const selectItems = <T extends SelectedFields>(db: DbOrTx, extra: T) =>
+  db
+    .select({ ...itemColumns, ...extra })
+    .from(appeals)
+    .innerJoin(users, eq(users.id, appeals.submitterId));
+
+const selectBase = (db: DbOrTx) => selectItems(db, {});
+type ItemRow = Awaited<ReturnType<typeof selectBase>>[number];
+
+function toItem(r: ItemRow): AppealItem {
+  return {
+    ...r,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    acceptedAt: iso(r.acceptedAt),
+    repliedAt: iso(r.repliedAt),
+    closedAt: iso(r.closedAt),
+    rejectedAt: iso(r.rejectedAt),
+    dueAt: r.dueAt.toISOString(),
+    overdue: Boolean(r.overdue),
+    dispatchedAt: iso(r.dispatchedAt),
+  };
+}
+
+// ---- Lists ----
+
+/** The list's filters other than state: the status tabs count under these. */
+function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL | undefined> {
+  const conditions: Array<SQL | undefined> = [appealHandlerScope(caller)];
+  if (query.area) conditions.push(eq(appeals.area, query.area));
+  if (query.category) conditions.push(eq(appeals.category, query.category));
+  if (query.rated !== undefined) conditions.push(query.rated ? isNotNull(appeals.satisfaction) : isNull(appeals.satisfaction));
+  conditions.push(periodCondition(appeals.createdAt, query.from, query.to));
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    const pattern = containsPattern(keyword);
+    conditions.push(
+      or(
+        ilike(appeals.title, pattern),
+        ilike(appeals.content, pattern),
+        ilike(appeals.phone, pattern),
+        sql`exists (select 1 from ${users} s where s.id = ${appeals.submitterId} and s.name ilike ${pattern})`,
+      ),
+    );
+  }
+  return conditions;
+}
+
+function listConditions(caller: AuthUser, query: Omit<AppealListQuery, 'current' | 'pageSize'>): SQL | undefined {
+  const conditions = baseConditions(caller, query);
+  if (query.status) conditions.push(eq(appeals.status, query.status));
+  if (query.overdue === true) conditions.push(appealOverdue);
+  if (query.overdue === false) conditions.push(sql`not ${appealOverdue}`);
+  return and(...conditions);
+}
+
+function listOrder(query: Pick<AppealListQuery, 'sortField' | 'sortOrder'>) {
+  const order = query.sortOrder === 'ascend' ? asc : desc;
+  const column = query.sortField === 'dueAt' ? appeals.dueAt : appeals.createdAt;
+  return [order(column), order(appeals.id)];
+}
+
+export async function listAppeals(db: DbOrTx, caller: AuthUser, query: AppealListQuery): Promise<PageResult<AppealItem>> {
+  const where = listConditions(caller, query);
+  const [rows, [{ total }]] = await Promise.all([
+    selectItems(db, {})
+      .where(where)
+      .orderBy(...listOrder(query))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    appealTotal(db, caller, query, where),
+  ]);
+  return { list: rows.map(toItem), total, current: query.current, pageSize: query.pageSize };
+}
+
+async function appealTotal(db: DbOrTx, caller: AuthUser, query: AppealListQuery, where: SQL | undefined) {
+  // A village-scoped handler also sees appeals handed to the village from elsewhere: row_counts,
+  // kept by the appeal's own area, cannot count those.
+  const area = caller.dataScope === 'all' ? countedArea(caller, query.area) : false;
+  const plain =
+    !query.category && !query.from && !query.to && !query.keyword?.trim() && query.overdue === undefined && query.rated === undefined;
+  if (area !== false && plain) return [{ total: await countedTotal(db, 'appeals', { status: query.status, area }) }];
+  return db.select({ total: count() }).from(appeals).where(where);
+}
+
+/** Rows for the export, a batch at a time, in the list's order. */
+export async function appealExportRows(
+  db: DbOrTx,
+  caller: AuthUser,
+  query: Omit<AppealListQuery, 'current' | 'pageSize'>,
+  limit: number,
+  offset: number,
+) {
+  const rows = await selectItems(db, { reply: appeals.reply, rejectReason: appeals.rejectReason })
+    .where(listConditions(caller, query))
+    .orderBy(...listOrder(query))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({
+    ...toItem(row),
+    reply: row.reply,
+    rejectReason: row.rejectReason,
+    dueAtDate: row.dueAt,
+    createdAtDate: row.createdAt,
+  }));
+}
+
+export async function appealCounts(db: DbOrTx, caller: AuthUser, query: AppealCountsQuery): Promise<AppealCounts> {
+  const of = (status: AppealStatus) => sql<number>`count(*) filter (where ${appeals.status} = ${status})::int`;
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      pending: of('pending'),
+      processing: of('processing'),
+      replied: of('replied'),
+      closed: of('closed'),
+      rejected: of('rejected'),
+      overdue: sql<number>`count(*) filter (where ${appealOverdue})::int`,
+    })
+    .from(appeals)
+    .where(and(...baseConditions(caller, query)));
+  return row;
+}
+
+export async function listMyAppeals(db: DbOrTx, caller: AuthUser, query: MyAppealQuery): Promise<PageResult<MyAppealItem>> {
+  const where = and(eq(appeals.submitterId, caller.id), query.status ? eq(appeals.status, query.status) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    selectItems(db, { reply: appeals.reply, rejectReason: appeals.rejectReason })
+      .where(where)
+      .orderBy(desc(appeals.createdAt), desc(appeals.id))
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(appeals).where(where),
+  ]);
+  return {
+    list: rows.map((row) => ({ ...toItem(row), reply: row.reply, rejectReason: row.rejectReason })),
+    total,
+    current: query.current,
+    pageSize: query.pageSize,
+  };
+}
+
+// ---- One appeal ----
+
+/**
+ * One appeal with its photos and history, or 404. `caller` limits it to what they may read: a
+ * handler's scope, or their own appeal. The same 404 either way, so ids reveal nothing.
+ */
+export async function appealOrFail(db: DbOrTx, id: number, caller?: AuthUser): Promise<AppealDetail> {
+  const [row] = await selectItems(db, {
+    content: appeals.content,
+    reply: appeals.reply,
+    rejectReason: appeals.rejectReason,
+    satisfactionComment: appeals.satisfactionComment,
+    ratedAt: appeals.ratedAt,
+  }).where(and(eq(appeals.id, id), caller ? appealReaderScope(caller) : undefined));
+  if (!row) throw notFound('诉求');
+  const [images, events] = await Promise.all([
+    imagesByOwner(db, { owner: appealImages.appealId, upload: appealImages.uploadId, position: appealImages.position }, [id]),
+    history(db, { appealId: id }),
+  ]);
+  return {
+    ...toItem(row),
+    content: row.content,
+    images: await withPhotoChecks(db, caller, 'appeal', id, images.get(id) ?? []),
+    reply: row.reply,
+    rejectReason: row.rejectReason,
+    satisfactionComment: row.satisfactionComment,
+    ratedAt: iso(row.ratedAt),
+    history: events,
+  };
+}
+
+// ---- Submitting ----
+
+/** The keyword watch on a new appeal: an opinion item when its title or content holds a watch keyword. */
+export const watchAppeal = (tx: DbOrTx, appeal: { id: number; title: string; content: string; area: number }) =>
+  raiseWatchedOpinion(tx, `${appeal.title}\n${appeal.content}`, {
+    source: OPINION_SOURCE_APPEAL,
+    title: appeal.title,
+    summary: appeal.content,
+    area: appeal.area,
+    appealId: appeal.id,
+  });
+
+/**
+ * Records a villager's appeal, due in the configured number of working days; an appeal whose
+ * text holds a watch keyword becomes an opinion item in the same transaction. A retry with a
+ * client key already used answers the appeal that key made.
+ */
+export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): Promise<{ id: number; created: boolean }> {
+  const findByKey = async () =>
+    (
+      await db
+        .select({ id: appeals.id })
+        .from(appeals)
+        .where(and(eq(appeals.submitterId, caller.id), eq(appeals.clientKey, body.clientKey)))
+    )[0];
+  const replay = await findByKey();
+  if (replay) return { id: replay.id, created: false };
+
+  await assertActiveAreas(db, [body.area], 'area', '所在村（社区）');
+  const imageIds = body.imageIds ?? [];
+  await assertAttachableImages(db, caller, imageIds, [], 'imageIds', '图片');
+  const [{ appealDueDays }, calendar] = await Promise.all([readSettings(db), loadWorkCalendar(db)]);
+  const title = body.title.trim();
+  const content = body.content.trim();
+  // The due time counts from the recorded submission time, so both come from one clock reading.
+  const submittedAt = new Date();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(appeals)
+      .values({
+        submitterId: caller.id,
+        title,
+        content,
+        category: body.category,
+        area: body.area,
+        phone: body.phone.trim(),
+        dueAt: addWorkingDays(submittedAt, appealDueDays, calendar),
+        clientKey: body.clientKey,
+        createdAt: submittedAt,
+        updatedAt: submittedAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: appeals.id });
+    if (!row) return undefined; // the same key, a moment earlier
+    if (imageIds.length) {
+      await tx.insert(appealImages).values(imageIds.map((uploadId, position) => ({ appealId: row.id, uploadId, position })));
+      await markUploadsUsed(tx, { ids: imageIds }, 'private');
+      await recordPhotoMatches(tx, imageIds);
+    }
+    await addEvent(tx, { appealId: row.id }, 'submit', caller.id);
+    await watchAppeal(tx, { id: row.id, title, content, area: body.area });
+    return row.id;
+  });
+  if (id !== undefined) return { id, created: true };
+  const winner = await findByKey();
+  if (!winner) throw new AppError(409, '提交冲突，请重试');
+  return { id: winner.id, created: false };
+}
+
+// ---- Handling ----
+
+/**
+ * The answer when a step does not fit: 404 outside the caller's scope, 409 in the wrong state (or
+ * the reason `why` gives for the appeal as it is now, when it has one).
+ */
+async function refusal(
+  tx: DbOrTx,
+  id: number,
+  scope: SQL | undefined,
+  why?: (current: { status: AppealStatus; dispatchedArea: number | null }) => string | undefined,
+): Promise<AppError> {
+  const [current] = await tx
+    .select({ status: appeals.status, dispatchedArea: appeals.dispatchedArea })
+    .from(appeals)
+    .where(and(eq(appeals.id, id), scope));
+  if (!current) return notFound('诉求');
+  return new AppError(409, why?.(current) ?? PEOPLE_MESSAGES.appealMoved(current.status));
+}
+
+/**
+ * Moves an appeal one step along its arrows, as a handler (their data scope) or as a village cadre
+ * (appeals handed to their village). The UPDATE ... WHERE status IN (from) decides when two act at
+ * once: the second finds the state moved and gets 409. The submitter hears of an acceptance, a reply
+ * or a rejection in the same transaction.
+ */
+export async function moveAppeal(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  step: AppealStep,
+  note = '',
+  as: 'handler' | 'cadre' = 'handler',
+): Promise<void> {
+  const { from, to, at, notice } = APPEAL_STEPS[step];
+  const scope = as === 'cadre' ? requireCadre(caller) : appealHandlerScope(caller);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appeals)
+      .set({
+        status: to,
+        handlerId: caller.id,
+        [at]: dbNow,
+        ...(step === 'reply' ? { reply: note } : {}),
+        ...(step === 'reject' ? { rejectReason: note } : {}),
+        updatedAt: dbNow,
+      })
+      .where(and(eq(appeals.id, id), inArray(appeals.status, [...from]), scope))
+      .returning({ id: appeals.id, title: appeals.title, submitterId: appeals.submitterId });
+    if (!row) throw await refusal(tx, id, scope);
+    await addEvent(tx, { appealId: id }, step, caller.id, note);
+    if (notice) await notifySubmitter(tx, row, notice, caller.id, note);
+  });
+}
+
+// ---- Handing down to a village (转派) and back (撤回), ADR 0031 ----
+
+/** Only a handler of the whole town hands appeals down or takes them back. */
+function assertDispatcher(caller: AuthUser): SQL | undefined {
+  if (caller.dataScope !== 'all') throw forbidden(PEOPLE_MESSAGES.dispatchTownWide);
+  return appealHandlerScope(caller);
+}
+
+/**
+ * Hands an open appeal to a village (or from one village to another); its state and due time stay
+ * as they are. Recorded as a 转派 step naming the village, and the submitter is told.
+ */
+export async function dispatchAppeal(db: Db, caller: AuthUser, id: number, body: AppealDispatchBody): Promise<void> {
+  const scope = assertDispatcher(caller);
+  await assertActiveAreas(db, [body.areaId], 'areaId', '转派村');
+  const note = body.note?.trim() ?? '';
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appeals)
+      .set({ dispatchedArea: body.areaId, dispatchedAt: dbNow, updatedAt: dbNow })
+      .where(and(eq(appeals.id, id), appealOpen, sql`${appeals.dispatchedArea} is distinct from ${body.areaId}`, scope))
+      .returning({ id: appeals.id, title: appeals.title, submitterId: appeals.submitterId });
+    if (!row) {
+      throw await refusal(tx, id, scope, (current) =>
+        current.dispatchedArea === body.areaId ? PEOPLE_MESSAGES.dispatchSameVillage : undefined,
+      );
+    }
+    const [village] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, body.areaId));
+    await addEvent(tx, { appealId: id }, 'dispatch', caller.id, note, body.areaId);
+    await notifySubmitter(tx, row, 'appealDispatched', caller.id, village?.name ?? '村里');
+  });
+}
+
+/** Takes a dispatched open appeal back to the town (撤回), recorded with its note. */
+export async function recallAppeal(db: Db, caller: AuthUser, id: number, note: string): Promise<void> {
+  const scope = assertDispatcher(caller);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appeals)
+      .set({ dispatchedArea: null, dispatchedAt: null, updatedAt: dbNow })
+      .where(and(eq(appeals.id, id), appealOpen, sql`${appeals.dispatchedArea} is not null`, scope))
+      .returning({ id: appeals.id });
+    if (!row) {
+      throw await refusal(tx, id, scope, (current) =>
+        current.dispatchedArea === null ? PEOPLE_MESSAGES.dispatchNotDispatched : undefined,
+      );
+    }
+    await addEvent(tx, { appealId: id }, 'recall', caller.id, note);
+  });
+}
+
+/**
+ * A village cadre's appeals handed to their village: the open ones nearest their due time first,
+ * or the done ones newest first. Anyone who is not a cadre is refused.
+ */
+export async function listDispatchedAppeals(db: DbOrTx, caller: AuthUser, query: DispatchedAppealQuery): Promise<PageResult<AppealItem>> {
+  const scope = requireCadre(caller);
+  const state = query.state === 'open' ? appealOpen : query.state === 'done' ? sql`not (${appealOpen})` : undefined;
+  const where = and(scope, state);
+  const order = query.state === 'open' ? [asc(appeals.dueAt), asc(appeals.id)] : [desc(appeals.createdAt), desc(appeals.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    selectBase(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.current - 1) * query.pageSize),
+    db.select({ total: count() }).from(appeals).where(where),
+  ]);
+  return { list: rows.map(toItem), total, current: query.current, pageSize: query.pageSize };
+}
+
+/**
+ * The submitter rates the answer, once, after the reply; rating a replied appeal closes it (the
+ * villager is satisfied or not, either way the matter is answered).
+ */
+export async function rateAppeal(db: Db, caller: AuthUser, id: number, body: AppealRateBody): Promise<void> {
+  const comment = body.comment?.trim() ?? '';
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appeals)
+      .set({
+        satisfaction: body.score,
+        satisfactionComment: comment,
+        ratedAt: dbNow,
+        status: sql`case when ${appeals.status} = 'replied' then 'closed' else ${appeals.status} end`,
+        closedAt: sql`case when ${appeals.status} = 'replied' then now() else ${appeals.closedAt} end`,
+        updatedAt: dbNow,
+      })
+      .where(
+        and(
+          eq(appeals.id, id),
+          eq(appeals.submitterId, caller.id),
+          sql`${appeals.satisfaction} is null`,
+          sql`${appeals.repliedAt} is not null`,
+          inArray(appeals.status, ['replied', 'closed']),
+        ),
+      )
+      // now() is the transaction's start time: closed_at equals it only when this update closed it.
+      .returning({ closedNow: sql<boolean>`${appeals.closedAt} = now()` });
+    if (!row) {
+      const [current] = await tx
+        .select({ satisfaction: appeals.satisfaction })
+        .from(appeals)
+        .where(and(eq(appeals.id, id), eq(appeals.submitterId, caller.id)));
+      if (!current) throw notFound('诉求');
+      throw new AppError(409, current.satisfaction !== null ? PEOPLE_MESSAGES.appealRated : PEOPLE_MESSAGES.appealNotReplied);
+    }
+    await addEvent(tx, { appealId: id }, 'rate', caller.id, comment);
+    if (row.closedNow) await addEvent(tx, { appealId: id }, 'close', null, APPEAL_AUTO_CLOSE_NOTE);
+  });
+}
