@@ -207,6 +207,14 @@ export const uploads = pgTable(
     phash: bigint('phash', { mode: 'bigint' }),
     /** Uploaded before photos were hashed: the background job hashes it from the stored copy. */
     phashPending: boolean('phash_pending').notNull().default(false),
+    /**
+     * 'ready' once the stored copy is decoded, checked and written; 'pending' while the original
+     * waits privately (under its pending name) for a decode in a burst; 'failed' when it did not
+     * decode (ADR 0058). Only 'ready' is ever served.
+     */
+    decodeStatus: text('decode_status').notNull().default('ready'),
+    /** When a process took the pending decode; a claim older than the lease is taken again. */
+    decodeClaimedAt: timestamp('decode_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -226,6 +234,10 @@ export const uploads = pgTable(
     index('uploads_phash_pending_idx')
       .on(t.id)
       .where(sql`${t.phashPending}`),
+    // The durable decode queue (ADR 0058): pending uploads in arrival order.
+    index('uploads_decode_pending_idx')
+      .on(t.id)
+      .where(sql`${t.decodeStatus} = 'pending'`),
   ],
 );
 
