@@ -13,6 +13,7 @@ import type {
   UserStatus,
 } from '../../common/constants';
 import type { OperationChange } from '../../common/contracts/system';
+import { appealDocument, newsDocument, photoReportDocument, searchGrams, taskDocument, userDocument } from './searchText';
 import {
   bigint,
   bigserial,
@@ -132,6 +133,7 @@ export const users = pgTable(
     index('users_status_idx').on(t.status, t.createdAt),
     index('users_created_idx').on(t.createdAt),
     index('users_points_idx').on(t.points, t.id),
+    index('users_search_idx').using('gin', searchGrams(userDocument(t))),
   ],
 );
 
@@ -381,6 +383,7 @@ export const tasks = pgTable(
     // Category and status together (the list's usual pair): its count reads the index alone.
     index('tasks_category_status_idx').on(t.category, t.status, t.createdAt),
     index('tasks_published_idx').on(t.status, t.publishedAt),
+    index('tasks_search_idx').using('gin', searchGrams(taskDocument(t))),
   ],
 );
 
@@ -527,6 +530,7 @@ export const news = pgTable(
     index('news_author_idx').on(t.authorId, t.createdAt),
     index('news_published_idx').on(t.publishedAt, t.id),
     index('news_views_idx').on(t.views, t.id),
+    index('news_search_idx').using('gin', searchGrams(newsDocument(t))),
   ],
 );
 
@@ -640,6 +644,7 @@ export const appeals = pgTable(
     index('appeals_open_due_idx')
       .on(t.dueAt)
       .where(sql`${t.status} in ('pending', 'processing')`),
+    index('appeals_search_idx').using('gin', searchGrams(appealDocument(t))),
   ],
 );
 
@@ -691,6 +696,7 @@ export const photoReports = pgTable(
     index('photo_reports_type_idx').on(t.type, t.createdAt),
     index('photo_reports_submitter_idx').on(t.submitterId, t.createdAt),
     index('photo_reports_handler_idx').on(t.handlerId, t.createdAt),
+    index('photo_reports_search_idx').using('gin', searchGrams(photoReportDocument(t))),
   ],
 );
 
