@@ -24,6 +24,7 @@ import healthRoutes from './routes/health';
 import introductionRoutes from './routes/introductions';
 import myRoutes from './routes/my';
 import newsRoutes from './routes/news';
+import searchRoutes from './routes/search';
 import opinionRoutes from './routes/opinions';
 import orgUnitRoutes from './routes/orgUnits';
 import photoReportRoutes from './routes/photoReports';
@@ -248,6 +249,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(healthRoutes);
       await api.register(calendarRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: '/api' },
   );

@@ -24,3 +24,20 @@ export const userDocument = (t: { name: PgColumn; account: PgColumn; phone: PgCo
 
 /** The indexed expression: a document's characters and character pairs. */
 export const searchGrams = (document: SQL) => sql`search_grams(${document})`;
+
+/**
+ * Every term occurs in the document: the index narrows by the term's character pairs, the
+ * substring check confirms (pairs may come from different places). `confirm` checks a narrower
+ * text instead (a list's title filter) while the index still narrows by the whole document.
+ */
+export function documentHolds(document: SQL, term: string, confirm: SQL = document): SQL {
+  return sql`(${searchGrams(document)} @> search_query_grams(${term}::text) and strpos(lower(${confirm}), lower(${term}::text)) > 0)`;
+}
+
+export const documentHoldsAll = (document: SQL, terms: string[], confirm?: SQL): SQL | undefined =>
+  terms.length
+    ? sql`(${sql.join(
+        terms.map((term) => documentHolds(document, term, confirm)),
+        sql` and `,
+      )})`
+    : undefined;

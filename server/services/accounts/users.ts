@@ -9,6 +9,8 @@ import { hashPassword } from '../../lib/passwords';
 import { assertActiveAreas } from '../system/areas';
 import { assertPasswordAllowedFor } from './passwordPolicy';
 import { containsPattern, inScope, scopeCondition, scopeWithin } from '../scope';
+import { userDocument } from '../../db/searchText';
+import { keywordHolds } from '../search/textMatch';
 import { type AuthUser, effectivePermissions, isAdmin, revokeUserSessions } from './sessions';
 import { accountKeyOf, clearAccount } from './signInGuard';
 
@@ -88,10 +90,7 @@ export function usersInScope(db: DbOrTx, caller: AuthUser): SQL | undefined {
 
 export async function listUsers(db: DbOrTx, caller: AuthUser, query: UserListQuery) {
   const conditions: Array<SQL | undefined> = [usersInScope(db, caller)];
-  if (query.keyword) {
-    const pattern = containsPattern(query.keyword);
-    conditions.push(or(ilike(users.name, pattern), ilike(users.account, pattern), ilike(users.phone, pattern)));
-  }
+  conditions.push(keywordHolds(userDocument(users), query.keyword));
   if (query.account) conditions.push(ilike(users.account, containsPattern(query.account)));
   if (query.name) conditions.push(ilike(users.name, containsPattern(query.name)));
   if (query.phone) conditions.push(ilike(users.phone, containsPattern(query.phone)));

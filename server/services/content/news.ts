@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PageResult } from '../../../common/contracts/base';
 import type {
@@ -16,7 +16,9 @@ import type { DbOrTx } from '../../db/client';
 import { areas, news, uploads, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { isBlankRichText, plainField, plainText, sanitizeRichText } from '../../lib/sanitize';
-import { containsPattern, periodCondition, scopeCondition } from '../scope';
+import { periodCondition, scopeCondition } from '../scope';
+import { newsDocument } from '../../db/searchText';
+import { keywordHolds } from '../search/textMatch';
 import type { AuthUser } from '../accounts/sessions';
 import { assertAttachableImages, imageRef, markUploadsUsed } from '../uploads/uploadRefs';
 import { assertActiveAreas } from '../system/areas';
@@ -93,7 +95,7 @@ function toPublicItem(row: ItemRow): PublicNewsItem {
 }
 
 /** Which news a manager sees and changes. */
-const newsScope = (caller: AuthUser): SQL | undefined => scopeCondition(caller, { area: news.area, owner: news.authorId });
+export const newsScope = (caller: AuthUser): SQL | undefined => scopeCondition(caller, { area: news.area, owner: news.authorId });
 
 const SORT_COLUMNS: Record<NonNullable<NewsListQuery['sortField']>, PgColumn> = {
   createdAt: news.createdAt,
@@ -108,7 +110,7 @@ const page = (query: { current: number; pageSize: number }) => ({
 
 export async function listNews(db: DbOrTx, caller: AuthUser, query: NewsListQuery): Promise<PageResult<NewsItem>> {
   const conditions: Array<SQL | undefined> = [newsScope(caller)];
-  if (query.title?.trim()) conditions.push(ilike(news.title, containsPattern(query.title.trim())));
+  conditions.push(keywordHolds(newsDocument(news), query.title, sql`${news.title}`));
   if (query.column) conditions.push(eq(news.column, query.column));
   if (query.status) conditions.push(eq(news.status, query.status));
   if (query.area) conditions.push(eq(news.area, query.area));
@@ -151,7 +153,7 @@ export async function listPublicNews(db: DbOrTx, query: PublicNewsQuery): Promis
   // A village's readers see its own news and the town-wide ones.
   if (query.area) conditions.push(or(eq(news.area, query.area), isNull(news.area)));
   if (query.pinned !== undefined) conditions.push(eq(news.pinned, query.pinned));
-  if (query.title?.trim()) conditions.push(ilike(news.title, containsPattern(query.title.trim())));
+  conditions.push(keywordHolds(newsDocument(news), query.title, sql`${news.title}`));
   const where = and(...conditions);
   const { limit, offset } = page(query);
   const [rows, [{ total }]] = await Promise.all([

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { PageResult } from '../../../common/contracts/base';
 import type {
@@ -23,7 +23,9 @@ import { hasAccess } from '../accounts/access';
 import { raiseWatchedOpinion } from './opinions';
 import { addEvent, appealOpen, appealOverdue, dbNow, handlerScope, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
 import { recordPhotoMatches } from '../uploads/photoMatches';
-import { containsPattern, periodCondition } from '../scope';
+import { periodCondition } from '../scope';
+import { appealDocument } from '../../db/searchText';
+import { keywordOrSubmitterHolds } from '../search/textMatch';
 import type { AuthUser } from '../accounts/sessions';
 import { countedArea, countedTotal } from '../reports/rowCounts';
 import { readSettings } from '../system/settings';
@@ -135,18 +137,7 @@ function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL |
   if (query.category) conditions.push(eq(appeals.category, query.category));
   if (query.rated !== undefined) conditions.push(query.rated ? isNotNull(appeals.satisfaction) : isNull(appeals.satisfaction));
   conditions.push(periodCondition(appeals.createdAt, query.from, query.to));
-  const keyword = query.keyword?.trim();
-  if (keyword) {
-    const pattern = containsPattern(keyword);
-    conditions.push(
-      or(
-        ilike(appeals.title, pattern),
-        ilike(appeals.content, pattern),
-        ilike(appeals.phone, pattern),
-        sql`exists (select 1 from ${users} s where s.id = ${appeals.submitterId} and s.name ilike ${pattern})`,
-      ),
-    );
-  }
+  conditions.push(keywordOrSubmitterHolds(appealDocument(appeals), appeals.submitterId, query.keyword));
   return conditions;
 }
 

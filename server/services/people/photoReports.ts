@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { PageResult } from '../../../common/contracts/base';
 import type {
@@ -25,7 +25,9 @@ import { AppError, notFound } from '../../errors';
 import { raiseWatchedOpinion } from './opinions';
 import { addEvent, dbNow, handlerScope, history, imagesByOwner, iso, readerScope, withPhotoChecks } from './peopleCommon';
 import { recordPhotoMatches } from '../uploads/photoMatches';
-import { containsPattern, periodCondition } from '../scope';
+import { periodCondition } from '../scope';
+import { photoReportDocument } from '../../db/searchText';
+import { keywordOrSubmitterHolds } from '../search/textMatch';
 import type { AuthUser } from '../accounts/sessions';
 import { countedArea, countedTotal } from '../reports/rowCounts';
 import { assertAttachableImages, markUploadsUsed } from '../uploads/uploadRefs';
@@ -33,6 +35,8 @@ import { areaNameOf, userNameOf } from '../names';
 import { assertActiveAreas } from '../system/areas';
 
 const columns = { area: photoReports.area, submitter: photoReports.submitterId, handler: photoReports.handlerId };
+/** The photo reports a handler works on (the people services' rule, ADR 0008). */
+export const photoReportHandlerScope = (caller: AuthUser) => handlerScope(caller, columns);
 const SAFETY_HAZARD = PHOTO_REPORT_TYPES.indexOf('安全隐患') + 1;
 
 const selectItems = <T extends SelectedFields>(db: DbOrTx, extra: T) =>
@@ -94,17 +98,7 @@ function baseConditions(caller: AuthUser, query: PhotoReportCountsQuery): Array<
   if (query.area) conditions.push(eq(photoReports.area, query.area));
   if (query.type) conditions.push(eq(photoReports.type, query.type));
   conditions.push(periodCondition(photoReports.createdAt, query.from, query.to));
-  const keyword = query.keyword?.trim();
-  if (keyword) {
-    const pattern = containsPattern(keyword);
-    conditions.push(
-      or(
-        ilike(photoReports.description, pattern),
-        ilike(photoReports.location, pattern),
-        sql`exists (select 1 from ${users} s where s.id = ${photoReports.submitterId} and s.name ilike ${pattern})`,
-      ),
-    );
-  }
+  conditions.push(keywordOrSubmitterHolds(photoReportDocument(photoReports), photoReports.submitterId, query.keyword));
   return conditions;
 }
 

@@ -19,6 +19,8 @@ import { areas, groups, roles, submissions, taskAreas, taskGroups, tasks, userGr
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
 import { containsPattern } from '../scope';
+import { taskDocument } from '../../db/searchText';
+import { keywordHolds } from '../search/textMatch';
 import type { AuthUser } from '../accounts/sessions';
 import { countedTotal } from '../reports/rowCounts';
 import { markUploadsUsed } from '../uploads/uploadRefs';
@@ -75,7 +77,7 @@ export async function isTargeted(db: DbOrTx, taskId: number, user: Targetable): 
 // ---- Data scope of task managers ----
 
 /** Which tasks a manager sees: all, those targeting their area, or those they published. */
-function taskReadScope(caller: AuthUser): SQL | undefined {
+export function taskReadScope(caller: AuthUser): SQL | undefined {
   if (caller.dataScope === 'all') return undefined;
   if (caller.dataScope === 'area' && caller.area !== null) {
     return targetsArea(caller.area);
@@ -196,7 +198,7 @@ async function taskTotal(db: DbOrTx, caller: AuthUser, query: TaskListQuery, whe
 
 export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQuery): Promise<PageResult<TaskItem>> {
   const conditions: Array<SQL | undefined> = [taskReadScope(caller)];
-  if (query.title?.trim()) conditions.push(ilike(tasks.title, containsPattern(query.title.trim())));
+  conditions.push(keywordHolds(taskDocument(tasks), query.title, sql`${tasks.title}`));
   if (query.category) conditions.push(eq(tasks.category, query.category));
   if (query.status === TASK_STATUS_ISSUED) conditions.push(inArray(tasks.status, [...TASK_ISSUED_STATES]));
   else if (query.status) conditions.push(eq(tasks.status, query.status));
