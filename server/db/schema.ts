@@ -384,6 +384,10 @@ export const tasks = pgTable(
     index('tasks_category_status_idx').on(t.category, t.status, t.createdAt),
     index('tasks_published_idx').on(t.status, t.publishedAt),
     index('tasks_search_idx').using('gin', searchGrams(taskDocument(t))),
+    // The dashboard's overdue tasks: published ones past their deadline, counted on the index alone.
+    index('tasks_open_deadline_idx')
+      .on(t.deadline)
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 
@@ -396,6 +400,8 @@ export const taskAreas = pgTable(
     area: smallint('area')
       .notNull()
       .references(() => areas.id),
+    /** Approved reports of this task from this village, kept by trigger (migration 0017): 完成 when above 0. */
+    approved: integer('approved').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.area] }), index('task_areas_area_idx').on(t.area, t.taskId)],
 );
@@ -864,8 +870,40 @@ export const rowCounts = pgTable(
     /** Tasks only (a task has several villages, so area is 0): the work category. 0 elsewhere. */
     category: integer('category').notNull().default(0),
     n: integer('n').notNull(),
+    /** Appeals only: how many of the rows carry a satisfaction, and its sum (the dashboard's average). */
+    rated: integer('rated').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.entity, t.status, t.area, t.category] })],
+);
+
+/**
+ * Village work units: the (task, village) pairs per village, task status and work category, and how
+ * many of them an approved report completed (task_areas.approved above 0). The dashboard's
+ * completion rates read a few hundred of these rows instead of every task and report (ADR 0057).
+ */
+export const taskAreaCounts = pgTable(
+  'task_area_counts',
+  {
+    area: integer('area').notNull(),
+    status: text('status').notNull(),
+    category: integer('category').notNull(),
+    targets: integer('targets').notNull(),
+    completed: integer('completed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.status, t.category] })],
+);
+
+/** Rows created per Beijing day and village (appeals, photo reports): the dashboard's daily chart (ADR 0057). */
+export const dayCounts = pgTable(
+  'day_counts',
+  {
+    entity: text('entity').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    area: integer('area').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.day, t.area] })],
 );
 
 /** Points per user per day (Beijing time) from the ledger: a period's ranking sums days, not entries. */

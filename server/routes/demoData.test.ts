@@ -61,6 +61,8 @@ const NOT_COMPARED: Record<string, string> = {
   row_counts: 'summaries kept by triggers from the rows they count (the list totals are checked below)',
   score_daily: 'summaries kept by triggers from score_ledger, which is compared',
   score_weekly: 'summaries kept by triggers from score_ledger, which is compared',
+  task_area_counts: 'summaries kept by triggers from task_areas and tasks, which are compared',
+  day_counts: 'summaries kept by triggers from appeals and photo reports, which are compared',
 };
 /** Tables whose rows are known by one column other than `id`. */
 const KEY_COLUMN: Record<string, string> = {

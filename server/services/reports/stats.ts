@@ -7,25 +7,24 @@ import {
   STATS_DAYS,
   STATS_LIST_SIZE,
   TASK_ISSUED_STATES,
-  TIME_ZONE,
   WORK_CATEGORIES,
   type PhotoReportStatus,
   PHOTO_REPORT_STATUSES,
 } from '../../../common/constants';
 import type { DbOrTx } from '../../db/client';
-import { appeals, areas, news, photoReports, roles, submissions, taskAreas, tasks, users } from '../../db/schema';
+import { appeals, areas, dayCounts, news, roles, rowCounts, submissions, taskAreaCounts, tasks, users } from '../../db/schema';
 import type { AuthUser } from '../accounts/sessions';
 import { appealOverdue } from '../people/peopleCommon';
 import { targetsArea } from '../tasks/tasks';
 import { localDate } from '../../lib/workingDays';
 import { areaColumns, inOrder, listAreas } from '../system/areas';
 
-// Every figure is counted by the database (aggregates over indexed columns); nothing loads rows
-// to count them. ADR 0010 says what each figure means.
+// The figures come from summaries the database keeps by trigger in the writing transaction
+// (row_counts, task_area_counts, day_counts; ADR 0013, ADR 0057): a few hundred rows whatever the
+// history. Only what depends on the clock (overdue tasks and appeals) and the short lists are read
+// from the tables, on indexes. ADR 0010 says what each figure means.
 
 const DAY = 86400_000;
-const zone = sql.raw(`'${TIME_ZONE}'`);
-const dayOf = (column: PgColumn) => sql<string>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD')`;
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
 
 /**
@@ -74,163 +73,147 @@ async function userFigures(db: DbOrTx, area: number | null) {
   return { total: byRole.reduce((sum, r) => sum + r.count, 0), byRole, byArea: shown };
 }
 
+/** A sum of summary rows as an int (0 for none). */
+const total = (column: PgColumn) => int(sql`coalesce(sum(${column}), 0)`);
+
+/** Tasks per status from the summaries: the township's from row_counts, a village's from its work units. */
 async function taskFigures(db: DbOrTx, area: number | null) {
-  const targeted = area === null ? undefined : targetsArea(area);
-  const of = (status: string) => int(sql`count(*) filter (where ${tasks.status} = ${status})`);
-  const [row] = await db
-    .select({
-      published: of('published'),
-      overdue: int(sql`count(*) filter (where ${tasks.status} = 'published' and ${tasks.deadline} <= now())`),
-      closed: of('closed'),
-      draft: of('draft'),
-    })
+  const byStatus =
+    area === null
+      ? await db
+          .select({ status: rowCounts.status, n: total(rowCounts.n) })
+          .from(rowCounts)
+          .where(eq(rowCounts.entity, 'tasks'))
+          .groupBy(rowCounts.status)
+      : await db
+          .select({ status: taskAreaCounts.status, n: total(taskAreaCounts.targets) })
+          .from(taskAreaCounts)
+          .where(eq(taskAreaCounts.area, area))
+          .groupBy(taskAreaCounts.status);
+  // Overdue depends on the clock, so it is counted: published tasks past their deadline, on a partial index.
+  const [{ overdue }] = await db
+    .select({ overdue: int(sql`count(*)`) })
     .from(tasks)
-    .where(targeted);
-  return row;
+    .where(and(eq(tasks.status, 'published'), sql`${tasks.deadline} <= now()`, area === null ? undefined : targetsArea(area)));
+  const of = (status: string) => byStatus.find((r) => r.status === status)?.n ?? 0;
+  return { published: of('published'), overdue, closed: of('closed'), draft: of('draft') };
 }
 
-async function submissionFigures(db: DbOrTx, area: number | null) {
-  const of = (status: string) => int(sql`count(*) filter (where ${submissions.status} = ${status})`);
-  const [row] = await db
-    .select({ pending: of('pending'), approved: of('approved'), rejected: of('rejected') })
-    .from(submissions)
-    .where(inArea(submissions.area, area));
-  return row;
-}
-
-/** The (task, area) pairs of published and closed tasks, and which of them an approval completed. */
-function workUnits(db: DbOrTx, area: number | null) {
+/** A table's rows per status and village from row_counts (ADR 0013), for one village or all. */
+function countedByStatus(db: DbOrTx, entity: 'submissions' | 'appeals' | 'photo_reports', area: number | null) {
   return db
     .select({
-      area: taskAreas.area,
-      category: tasks.category,
-      taskId: taskAreas.taskId,
-      completed:
-        sql<boolean>`exists (select 1 from ${submissions} s where s.task_id = ${taskAreas.taskId} and s.area = ${taskAreas.area} and s.status = 'approved')`.as(
-          'completed',
-        ),
+      status: rowCounts.status,
+      area: rowCounts.area,
+      n: total(rowCounts.n),
+      rated: total(rowCounts.rated),
+      ratingSum: total(rowCounts.ratingSum),
     })
-    .from(taskAreas)
-    .innerJoin(tasks, eq(tasks.id, taskAreas.taskId))
-    .where(and(inArray(tasks.status, [...TASK_ISSUED_STATES]), inArea(taskAreas.area, area)))
-    .as('units');
+    .from(rowCounts)
+    .where(and(eq(rowCounts.entity, entity), inArea(rowCounts.area, area)))
+    .groupBy(rowCounts.status, rowCounts.area);
 }
 
-async function completionFigures(db: DbOrTx, area: number | null) {
-  const units = workUnits(db, area);
-  const [byArea, areaSubmissions, byCategory, areaNames] = await Promise.all([
+type Counted = Awaited<ReturnType<typeof countedByStatus>>;
+const sumOf = (rows: Counted, pick: (row: Counted[number]) => boolean, field: 'n' | 'rated' | 'ratingSum' = 'n') =>
+  rows.filter(pick).reduce((sum, r) => sum + r[field], 0);
+
+async function submissionFigures(db: DbOrTx, area: number | null) {
+  const rows = await countedByStatus(db, 'submissions', area);
+  const of = (status: string) => sumOf(rows, (r) => r.status === status);
+  return { figures: { pending: of('pending'), approved: of('approved'), rejected: of('rejected') }, rows };
+}
+
+/**
+ * Completion per village and work category from task_area_counts: (task, village) units of
+ * published and closed tasks, and those an approval completed (ADR 0057).
+ */
+async function completionFigures(db: DbOrTx, area: number | null, submissionRows: Counted) {
+  const issued = and(inArray(taskAreaCounts.status, [...TASK_ISSUED_STATES]), inArea(taskAreaCounts.area, area));
+  const [byArea, byCategory, issuedTasks, areaNames] = await Promise.all([
     db
-      .select({ area: units.area, targets: int(sql`count(*)`), completed: int(sql`count(*) filter (where ${units.completed})`) })
-      .from(units)
-      .groupBy(units.area),
+      .select({ area: taskAreaCounts.area, targets: total(taskAreaCounts.targets), completed: total(taskAreaCounts.completed) })
+      .from(taskAreaCounts)
+      .where(issued)
+      .groupBy(taskAreaCounts.area),
     db
-      .select({
-        area: submissions.area,
-        pending: int(sql`count(*) filter (where ${submissions.status} = 'pending')`),
-        approved: int(sql`count(*) filter (where ${submissions.status} = 'approved')`),
-      })
-      .from(submissions)
-      .where(inArea(submissions.area, area))
-      .groupBy(submissions.area),
-    db
-      .select({
-        category: units.category,
-        tasks: int(sql`count(distinct ${units.taskId})`),
-        targets: int(sql`count(*)`),
-        completed: int(sql`count(*) filter (where ${units.completed})`),
-      })
-      .from(units)
-      .groupBy(units.category),
+      .select({ category: taskAreaCounts.category, targets: total(taskAreaCounts.targets), completed: total(taskAreaCounts.completed) })
+      .from(taskAreaCounts)
+      .where(issued)
+      .groupBy(taskAreaCounts.category),
+    // The township counts each task once; a village's tasks are its units (one per task).
+    area === null
+      ? db
+          .select({ category: rowCounts.category, n: total(rowCounts.n) })
+          .from(rowCounts)
+          .where(and(eq(rowCounts.entity, 'tasks'), inArray(rowCounts.status, [...TASK_ISSUED_STATES])))
+          .groupBy(rowCounts.category)
+      : undefined,
     listAreas(db, area),
   ]);
   const completionByArea = areaNames.flatMap(({ id, name, active }) => {
     const units = byArea.find((r) => r.area === id);
-    const subs = areaSubmissions.find((r) => r.area === id);
+    const subs = submissionRows.filter((r) => r.area === id);
     const targets = units?.targets ?? 0;
     const completed = units?.completed ?? 0;
+    const pending = sumOf(subs, (r) => r.status === 'pending');
+    const approved = sumOf(subs, (r) => r.status === 'approved');
     // An archived village shows while it has figures, so the rows still add up (ADR 0050).
-    if (!active && !targets && !subs) return [];
-    return [
-      {
-        area: id,
-        name,
-        targets,
-        completed,
-        rate: rate(completed, targets),
-        pending: subs?.pending ?? 0,
-        approved: subs?.approved ?? 0,
-      },
-    ];
+    if (!active && !targets && !subs.some((r) => r.n)) return [];
+    return [{ area: id, name, targets, completed, rate: rate(completed, targets), pending, approved }];
   });
   const completionByCategory = WORK_CATEGORIES.map(({ id, label }) => {
     const row = byCategory.find((r) => r.category === id);
     const targets = row?.targets ?? 0;
     const completed = row?.completed ?? 0;
-    return { category: id, label, tasks: row?.tasks ?? 0, targets, completed, rate: rate(completed, targets) };
+    const tasksOf = issuedTasks ? (issuedTasks.find((r) => r.category === id)?.n ?? 0) : targets;
+    return { category: id, label, tasks: tasksOf, targets, completed, rate: rate(completed, targets) };
   });
   return { completionByArea, completionByCategory };
 }
 
 async function appealFigures(db: DbOrTx, area: number | null) {
-  const of = (status: AppealStatus) => int(sql`count(*) filter (where ${appeals.status} = ${status})`);
-  const [row] = await db
-    .select({
-      total: int(sql`count(*)`),
-      ...(Object.fromEntries(APPEAL_STATUSES.map((s) => [s, of(s)])) as Record<AppealStatus, SQL<number>>),
-      overdue: int(sql`count(*) filter (where ${appealOverdue})`),
-      rated: int(sql`count(${appeals.satisfaction})`),
-      satisfaction: sql<string | null>`round(avg(${appeals.satisfaction}), 1)`,
-    })
+  const rows = await countedByStatus(db, 'appeals', area);
+  // Overdue depends on the clock: open appeals past their due time, on a partial index of open ones.
+  const [{ overdue }] = await db
+    .select({ overdue: int(sql`count(*)`) })
     .from(appeals)
-    .where(inArea(appeals.area, area));
-  const byStatus = Object.fromEntries(APPEAL_STATUSES.map((s) => [s, row[s]])) as Record<AppealStatus, number>;
+    .where(and(appealOverdue, inArea(appeals.area, area)));
+  const all = () => true;
+  const rated = sumOf(rows, all, 'rated');
+  const ratingSum = sumOf(rows, all, 'ratingSum');
+  const byStatus = Object.fromEntries(APPEAL_STATUSES.map((s) => [s, sumOf(rows, (r) => r.status === s)])) as Record<AppealStatus, number>;
   return {
-    total: row.total,
+    total: sumOf(rows, all),
     byStatus,
-    overdue: row.overdue,
-    satisfaction: row.satisfaction === null ? null : Number(row.satisfaction),
-    rated: row.rated,
+    overdue,
+    // The average to one decimal, halves rounded up, in whole numbers (no binary fraction to round wrong).
+    satisfaction: rated ? Math.floor((ratingSum * 20 + rated) / (rated * 2)) / 10 : null,
+    rated,
   };
 }
 
 async function photoReportFigures(db: DbOrTx, area: number | null) {
-  const of = (status: PhotoReportStatus) => int(sql`count(*) filter (where ${photoReports.status} = ${status})`);
-  const [row] = await db
-    .select({
-      total: int(sql`count(*)`),
-      ...(Object.fromEntries(PHOTO_REPORT_STATUSES.map((s) => [s, of(s)])) as Record<PhotoReportStatus, SQL<number>>),
-    })
-    .from(photoReports)
-    .where(inArea(photoReports.area, area));
+  const rows = await countedByStatus(db, 'photo_reports', area);
   return {
-    total: row.total,
-    byStatus: Object.fromEntries(PHOTO_REPORT_STATUSES.map((s) => [s, row[s]])) as Record<PhotoReportStatus, number>,
+    total: sumOf(rows, () => true),
+    byStatus: Object.fromEntries(PHOTO_REPORT_STATUSES.map((s) => [s, sumOf(rows, (r) => r.status === s)])) as Record<
+      PhotoReportStatus,
+      number
+    >,
   };
 }
 
-/** Appeals and photo reports per day of the township's clock, the last STATS_DAYS days, today last. */
+/** Appeals and photo reports per day of the township's clock, the last STATS_DAYS days, today last, from day_counts. */
 async function perDayFigures(db: DbOrTx, area: number | null, now: Date) {
   const dates = Array.from({ length: STATS_DAYS }, (_, i) => localDate(new Date(now.getTime() - (STATS_DAYS - 1 - i) * DAY)));
-  const since = new Date(`${dates[0]}T00:00:00+08:00`);
-  const appealDay = dayOf(appeals.createdAt);
-  const reportDay = dayOf(photoReports.createdAt);
-  const [appealRows, reportRows] = await Promise.all([
-    db
-      .select({ day: appealDay, count: int(sql`count(*)`) })
-      .from(appeals)
-      .where(and(gte(appeals.createdAt, since), inArea(appeals.area, area)))
-      .groupBy(appealDay),
-    db
-      .select({ day: reportDay, count: int(sql`count(*)`) })
-      .from(photoReports)
-      .where(and(gte(photoReports.createdAt, since), inArea(photoReports.area, area)))
-      .groupBy(reportDay),
-  ]);
-  return dates.map((date) => ({
-    date,
-    appeals: appealRows.find((r) => r.day === date)?.count ?? 0,
-    photoReports: reportRows.find((r) => r.day === date)?.count ?? 0,
-  }));
+  const rows = await db
+    .select({ entity: dayCounts.entity, day: dayCounts.day, n: total(dayCounts.n) })
+    .from(dayCounts)
+    .where(and(inArray(dayCounts.entity, ['appeals', 'photo_reports']), gte(dayCounts.day, dates[0]), inArea(dayCounts.area, area)))
+    .groupBy(dayCounts.entity, dayCounts.day);
+  const of = (entity: string, date: string) => rows.find((r) => r.entity === entity && r.day === date)?.n ?? 0;
+  return dates.map((date) => ({ date, appeals: of('appeals', date), photoReports: of('photo_reports', date) }));
 }
 
 async function lists(db: DbOrTx, area: number | null) {
@@ -296,7 +279,7 @@ async function countOverview(db: DbOrTx, area: number | null, now = new Date()):
   const usersFigures = await userFigures(db, area);
   const taskFig = await taskFigures(db, area);
   const submissionFig = await submissionFigures(db, area);
-  const completion = await completionFigures(db, area);
+  const completion = await completionFigures(db, area, submissionFig.rows);
   const appealFig = await appealFigures(db, area);
   const photoFig = await photoReportFigures(db, area);
   const perDay = await perDayFigures(db, area, now);
@@ -309,7 +292,7 @@ async function countOverview(db: DbOrTx, area: number | null, now = new Date()):
     areaName: area === null ? '全镇' : (named?.name ?? ''),
     users: usersFigures,
     tasks: taskFig,
-    submissions: submissionFig,
+    submissions: submissionFig.figures,
     ...completion,
     appeals: appealFig,
     photoReports: photoFig,

@@ -1,10 +1,12 @@
-// The summaries the database keeps by trigger (row_counts, score_daily, score_weekly; migrations 0005, 0007): they must
+// The summaries the database keeps by trigger (row_counts, score_daily, score_weekly, task_area_counts, day_counts;
+// migrations 0005, 0007, 0017): they must
 // always equal what counting the rows themselves gives, and the lists built on them must show the
 // same totals and points as a plain count would.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../tests/helpers/app';
+import { summaryAndTruth as summaryAndTruthOf } from '../../../tests/helpers/summaries';
 import { periodPoints } from '../tasks/scores';
 
 let t: TestContext;
@@ -12,20 +14,7 @@ let admin: string;
 
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** row_counts against counting the tables, as sorted lines ("appeals pending 2 0 3": area, category, n). */
-async function summaryAndTruth() {
-  const kept = await rows<{ line: string }>(
-    sql`select entity || ' ' || status || ' ' || area || ' ' || category || ' ' || n as line from row_counts where n <> 0 order by 1`,
-  );
-  const truth = await rows<{ line: string }>(sql`
-    select line from (
-      select 'tasks ' || status || ' 0 ' || category || ' ' || count(*) as line from tasks group by status, category
-      union all select 'submissions ' || status || ' ' || coalesce(area, 0) || ' 0 ' || count(*) from submissions group by status, area
-      union all select 'appeals ' || status || ' ' || coalesce(area, 0) || ' 0 ' || count(*) from appeals group by status, area
-      union all select 'photo_reports ' || status || ' ' || coalesce(area, 0) || ' 0 ' || count(*) from photo_reports group by status, area
-    ) x order by 1`);
-  return { kept: kept.map((r) => r.line), truth: truth.map((r) => r.line) };
-}
+const summaryAndTruth = () => summaryAndTruthOf(t.database.db);
 
 before(async () => {
   t = await createTestContext({ demo: true });
@@ -60,6 +49,61 @@ describe('row_counts', () => {
     await db.execute(sql`delete from submissions where status = 'rejected'`);
     const { kept, truth } = await summaryAndTruth();
     assert.deepEqual(kept, truth);
+  });
+
+  test('the dashboard’s rollups follow ratings, reviews, task changes, villages, dates and deletes', async () => {
+    const db = t.database.db;
+    const before = await summaryAndTruth();
+    assert.ok(before.truth.some((l) => l.startsWith('units ')) && before.truth.some((l) => l.startsWith('day ')));
+    assert.ok(
+      before.truth.some((l) => l.startsWith('approved ')),
+      'the demo seed has approved reports',
+    );
+    // Ratings: given, changed and taken back, without a status change.
+    await db.execute(sql`update appeals set satisfaction = 4 where id in (select id from appeals order by id limit 3)`);
+    await db.execute(sql`update appeals set satisfaction = 2 where id = (select min(id) from appeals)`);
+    await db.execute(sql`update appeals set satisfaction = null where id = (select max(id) from appeals)`);
+    // A record moved to another day and village; rows inserted on a Beijing midnight.
+    await db.execute(
+      sql`update appeals set created_at = created_at - interval '3 days', area = 5 where id = (select min(id) from appeals)`,
+    );
+    await db.execute(
+      sql`update photo_reports set created_at = '2026-03-01T16:00:00Z', area = 6 where id = (select min(id) from photo_reports)`,
+    );
+    await db.execute(sql`insert into photo_reports (submitter_id, description, type, area, client_key, created_at)
+      select submitter_id, '午夜', 1, 7, 'midnight' || g, '2026-03-01T15:59:59.999Z'::timestamptz + (g || ' ms')::interval
+      from photo_reports, generate_series(0, 1) g where id = (select min(id) from photo_reports)`);
+    // Reviews: pending ones approved, one approval taken back, one approved report moved to another task.
+    await db.execute(sql`update submissions set status = 'approved' where status = 'pending'`);
+    await db.execute(
+      sql`update submissions set status = 'rejected' where id = (select min(id) from submissions where status = 'approved')`,
+    );
+    await db.execute(sql`update submissions set task_id = (select max(task_id) from task_areas where area = submissions.area)
+      where id = (select max(id) from submissions where status = 'approved')`);
+    // Tasks: closed, recategorised, a village added and one taken off.
+    await db.execute(sql`update tasks set status = 'closed' where id in (select task_id from task_areas where approved > 0 limit 2)`);
+    await db.execute(sql`update tasks set category = 12 where id = (select min(task_id) from task_areas)`);
+    await db.execute(sql`insert into task_areas (task_id, area)
+      select id, 8 from tasks where id not in (select task_id from task_areas where area = 8) order by id limit 2`);
+    await db.execute(sql`delete from task_areas where (task_id, area) = (select task_id, area from task_areas where approved = 0 limit 1)`);
+    // A task with villages and an approved report deleted with its reports (its units go by cascade).
+    const [{ id: gone }] = await rows<{ id: number }>(
+      sql`select task_id as id from task_areas where approved > 0 order by task_id desc limit 1`,
+    );
+    await db.execute(sql`delete from submission_images where submission_id in (select id from submissions where task_id = ${gone})`);
+    await db.execute(
+      sql`update score_ledger set submission_id = null where submission_id in (select id from submissions where task_id = ${gone})`,
+    );
+    await db.execute(
+      sql`delete from photo_matches where kind = 'submission' and record_id in (select id from submissions where task_id = ${gone})`,
+    );
+    await db.execute(sql`delete from submissions where task_id = ${gone}`);
+    await db.execute(sql`delete from tasks where id = ${gone}`);
+    // Appeals and photo reports deleted.
+    await db.execute(sql`delete from photo_reports where client_key like 'midnight%'`);
+    const after = await summaryAndTruth();
+    assert.notDeepEqual(after.kept, before.kept, 'the writes changed the figures');
+    assert.deepEqual(after.kept, after.truth);
   });
 
   test('a rolled-back write leaves the counts as they were', async () => {
@@ -178,5 +222,14 @@ describe('score_daily', () => {
       }
     }
     assert.ok(checked > 60);
+  });
+});
+
+describe('clearing the demo data', () => {
+  test('leaves every summary equal to a count of what remains', async () => {
+    const res = await t.call(admin, { method: 'DELETE', url: '/api/demo-data' });
+    assert.equal(res.statusCode, 200, res.body);
+    const { kept, truth } = await summaryAndTruth();
+    assert.deepEqual(kept, truth);
   });
 });
