@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 // Search by any part of a record's text (ADR 0059). Chinese has no word separators and pg_trgm
 // extracts no trigrams from it on a C-locale cluster, so each searchable record has a "document"
 // (its texts joined by spaces) whose characters and character pairs, from the SQL function
-// search_grams (migration 0017), are indexed by GIN on the expression. The index definitions in
+// search_grams (migration 0015), are indexed by GIN on the expression. The index definitions in
 // schema.ts and the queries in server/services/search/ build the document with the same functions
 // here, so the planner recognises the indexed expression.
 
