@@ -94,6 +94,21 @@ const ENDPOINTS: Endpoint[] = [
   { key: 'stats', name: '数据概览（5 秒缓存）stats overview, cached', url: '/api/stats/overview' },
   { key: 'statsCold', name: '数据概览（每次重新统计）stats overview, cold count', url: '/api/stats/overview', cold: true },
   { key: 'me', name: '当前用户 currentUser', url: '/api/currentUser' },
+  // The header search (ADR 0059): a term in one appeal of 37, a term in thousands of appeals and
+  // reports (only the newest 200 matches are ranked), and a task's number among 100k task titles.
+  { key: 'search', name: '全局搜索（漏水）header search, selective term', url: `/api/search?q=${encodeURIComponent('漏水')}` },
+  { key: 'searchCommon', name: '全局搜索（咨询）header search, frequent term', url: `/api/search?q=${encodeURIComponent('咨询')}` },
+  {
+    key: 'searchTask',
+    name: '全局搜索（任务第4242号）header search, one task',
+    url: `/api/search?q=${encodeURIComponent('任务第4242号')}`,
+  },
+  {
+    key: 'appealsKeyword',
+    name: '群众诉求（关键字）appeal list, keyword',
+    url: `/api/appeals?current=1&pageSize=10&keyword=${encodeURIComponent('漏水')}`,
+    list: true,
+  },
 ];
 
 const only = process.env.BENCH_ONLY?.split(',');
