@@ -66,6 +66,7 @@ import {
   TaskItem,
 } from '@common/contracts/tasks';
 import { UserImportPreview, UserImportResult, UserItem } from '@common/contracts/users';
+import { SearchResult } from '@common/contracts/search';
 
 /** `replies()`: a 200 without data. */
 export const EMPTY = 'empty';
@@ -111,6 +112,8 @@ export const ROUTES = {
   'GET /operation-logs/export': FILE,
   'GET /login-logs': Page(LoginLogItem),
   'GET /login-logs/export': FILE,
+  // server/routes/search.ts
+  'GET /search': SearchResult,
   // server/routes/calendar.ts
   'GET /calendar/:year': YearCalendar,
   'PUT /calendar/:year': YearCalendar,

@@ -10,6 +10,7 @@ import { appUrl, setLoginNotice } from '@/utils/session';
 import { endSession } from '@/utils/sessionHandover';
 import { setTabsEnabled, useTabsEnabled } from '../Workbench/store';
 import NoticeBell from './NoticeBell';
+import HeaderSearch from './HeaderSearch';
 import { useOpenedOnce } from '@/hooks/useOpenedOnce';
 import './HeaderActions.css';
 
@@ -73,6 +74,7 @@ export default function HeaderActions() {
   );
   return (
     <Space size={compact ? 0 : 4} className="header-actions" wrap={false}>
+      {compact ? null : <HeaderSearch />}
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
