@@ -55,7 +55,7 @@ export type NewsItem = Static<typeof NewsItem>;
 export const NewsDetail = Type.Composite([NewsItem, Type.Object({ content: Type.String() })]);
 export type NewsDetail = Static<typeof NewsDetail>;
 
-/** GET /api/news (admin list, newsManage). Newest first unless sortField says otherwise. */
+/** GET /api/news (admin list, newsManage). Pinned first, then newest written, unless sortField says otherwise. */
 export const NewsListQuery = Type.Object(
   {
     ...PageQuery,

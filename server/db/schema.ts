@@ -530,7 +530,8 @@ export const news = pgTable(
     index('news_public_idx').on(t.status, t.pinned, t.publishedAt, t.id),
     index('news_column_idx').on(t.column, t.status, t.pinned, t.publishedAt, t.id),
     index('news_area_idx').on(t.area, t.status, t.pinned, t.publishedAt, t.id),
-    // The admin list: newest first, by status, by author (data scope 'self'), sorted by views.
+    // The admin list: pinned first then newest, by status, by author (data scope 'self'), sorted by views.
+    index('news_pinned_created_idx').on(t.pinned, t.createdAt, t.id),
     index('news_created_idx').on(t.createdAt, t.id),
     index('news_status_idx').on(t.status, t.createdAt),
     index('news_author_idx').on(t.authorId, t.createdAt),

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { NewsDetail, NewsItem, PublicNewsDetail, PublicNewsItem } from '../../common/contracts/content';
+import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
+import { adminNewsRows } from '../services/content/news';
 import { createNews, newsAction, newsBody, publishedNews } from '../../tests/helpers/content';
 import { createAccount, expectError, expectOk, lookups, uploadImages } from '../../tests/helpers/tasks';
 
@@ -180,7 +182,7 @@ describe('states and pinning', () => {
 });
 
 describe('the admin list', () => {
-  test('filters by title, column, status, area and pinned, newest first, paged in the database', async () => {
+  test('filters by title, column, status, area and pinned, pinned first then newest, paged in the database', async () => {
     const tag = `筛选${Date.now()}`;
     const a = await createNews(t, staff, { title: `${tag}甲`, column: 4, area: 6 });
     const b = await publishedNews(t, staff, { title: `${tag}乙`, column: 4, area: 6, pinned: true });
@@ -188,7 +190,7 @@ describe('the admin list', () => {
     const title = `title=${encodeURIComponent(tag)}`;
     assert.deepEqual(
       (await list(staff, title)).list.map((n) => n.id),
-      [c.id, b.id, a.id],
+      [b.id, c.id, a.id],
     );
     assert.deepEqual(
       (await list(staff, `${title}&column=4`)).list.map((n) => n.id),
@@ -218,9 +220,57 @@ describe('the admin list', () => {
     assert.equal(pageOne.total, 3);
     assert.deepEqual(
       [...pageOne.list, ...pageTwo.list].map((n: NewsItem) => n.id),
-      [c.id, b.id, a.id],
+      [b.id, c.id, a.id],
     );
     assert.deepEqual([pageTwo.current, pageTwo.pageSize], [2, 2]);
+  });
+
+  test('pinned items come first in any state, newest written first within each; pinning moves an item up', async () => {
+    const tag = `置顶在前${Date.now()}`;
+    const title = `title=${encodeURIComponent(tag)}`;
+    const oldPinnedDraft = await createNews(t, staff, { title: `${tag}旧草稿`, pinned: true });
+    const older = await publishedNews(t, staff, { title: `${tag}旧` });
+    const pinnedOffline = await publishedNews(t, staff, { title: `${tag}下线`, pinned: true });
+    expectOk(await newsAction(t, staff, pinnedOffline.id, 'offline'));
+    const newest = await createNews(t, staff, { title: `${tag}新` });
+    const order = async () => (await list(staff, title)).list.map((n) => [n.title.slice(tag.length), n.pinned]);
+    assert.deepEqual(await order(), [
+      ['下线', true],
+      ['旧草稿', true],
+      ['新', false],
+      ['旧', false],
+    ]);
+    expectOk(await newsAction(t, staff, older.id, 'pin'));
+    expectOk(await newsAction(t, staff, oldPinnedDraft.id, 'unpin'));
+    assert.deepEqual(await order(), [
+      ['下线', true],
+      ['旧', true],
+      ['新', false],
+      ['旧草稿', false],
+    ]);
+    // Pages follow the same order.
+    const pages = await Promise.all(
+      [1, 2].map(async (current) => expectOk(await get(staff, `/api/news?${title}&pageSize=2&current=${current}`))),
+    );
+    assert.deepEqual(
+      pages.flatMap((p) => p.list.map((n: NewsItem) => n.id)),
+      [pinnedOffline.id, older.id, newest.id, oldPinnedDraft.id],
+    );
+    // A column the manager sorts by orders alone: the pinned item is no longer held at the top.
+    const byCreated = (await list(staff, `${title}&sortField=createdAt&sortOrder=descend`)).list.map((n) => n.id);
+    assert.deepEqual(byCreated, [newest.id, pinnedOffline.id, older.id, oldPinnedDraft.id]);
+  });
+
+  test('the default order is read from news_pinned_created_idx', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      // On a small table the planner would rightly scan and sort; forbid that to see the index serves the order.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      return tx.execute(sql`explain ${adminNewsRows(tx, undefined, { current: 1, pageSize: 20 })}`);
+    });
+    const text = (plan as unknown as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map((r) => r['QUERY PLAN']).join('\n');
+    assert.match(text, /Index Scan Backward using news_pinned_created_idx/, text);
+    assert.doesNotMatch(text, /\bSort\b/, text);
   });
 
   test('sorts by views or publication; drafts go last by publication either way', async () => {

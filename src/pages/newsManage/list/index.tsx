@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, PushpinFilled } from '@ant-design/icons';
 import { history, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { App, Button, Empty, Space, Tag, Typography } from 'antd';
@@ -107,8 +107,9 @@ export default function NewsListPage() {
             <span className="news-list-cover news-list-cover-none">无封面</span>
           )}
           <span className="news-list-title">
+            {/* Pinned items lead the list: a gold pin, not red, which the lists keep for what went wrong. */}
             {news.pinned ? (
-              <Tag color="red" style={{ marginInlineEnd: 6 }}>
+              <Tag color="gold" icon={<PushpinFilled />} style={{ marginInlineEnd: 6 }}>
                 置顶
               </Tag>
             ) : null}
@@ -189,7 +190,7 @@ export default function NewsListPage() {
   );
 
   return (
-    <PageContainer title="新闻列表" subTitle="草稿、已发布和已下线的新闻；置顶的新闻显示在手机首页轮播">
+    <PageContainer title="新闻列表" subTitle="草稿、已发布和已下线的新闻；置顶的新闻排在最前，并显示在手机首页轮播">
       <LoadError message={list.error ? pageErrorMessage(list.error) : undefined} onRetry={list.refresh} />
       <ListTable<NewsItem>
         key={tableKey}

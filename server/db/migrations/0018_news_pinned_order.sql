@@ -1,0 +1,1 @@
+CREATE INDEX "news_pinned_created_idx" ON "news" USING btree ("pinned","created_at","id");
