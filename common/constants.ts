@@ -141,8 +141,11 @@ export const UPLOAD_MESSAGES = {
   noFile: '请选择要上传的图片',
   emptyFile: '文件为空',
   imageNotOwn: '图片不存在或不是您本人上传的，请重新上传',
-  /** 429: the account already has a photo waiting for its turn in the decode queue (ADR 0041). */
-  previousStillProcessing: '请等待上一张图片处理完成后再上传',
+  /** A photo that did not decode (ADR 0058): shown on its tile and refused when a form attaches it. */
+  decodeFailed: '图片处理失败',
+  /** A photo accepted in a burst, waiting for its decode (ADR 0058). */
+  decoding: '处理中',
+  failedNotAttachable: '有图片处理失败，请删除后重新上传',
 } as const;
 
 /**

@@ -40,6 +40,8 @@ import taskRoutes from './routes/tasks';
 import uploadRoutes from './routes/uploads';
 import userRoutes from './routes/users';
 import { DecodeQueue } from './jobs/decodeQueue';
+import { DecodeWorkers } from './jobs/decodeWorkers';
+import { PendingDecodes } from './jobs/pendingDecodes';
 import { sharedRateLimit } from './lib/rateLimitStore';
 import { type FileStorage, storageFromConfig } from './lib/storage';
 import { loadUploadUrlKey } from './services/uploads/uploadAccess';
@@ -49,8 +51,12 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     storage: FileStorage;
-    /** Every sharp call of an upload takes its turn here (ADR 0019). */
+    /** Every decode of an upload takes its turn here (ADR 0019, 0041). */
     imageDecodes: DecodeQueue;
+    /** The threads that decode (ADR 0058). */
+    decodeWorkers: DecodeWorkers;
+    /** Uploads accepted in a burst, decoded from the database (ADR 0058). */
+    pendingDecodes: PendingDecodes;
   }
 }
 
@@ -156,7 +162,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('storage', opts.storage ?? storageFromConfig(config));
   // Private photos' addresses are signed with a key every process on the database shares (ADR 0019).
   await loadUploadUrlKey(db);
-  app.decorate('imageDecodes', new DecodeQueue(config.imageDecodeSlots.running, config.imageDecodeSlots.waiting));
+  const decodes = new DecodeQueue(config.imageDecodeSlots.running, config.imageDecodeSlots.waiting);
+  const workers = new DecodeWorkers(config.imageDecodeSlots.running);
+  const pending = new PendingDecodes(db, app.storage, decodes, workers, app.log);
+  app.decorate('imageDecodes', decodes);
+  app.decorate('decodeWorkers', workers);
+  app.decorate('pendingDecodes', pending);
+  // Pending decodes left by a stop or another process are taken up once the app is ready.
+  app.addHook('onReady', async () => pending.start());
+  app.addHook('onClose', async () => {
+    await pending.close();
+    await workers.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

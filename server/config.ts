@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 // Settings come from the environment only (README lists them).
@@ -13,7 +14,10 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** Bytes of images one account may store within 24 hours (UPLOAD_DAILY_MB). */
   uploadDailyBytes: number;
-  /** Image decodes at once and waiting, per process (ADR 0019). */
+  /**
+   * Per process: decode worker threads (IMAGE_DECODE_WORKERS, the machine's cores by default) and
+   * uploads that may wait in line for one; the rest wait in the database (ADR 0058).
+   */
   imageDecodeSlots: { running: number; waiting: number };
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -87,6 +91,19 @@ function share(value: string | undefined, fallback: number, name: string): numbe
   return n;
 }
 
+/** Most decode worker threads a process starts: each holds a decoded 40-megapixel picture at worst. */
+const MAX_DECODE_WORKERS = 64;
+
+/** Decode worker threads: IMAGE_DECODE_WORKERS, a whole number from 1 to 64; the machine's cores by default. */
+export function decodeWorkers(value: string | undefined, cores = os.availableParallelism()): number {
+  if (value === undefined || value === '') return Math.min(cores, MAX_DECODE_WORKERS);
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_DECODE_WORKERS) {
+    throw new Error(`环境变量 IMAGE_DECODE_WORKERS 必须是 1 到 ${MAX_DECODE_WORKERS} 之间的整数，当前为 "${value}"`);
+  }
+  return n;
+}
+
 function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
@@ -157,6 +174,7 @@ function storage(env: NodeJS.ProcessEnv): StorageConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const workers = decodeWorkers(env.IMAGE_DECODE_WORKERS);
   return {
     port: int(env.PORT, 8000, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -167,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     uploadMaxBytes: int(env.UPLOAD_MAX_MB, 10, 'UPLOAD_MAX_MB') * 1024 * 1024,
     uploadDailyBytes: int(env.UPLOAD_DAILY_MB, 200, 'UPLOAD_DAILY_MB') * 1024 * 1024,
-    imageDecodeSlots: { running: 1, waiting: 16 },
+    // Two waiting per worker: a short wait is answered at once; a longer one waits in the database.
+    imageDecodeSlots: { running: workers, waiting: 2 * workers },
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES'),
     sessionAbsoluteHours: 12,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -1,3 +1,5 @@
+// Sizes libuv's thread pool for the decode workers; must come before anything uses the pool.
+import './threadPool';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -106,7 +108,7 @@ async function main() {
   let hashRound: Promise<void> | undefined;
   // One round at a time: a long backlog may outlast the interval.
   const hashBacklog = () =>
-    (hashRound ??= hashPendingUploads(database.db, storage, app.imageDecodes, {
+    (hashRound ??= hashPendingUploads(database.db, storage, app.imageDecodes, app.decodeWorkers, {
       onError: (uploadId, err) => app.log.warn({ err, uploadId }, 'photo hash: stored file unreadable'),
     })
       .then((hashed) => {

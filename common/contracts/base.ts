@@ -124,3 +124,10 @@ export const literals = <T extends string>(values: readonly T[], title: string) 
  */
 export const NullableNumber = (type: 'integer' | 'number', options: { title: string; minimum: number; maximum?: number }) =>
   Type.Unsafe<number | null>({ ...options, type: [type, 'null'] });
+
+/**
+ * A picture not ready to show (ADR 0058): 'pending' while it waits for its decode (the page shows
+ * 处理中), 'failed' when it did not decode (图片处理失败, to be replaced). Absent once it is ready.
+ */
+export const ImageDecodeStatus = literals(['pending', 'failed'] as const, '图片状态');
+export type ImageDecodeStatus = Static<typeof ImageDecodeStatus>;

@@ -9,7 +9,7 @@ import {
   PHOTO_STALE_DAYS_MIN,
 } from '../constants';
 import { LIMITS } from '../limits';
-import { DateTime, literals, Name, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { DateTime, ImageDecodeStatus, literals, Name, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 /**
  * One area (the town community or a village), as every picker and name lookup reads it. Archived
@@ -199,6 +199,8 @@ export const UploadResult = Type.Object({
   width: Nullable(Type.Integer()),
   height: Nullable(Type.Integer()),
   size: Type.Integer(),
+  /** 'pending': accepted in a burst, decoded shortly (ADR 0058); never 'failed' here. */
+  status: Type.Optional(ImageDecodeStatus),
 });
 export type UploadResult = Static<typeof UploadResult>;
 

@@ -11,7 +11,7 @@ import {
   WORK_CATEGORIES,
 } from '../constants';
 import { LIMITS } from '../limits';
-import { AreaId, ClientKey, DateTime, literals, LongText, Name, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, ClientKey, DateTime, ImageDecodeStatus, literals, LongText, Name, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 import { PhotoCheck } from './photoChecks';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
@@ -197,6 +197,7 @@ export const ImageRef = Type.Object({
   url: Type.String(),
   width: Nullable(Type.Integer()),
   height: Nullable(Type.Integer()),
+  status: Type.Optional(ImageDecodeStatus),
 });
 export type ImageRef = Static<typeof ImageRef>;
 

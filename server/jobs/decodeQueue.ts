@@ -32,12 +32,14 @@ interface Waiting {
  * being served now, and the lowest tag starts next. So an account that just had a turn waits
  * behind every account that has not, whatever order they arrived in, and nobody starves.
  *
- * sharp decodes on libuv's shared thread pool (four threads), where scrypt and file reads run too:
- * one decode at a time leaves them room (ADR 0019). In-process and in memory: each server process
- * has its own; nothing here depends on fastify or sharp, so it can move behind a worker pool.
+ * `running` is the number of decode worker threads (server/jobs/decodeWorkers.ts, ADR 0058). In
+ * process and in memory: each server process has its own; what does not fit in its line waits in
+ * the database instead (server/jobs/pendingDecodes.ts). Nothing here depends on fastify or sharp.
  */
 export class DecodeQueue {
   private active = 0;
+  /** The account of each running job (an account may run several: one started, then one from its line). */
+  private readonly runningKeys: Array<string | number> = [];
   private readonly line: Waiting[] = [];
   /** The tag of the job that started last. */
   private now = 0;
@@ -55,6 +57,11 @@ export class DecodeQueue {
     return { running: this.active, waiting: this.line.length };
   }
 
+  /** The accounts with a job running or waiting now. */
+  busyKeys(): Array<string | number> {
+    return [...this.runningKeys, ...this.line.map((w) => w.key)];
+  }
+
   async run<T>(key: string | number, job: () => Promise<T>): Promise<T> {
     const tag = Math.max(this.now, this.nextTag.get(key) ?? 0);
     if (this.active >= this.running) {
@@ -67,9 +74,11 @@ export class DecodeQueue {
       this.now = tag;
       this.active++;
     }
+    this.runningKeys.push(key);
     try {
       return await job();
     } finally {
+      this.runningKeys.splice(this.runningKeys.indexOf(key), 1);
       this.next();
     }
   }

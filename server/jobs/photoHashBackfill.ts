@@ -1,25 +1,18 @@
-import type { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { type DecodeQueue, QueueFullError } from './decodeQueue';
-import { photoHash } from '../lib/photoHash';
+import type { DecodeWorkers } from './decodeWorkers';
 import { recordPhotoMatches } from '../services/uploads/photoMatches';
-import type { FileStorage } from '../lib/storage';
+import { type FileStorage, readStored } from '../lib/storage';
 
 // Uploads from before photos were hashed (migration 0012 marks them phash_pending) are hashed from
 // their stored copies, as new uploads are, a few at a time, each decode taking its turn in the
-// upload's DecodeQueue (ADR 0019) so that users' uploads keep theirs; then their matches are
+// upload's DecodeQueue (ADR 0019) and on its worker threads (ADR 0058) so that users' uploads keep theirs; then their matches are
 // recorded like a new photo's (ADR 0027). Several processes may run it at once: a photo hashed
 // twice gets the same hash, and matches are inserted once.
 
 const BATCH = 50;
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 /**
  * Hashes pending uploads until none is left or users' uploads are waiting for a decode (the next
@@ -33,6 +26,7 @@ export async function hashPendingUploads(
   db: Db,
   storage: FileStorage,
   decodes: DecodeQueue,
+  workers: DecodeWorkers,
   opts: { batch?: number; onError?: (uploadId: number, error: unknown) => void } = {},
 ): Promise<number> {
   let done = 0;
@@ -49,9 +43,8 @@ export async function hashPendingUploads(
       if (decodes.size.waiting > 0) return done;
       let hash: bigint | undefined;
       try {
-        const stream = await storage.get(upload.storedName);
-        const content = stream ? await readAll(stream) : undefined;
-        hash = content ? await decodes.run(BACKGROUND, () => photoHash(content)) : undefined;
+        const content = await readStored(storage, upload.storedName);
+        hash = content ? await decodes.run(BACKGROUND, () => workers.hash(content)) : undefined;
       } catch (error) {
         if (error instanceof QueueFullError) return done;
         // Storage unreachable (S3 down): leave it pending for the next round.

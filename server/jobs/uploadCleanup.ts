@@ -10,6 +10,7 @@ import {
   villageIntroductions,
 } from '../db/schema';
 import type { FileStorage } from '../lib/storage';
+import { pendingOriginalName } from '../services/uploads/uploads';
 
 // An upload that nothing used within a day (a form abandoned after its photos went up, or
 // uploads sent only to fill the disk) is deleted with its file (ADR 0019). "Used" is the
@@ -52,7 +53,8 @@ export async function purgeUnusedUploads(
       and ${stillUnused}
       returning ${uploads.storedName} as name`);
     const names = (result as unknown as { rows: Array<{ name: string }> }).rows.map((row) => row.name);
-    for (const name of names) {
+    // A photo still waiting for its decode, or failed, has its original under the pending name (ADR 0058).
+    for (const name of names.flatMap((stored) => [stored, pendingOriginalName(stored)])) {
       try {
         await storage.remove(name);
       } catch (error) {

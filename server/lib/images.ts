@@ -6,7 +6,7 @@ export const IMAGE_TYPES = {
   gif: { ext: 'gif', contentType: 'image/gif' },
   webp: { ext: 'webp', contentType: 'image/webp' },
 } as const;
-type ImageKind = keyof typeof IMAGE_TYPES;
+export type ImageKind = keyof typeof IMAGE_TYPES;
 
 /** Decides the type from the file's first bytes; the client's name and type are not trusted. */
 export function sniffImage(buf: Buffer): ImageKind | undefined {
@@ -29,7 +29,8 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** The stored image's longest side; larger photos are scaled down to it. */
 const MAX_STORED_SIDE = 2560;
 
-// One libvips thread per image: decodes run one at a time through DecodeQueue (ADR 0019).
+// One libvips thread per image: each decode worker (server/jobs/decodeWorkers.ts) runs one image at a
+// time, so images never use more threads than there are workers (ADR 0058).
 sharp.concurrency(1);
 
 interface ImageHeader {

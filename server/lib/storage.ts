@@ -46,6 +46,15 @@ export function localStorage(dir: string): FileStorage {
   };
 }
 
+/** A stored file's whole content, or undefined when there is none by that name. */
+export async function readStored(storage: FileStorage, name: string): Promise<Buffer | undefined> {
+  const stream = await storage.get(name);
+  if (!stream) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
 /** The storage the configuration names: DATA_DIR/uploads by default, a bucket with STORAGE=s3. */
 export function storageFromConfig(config: Pick<AppConfig, 'dataDir' | 'storage'>): FileStorage & { check?(): Promise<void> } {
   if (config.storage.kind === 's3') return s3Storage(config.storage);

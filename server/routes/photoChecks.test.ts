@@ -289,12 +289,12 @@ describe('the index and the photos from before', () => {
     const old = checkOf((await reviewed(staff, oldSubmission.id)).images[0]);
     assert.equal(old.compared, false);
 
-    const hashed = await hashPendingUploads(t.database.db, t.app.storage, t.app.imageDecodes);
+    const hashed = await hashPendingUploads(t.database.db, t.app.storage, t.app.imageDecodes, t.app.decodeWorkers);
     assert.ok(hashed >= 1);
     const [row] = await t.database.db.select({ pending: uploads.phashPending }).from(uploads).where(eq(uploads.id, uploadId));
     assert.equal(row.pending, false);
     assert.equal(checkOf((await reviewed(staff, newer.id)).images[0]).duplicateOf[0]?.id, oldSubmission.id);
     assert.deepEqual(checkOf((await reviewed(staff, oldSubmission.id)).images[0]).duplicateOf, []);
-    assert.equal(await hashPendingUploads(t.database.db, t.app.storage, t.app.imageDecodes), 0, 'nothing left');
+    assert.equal(await hashPendingUploads(t.database.db, t.app.storage, t.app.imageDecodes, t.app.decodeWorkers), 0, 'nothing left');
   });
 });

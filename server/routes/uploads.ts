@@ -7,23 +7,12 @@ import { AppError, badRequest } from '../errors';
 import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { AccountBusyError, QueueFullError } from '../jobs/decodeQueue';
+import { type Decoded, isRefusal, precheckUpload, type Refusal } from '../jobs/decodeJob';
 import { readPhotoFacts } from '../lib/exif';
-import { photoHash } from '../lib/photoHash';
-import {
-  declaredAsImage,
-  hasEmbeddedMarkup,
-  hasTrailingData,
-  IMAGE_TYPES,
-  MAX_INPUT_PIXELS,
-  pixelCount,
-  readImageHeader,
-  reencodeImage,
-  sniffImage,
-  unsafeFileName,
-} from '../lib/images';
+import { declaredAsImage, IMAGE_TYPES, MAX_INPUT_PIXELS, sniffImage, unsafeFileName } from '../lib/images';
 import { uploadUrl } from '../lib/storage';
 import { signatureValidFor } from '../services/uploads/uploadAccess';
-import { bytesStoredToday, recordUploadWithinQuota, uploadVisibility } from '../services/uploads/uploads';
+import { bytesStoredToday, pendingOriginalName, recordUploadWithinQuota, uploadVisibility } from '../services/uploads/uploads';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
@@ -33,6 +22,24 @@ const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
 /** "10MB", "1KB": a byte limit as the messages name it. */
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))}MB` : `${Math.max(1, Math.floor(bytes / 1024))}KB`;
+
+/** The 400 for a picture the checks refuse, naming what is wrong with it. */
+function refused(refusal: Refusal): AppError {
+  switch (refusal.reason) {
+    case 'broken':
+      return badRequest('file', '图片', '图片已损坏或格式与内容不符');
+    case 'tooManyPixels':
+      return badRequest(
+        'file',
+        '图片',
+        `图片像素过多（${refusal.width}×${refusal.height}），请缩小到${MAX_INPUT_PIXELS / 10_000}万像素以内再上传`,
+      );
+    case 'trailingData':
+      return badRequest('file', '图片', '图片文件末尾附带了其他内容，请重新导出图片后上传');
+    case 'embeddedMarkup':
+      return badRequest('file', '图片', '图片中夹带了网页或脚本代码，请重新导出图片后上传');
+  }
+}
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, storage, config } = app;
@@ -52,7 +59,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(UploadResult),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw badRequest('file', '图片', '请以表单方式上传图片');
       let content: Buffer;
@@ -80,55 +87,55 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!declaredAsImage(filename || '', mimetype || '')) throw notAnImage();
       const kind = sniffImage(content);
       if (!kind) throw notAnImage();
-      const broken = () => badRequest('file', '图片', '图片已损坏或格式与内容不符');
       const used = await storedToday(user.id);
       if (used >= config.uploadDailyBytes) throw quotaExceeded();
-      let decoded;
-      try {
-        // Every sharp call of an upload, the header's too, takes its turn in the queue.
-        decoded = await decodes.run(user.id, async () => {
-          const header = await readImageHeader(content, kind);
-          if (!header) throw broken();
-          // A few hundred KB can describe a billion pixels: refused from the header, before decoding.
-          if (pixelCount(header) > MAX_INPUT_PIXELS) {
-            throw badRequest(
-              'file',
-              '图片',
-              `图片像素过多（${header.width}×${header.height}），请缩小到${MAX_INPUT_PIXELS / 10_000}万像素以内再上传`,
-            );
-          }
-          const image = await reencodeImage(content, kind);
-          // The duplicate-photo hash (ADR 0027), in the same turn of the queue, from the stored copy:
-          // upright, at most 2560 px (a JPEG decodes at 1/8 scale for it), and what the background
-          // job hashes for uploads from before, so old and new hashes compare alike.
-          const phash = image ? await photoHash(image.content) : undefined;
-          return { header, image, phash };
-        });
-      } catch (error) {
-        if (error instanceof AccountBusyError) {
-          // One waiting decode per account (ADR 0041): the rest of this account's photos come later
-          // instead of queueing in front of everyone else's.
-          reply.header('retry-after', '3');
-          throw new AppError(429, UPLOAD_MESSAGES.previousStillProcessing);
-        }
-        if (!(error instanceof QueueFullError)) throw error;
-        reply.header('retry-after', '5');
-        throw new AppError(503, '服务器正在处理较多图片，请稍后重试');
-      }
-      const { header, image, phash } = decoded;
-      if (!image) throw broken();
-      // Polyglots: a real picture with a page, a script or an archive after its end or inside it.
-      // The stored copy is re-encoded and carries none of it; the sender still meant something else.
-      if (hasTrailingData(content, kind)) throw badRequest('file', '图片', '图片文件末尾附带了其他内容，请重新导出图片后上传');
-      if (hasEmbeddedMarkup(content)) throw badRequest('file', '图片', '图片中夹带了网页或脚本代码，请重新导出图片后上传');
-      if (used + image.content.length > config.uploadDailyBytes) throw quotaExceeded();
       const { ext, contentType } = IMAGE_TYPES[kind];
       const storedName = `${randomUUID()}.${ext}`;
-      await storage.put(storedName, image.content);
-      const facts = readPhotoFacts(header.exif);
       // The name is checked above and never used as a path: the stored name is generated.
       const originalName = (filename || '').slice(0, 200);
-      const size = image.content.length;
+      let decoded: Decoded | Refusal;
+      try {
+        // Every decode of an upload takes its turn in the fair queue, on a worker thread (ADR 0058).
+        decoded = await decodes.run(user.id, () => app.decodeWorkers.decode(content, kind));
+      } catch (error) {
+        if (!(error instanceof AccountBusyError) && !(error instanceof QueueFullError)) throw error;
+        // Every worker is busy and the line is full, or this account has a photo in it already (one
+        // waiting decode per account, ADR 0041): the photo waits in the database instead of in front
+        // of everyone else's, and the phone's upload succeeds.
+        const header = await precheckUpload(content, kind);
+        if (isRefusal(header)) throw refused(header);
+        const facts = readPhotoFacts(header.exif);
+        await storage.put(pendingOriginalName(storedName), content);
+        const id = await recordUploadWithinQuota(
+          db,
+          {
+            storedName,
+            originalName,
+            ownerId: user.id,
+            contentType,
+            // Counted at the original's size until the stored copy's is known.
+            size: content.length,
+            takenAt: facts.takenAt,
+            gpsLat: facts.lat,
+            gpsLng: facts.lng,
+            decodeStatus: 'pending',
+          },
+          config.uploadDailyBytes,
+        );
+        if (id === undefined) {
+          await storage.remove(pendingOriginalName(storedName)).catch(() => undefined);
+          throw quotaExceeded();
+        }
+        app.pendingDecodes.kick();
+        request.createdId = String(id);
+        return ok({ id, url: uploadUrl(storedName), width: null, height: null, size: content.length, status: 'pending' as const });
+      }
+      if (isRefusal(decoded)) throw refused(decoded);
+      const { header, content: stored, width, height, phash } = decoded;
+      if (used + stored.length > config.uploadDailyBytes) throw quotaExceeded();
+      await storage.put(storedName, stored);
+      const facts = readPhotoFacts(header.exif);
+      const size = stored.length;
       const id = await recordUploadWithinQuota(
         db,
         {
@@ -137,8 +144,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ownerId: user.id,
           contentType,
           size,
-          width: image.width,
-          height: image.height,
+          width,
+          height,
           takenAt: facts.takenAt,
           gpsLat: facts.lat,
           gpsLng: facts.lng,
@@ -152,7 +159,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw quotaExceeded();
       }
       request.createdId = String(id);
-      return ok({ id, url: uploadUrl(storedName), width: image.width, height: image.height, size });
+      return ok({ id, url: uploadUrl(storedName), width, height, size });
     },
   );
 

@@ -9,7 +9,7 @@ import { appeals, areas, serviceEvents, uploads, users } from '../../db/schema';
 import { hasAccess } from '../accounts/access';
 import type { AuthUser } from '../accounts/sessions';
 import { photoChecks } from '../uploads/photoMatches';
-import { signedUploadUrl } from '../uploads/uploadAccess';
+import { signedImageRef } from '../uploads/uploadAccess';
 
 // What appeals and photo reports share: who sees which, their history, their photos and the
 // client key that makes a phone's retry harmless.
@@ -109,6 +109,7 @@ export async function imagesByOwner<K extends number>(
       storedName: uploads.storedName,
       width: uploads.width,
       height: uploads.height,
+      decodeStatus: uploads.decodeStatus,
     })
     .from(table.owner.table)
     .innerJoin(uploads, eq(uploads.id, table.upload))
@@ -116,7 +117,7 @@ export async function imagesByOwner<K extends number>(
     .orderBy(asc(table.owner), asc(table.position));
   for (const row of rows) {
     const list = result.get(row.ownerId) ?? [];
-    list.push({ id: row.id, url: signedUploadUrl(row.storedName), width: row.width, height: row.height });
+    list.push(signedImageRef(row));
     result.set(row.ownerId, list);
   }
   return result;

@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import { containsPattern, scopeCondition } from '../scope';
 import type { AuthUser } from '../accounts/sessions';
 import { countedArea, countedTotal } from '../reports/rowCounts';
-import { signedUploadUrl } from '../uploads/uploadAccess';
+import { signedImageRef } from '../uploads/uploadAccess';
 import { markUploadsUsed } from '../uploads/uploadRefs';
 import { photoChecks, recordPhotoMatches } from '../uploads/photoMatches';
 import { isTargeted } from './tasks';
@@ -49,7 +49,7 @@ const submissionColumns = {
    * a page's time when the machine is busy (docs/benchmarks.md).
    */
   photos: sql<PhotoRow[]>`(select coalesce(json_agg(json_build_object('id', ${uploads.id}, 'storedName', ${uploads.storedName},
-      'width', ${uploads.width}, 'height', ${uploads.height}) order by ${submissionImages.position}), '[]')
+      'width', ${uploads.width}, 'height', ${uploads.height}, 'decodeStatus', ${uploads.decodeStatus}) order by ${submissionImages.position}), '[]')
     from ${submissionImages} inner join ${uploads} on ${uploads.id} = ${submissionImages.uploadId}
     where ${submissionImages.submissionId} = ${submissions.id})`,
 };
@@ -59,6 +59,7 @@ interface PhotoRow {
   storedName: string;
   width: number | null;
   height: number | null;
+  decodeStatus: string;
 }
 
 const selectSubmissions = (db: DbOrTx) =>
@@ -95,10 +96,7 @@ async function withImages(db: DbOrTx, rows: SubmissionRowJoined[], reviewer?: Au
     images: images
       .filter((image) => image.submissionId === row.id)
       .map((image) => ({
-        id: image.id,
-        url: signedUploadUrl(image.storedName),
-        width: image.width,
-        height: image.height,
+        ...signedImageRef(image),
         ...(checks ? { check: checks.get(row.id)?.get(image.id) } : {}),
       })),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,

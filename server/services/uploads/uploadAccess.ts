@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { ImageDecodeStatus } from '../../../common/contracts/base';
+import type { ImageRef } from '../../../common/contracts/tasks';
 import type { DbOrTx } from '../../db/client';
 import { serverSecrets } from '../../db/schema';
 import { uploadUrl } from '../../lib/storage';
@@ -55,4 +57,14 @@ export function signatureValidFor(storedName: string, exp: number | undefined, s
   const expected = Buffer.from(signature(storedName, exp));
   const given = Buffer.from(sig);
   return given.length === expected.length && timingSafeEqual(given, expected) ? left : 0;
+}
+
+/**
+ * A record's private photo as the contract's ImageRef, at its signed address; while it waits for its
+ * decode or after it failed, with that status (the page shows 处理中 or 图片处理失败, ADR 0058).
+ */
+export function signedImageRef(row: { id: number; storedName: string; width: number | null; height: number | null; decodeStatus: string }): ImageRef {
+  const ref: ImageRef = { id: row.id, url: signedUploadUrl(row.storedName), width: row.width, height: row.height };
+  if (row.decodeStatus !== 'ready') ref.status = row.decodeStatus as ImageDecodeStatus;
+  return ref;
 }

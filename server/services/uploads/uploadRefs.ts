@@ -24,10 +24,12 @@ export async function assertAttachableImages(
   const fresh = [...new Set(ids)].filter((id) => !attached.includes(id));
   if (!fresh.length) return;
   const own = await db
-    .select({ id: uploads.id })
+    .select({ id: uploads.id, decodeStatus: uploads.decodeStatus })
     .from(uploads)
     .where(and(inArray(uploads.id, fresh), eq(uploads.ownerId, caller.id)));
   if (own.length !== fresh.length) throw badRequest(field, label, UPLOAD_MESSAGES.imageNotOwn);
+  // A pending photo may be attached (it shows 处理中 until ready); one that failed cannot (ADR 0058).
+  if (own.some((row) => row.decodeStatus === 'failed')) throw badRequest(field, label, UPLOAD_MESSAGES.failedNotAttachable);
 }
 
 /** Our uploads' addresses inside saved rich text (sanitize.ts keeps no other image source). */
