@@ -17,7 +17,7 @@ import type { DecodeJob } from './decodeWorker';
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Answer = { id: number; result?: unknown; error?: string };
 
-const ENTRY = path.join(__dirname, 'decodeWorker.cjs');
+const ENTRY = path.join(__dirname, 'decodeWorker.mjs');
 
 /** A copy of the bytes as a plain Buffer (a Buffer crosses a thread as a Uint8Array). */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@common/constants';
 import { Toast } from 'antd-mobile';
 import { CameraOutline, CloseOutline, PicturesOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type ReactNode, useRef } from 'react';
@@ -62,7 +63,10 @@ function PhotoTile({
           <span className="photo-tile-retry-label">点击重试</span>
         </button>
       ) : null}
-      {photo.status === 'done' ? <span className="photo-tile-done">已上传</span> : null}
+      {photo.status === 'done' ? (
+        // Accepted in a burst: the server decodes it shortly (ADR 0058); the form can be sent meanwhile.
+        <span className="photo-tile-done">{photo.upload?.status === 'pending' ? UPLOAD_MESSAGES.decoding : '已上传'}</span>
+      ) : null}
       <button
         type="button"
         className="photo-tile-remove"

@@ -263,6 +263,20 @@ describe('a photo report', () => {
     expect(within(screen.getByRole('group', { name: '现场照片' })).getAllByRole('button')).toHaveLength(2);
   });
 
+  test('photos the server is still decoding show 处理中, one that failed 图片处理失败, and neither opens', async () => {
+    const report = peopleDb.reports.find((r) => r.id === REPORT_ID.pending)!;
+    report.images = [
+      { ...report.images[0], status: 'pending' },
+      { ...report.images[1], status: 'failed' },
+    ];
+    renderApp(`/app/service/shot/${REPORT_ID.pending}`);
+    expect(await screen.findByText(MY_REPORTS.pending, {}, { timeout: 30000 })).toBeInTheDocument();
+    const photos = screen.getByRole('group', { name: '现场照片' });
+    expect(within(photos).getByRole('img', { name: '现场照片第1张：处理中' })).toHaveTextContent('处理中');
+    expect(within(photos).getByRole('img', { name: '现场照片第2张：图片处理失败' })).toHaveTextContent('图片处理失败');
+    expect(within(photos).queryAllByRole('button')).toHaveLength(0);
+  });
+
   test('an invalid one gives the reason', async () => {
     renderApp(`/app/service/shot/${REPORT_ID.invalid}`);
     expect(await screen.findByText(MY_REPORTS.invalid, {}, { timeout: 30000 })).toBeInTheDocument();

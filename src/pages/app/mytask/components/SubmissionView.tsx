@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@common/constants';
 import type { SubmissionItem } from '@common/contracts/tasks';
 import { formatDateTime } from '@/components/AppTask/taskText';
+import ImageNotReady, { isReady } from '@/components/ImageNotReady';
 
 /** The full-screen viewer loads on the first tap, not with the page. */
 function viewImages(images: string[], defaultIndex: number) {
@@ -18,7 +19,7 @@ const STATUS_COLORS: Record<SubmissionStatus, 'warning' | 'success' | 'danger'> 
 
 /** One submission as the cadre sent it, with the review. */
 export default function SubmissionView({ submission }: { submission: SubmissionItem }) {
-  const urls = submission.images.map((img) => img.url);
+  const urls = submission.images.filter(isReady).map((img) => img.url);
   return (
     <article className="submission-view">
       <div className="submission-view-head">
@@ -35,19 +36,23 @@ export default function SubmissionView({ submission }: { submission: SubmissionI
         <span className="m-muted">{formatDateTime(submission.createdAt)}</span>
       </div>
       {submission.text ? <p className="submission-view-text">{submission.text}</p> : null}
-      {urls.length ? (
+      {submission.images.length ? (
         <div className="submission-view-images">
-          {urls.map((url, index) => (
-            <button
-              type="button"
-              key={url}
-              className="submission-view-image"
-              aria-label={`查看第${index + 1}张照片`}
-              onClick={() => viewImages(urls, index)}
-            >
-              <img src={url} alt="" loading="lazy" />
-            </button>
-          ))}
+          {submission.images.map((image, index) =>
+            isReady(image) ? (
+              <button
+                type="button"
+                key={image.id}
+                className="submission-view-image"
+                aria-label={`查看第${index + 1}张照片`}
+                onClick={() => viewImages(urls, urls.indexOf(image.url))}
+              >
+                <img src={image.url} alt="" loading="lazy" />
+              </button>
+            ) : (
+              <ImageNotReady key={image.id} image={image} label={`第${index + 1}张照片`} className="submission-view-image" />
+            ),
+          )}
         </div>
       ) : null}
       {submission.status !== 'pending' ? (
