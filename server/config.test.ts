@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadConfig, trustProxyWarnings } from './config';
+import { decodeWorkers, loadConfig, trustProxyWarnings } from './config';
 
 // TRUST_PROXY as docs/deploy.md §5 has it: nginx's address with the server on loopback is quiet;
 // `1`, or any value while listening beyond this machine, is warned about at start.
@@ -23,5 +23,23 @@ describe('TRUST_PROXY warnings', () => {
     const [only] = warn('127.0.0.1', '0.0.0.0');
     assert.match(only, /监听在 0\.0\.0\.0（不只本机）.*HOST=127\.0\.0\.1/);
     assert.equal(warn('1', undefined).length, 2, 'both, with the default HOST');
+  });
+});
+
+// Decode worker threads (ADR 0058): the machine's cores unless IMAGE_DECODE_WORKERS says otherwise,
+// and a setting that is not a whole number from 1 to 64 stops the start with a message naming it.
+describe('IMAGE_DECODE_WORKERS', () => {
+  test('unset: one worker per core, two waiting places per worker', () => {
+    assert.equal(decodeWorkers(undefined, 6), 6);
+    assert.equal(decodeWorkers('', 3), 3);
+    assert.equal(decodeWorkers(undefined, 200), 64, 'at most 64');
+    const { imageDecodeSlots } = loadConfig({ IMAGE_DECODE_WORKERS: '3' });
+    assert.deepEqual(imageDecodeSlots, { running: 3, waiting: 6 });
+  });
+
+  test('anything but a whole number from 1 to 64 is refused, naming the setting', () => {
+    for (const bad of ['0', '-2', '1.5', 'four', '65']) {
+      assert.throws(() => loadConfig({ IMAGE_DECODE_WORKERS: bad }), /IMAGE_DECODE_WORKERS 必须是 1 到 64 之间的整数/, bad);
+    }
   });
 });

@@ -11,7 +11,20 @@ import {
   WORK_CATEGORIES,
 } from '../constants';
 import { LIMITS } from '../limits';
-import { AreaId, ClientKey, DateTime, ImageDecodeStatus, literals, LongText, Name, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import {
+  AreaId,
+  ClientKey,
+  DateTime,
+  ImageDecodeStatus,
+  literals,
+  LongText,
+  Name,
+  Nullable,
+  NullableTimestamp,
+  PageQuery,
+  Text,
+  Timestamp,
+} from './base';
 import { PhotoCheck } from './photoChecks';
 
 export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');

@@ -20,7 +20,9 @@ import type { DecodeWorkers } from './decodeWorkers';
 // stored copy written, the original removed) or 'failed'. Rows are claimed with a lease, so a
 // restart or another process takes over what a stopped process left.
 
-const KIND_OF_TYPE = new Map<string, ImageKind>(Object.entries(IMAGE_TYPES).map(([kind, { contentType }]) => [contentType, kind as ImageKind]));
+const KIND_OF_TYPE = new Map<string, ImageKind>(
+  Object.entries(IMAGE_TYPES).map(([kind, { contentType }]) => [contentType, kind as ImageKind]),
+);
 
 /** Looks for pending rows this often even when nothing here woke it (another process's uploads, expired claims). */
 const POLL_MS = 5000;

@@ -51,9 +51,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
 /** Holds the queue's running slots (another account's long decode) until released. */
 function holdSlots(app: FastifyInstance) {
   const releases: Array<() => void> = [];
-  const held = Array.from(
-    { length: app.imageDecodes.running },
-    () => app.imageDecodes.run('someone else', () => new Promise<void>((resolve) => releases.push(resolve))),
+  const held = Array.from({ length: app.imageDecodes.running }, () =>
+    app.imageDecodes.run('someone else', () => new Promise<void>((resolve) => releases.push(resolve))),
   );
   return async () => {
     releases.forEach((release) => release());
@@ -73,7 +72,8 @@ describe('uploads in a burst beyond the decode capacity', () => {
     await t.close();
   });
   const send = (as: string, content: Buffer) => t.call(as, { method: 'POST', url: '/api/uploads', ...imageUpload(content) });
-  const report = async (id: number) => expectOk(await t.call(villager, { method: 'GET', url: `/api/photo-reports/${id}` })) as PhotoReportDetail;
+  const report = async (id: number) =>
+    expectOk(await t.call(villager, { method: 'GET', url: `/api/photo-reports/${id}` })) as PhotoReportDetail;
 
   test('are accepted, show 处理中 on their record, are not served meanwhile, and all become ready', async () => {
     const release = holdSlots(t.app);

@@ -63,7 +63,13 @@ export function signatureValidFor(storedName: string, exp: number | undefined, s
  * A record's private photo as the contract's ImageRef, at its signed address; while it waits for its
  * decode or after it failed, with that status (the page shows 处理中 or 图片处理失败, ADR 0058).
  */
-export function signedImageRef(row: { id: number; storedName: string; width: number | null; height: number | null; decodeStatus: string }): ImageRef {
+export function signedImageRef(row: {
+  id: number;
+  storedName: string;
+  width: number | null;
+  height: number | null;
+  decodeStatus: string;
+}): ImageRef {
   const ref: ImageRef = { id: row.id, url: signedUploadUrl(row.storedName), width: row.width, height: row.height };
   if (row.decodeStatus !== 'ready') ref.status = row.decodeStatus as ImageDecodeStatus;
   return ref;
