@@ -20,7 +20,20 @@ import {
 import type { TSchema } from '@sinclair/typebox';
 import { appTaskDb } from './appTaskDb';
 import { adminUser, areaName, cadreUser, CADRE_TOKEN, VILLAGER_TOKEN } from './fixtures';
-import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
+import {
+  admin,
+  apiError,
+  exportHandler,
+  invalid,
+  ok,
+  okPage,
+  okWithMessage,
+  phone,
+  phoneUser,
+  route,
+  signedIn,
+  unauthorized,
+} from './http';
 import { DUE_AFTER, dispatchDb, historyEvent, peopleDb, toAppealItem, withOverdue } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
 import { bodyErrors } from './validate';
@@ -103,7 +116,7 @@ export const appealAdminHandlers = [
   }),
   admin.get('/appeals/counts', ({ request }) => ok(appealCounts(new URL(request.url).searchParams))),
   exportHandler('/appeals/export', '群众诉求.xlsx'),
-  admin.get('/appeals/:id', ({ params }) => {
+  signedIn.get('/appeals/:id', ({ params }) => {
     const found = findAppeal(params.id);
     return found ? ok(withOverdue(found)) : appealNotFound();
   }),

@@ -8,7 +8,7 @@
 import { HttpResponse } from 'msw';
 import { ErrorShowType, MESSAGES, RULE_MESSAGES } from '@common/constants';
 import { ADMIN_TOKEN, adminUser, PASSWORDS } from './fixtures';
-import { admin, apiError, forbidden, invalid, isAdmin, ok, okEmpty, phoneUser, refuseAnyRoute, route, unauthorized } from './http';
+import { apiError, forbidden, invalid, isAdmin, ok, okEmpty, phoneUser, refuseAnyRoute, route, signedIn, unauthorized } from './http';
 import { mockDb } from './users';
 
 export const authHandlers = [
@@ -23,7 +23,7 @@ export const authHandlers = [
     return ok({ token: ADMIN_TOKEN });
   }),
   route.get('/currentUser', ({ request }) => (isAdmin(request) ? ok(adminUser) : unauthorized())),
-  admin.get('/admin/logout', () => okEmpty(MESSAGES.operationSuccess)),
+  signedIn.get('/admin/logout', () => okEmpty(MESSAGES.operationSuccess)),
 ];
 
 /** The phone accounts' session; anyone else falls through to the shared handler. */

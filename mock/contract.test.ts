@@ -9,10 +9,10 @@ import { setupServer } from 'msw/node';
 import type { TSchema } from '@sinclair/typebox';
 import { ApiError, Ok, OkEmpty } from '@common/contracts/base';
 import { assertNoDrift, EMPTY, FILE, ROUTES, type RouteKey } from './contract';
-import { admin, apiError, ok, route } from './http';
+import { admin, apiError, type GuardKind, mockGuards, ok, route } from './http';
 import { ADMIN_TOKEN } from './fixtures';
 
-type RouteOptions = { schema?: { response?: Record<string | number, TSchema> } };
+type RouteOptions = { schema?: { response?: Record<string | number, TSchema> }; config?: { access?: unknown } };
 
 /**
  * Every route the server registers, with its response schemas: each route module is run against
@@ -52,6 +52,37 @@ describe('mock/contract.ts', () => {
     if (reply === FILE) expect(response[200]).toBeUndefined();
     else expect(response[200]).toEqual(reply === EMPTY ? OkEmpty : Ok(reply));
   });
+});
+
+/**
+ * Which of the mocks' guards may stand for a server route's access: a guard stricter than the route
+ * (the admin's token only, where the server lets any signed-in caller in) makes a page's test see a
+ * 401 the real server never sends.
+ */
+function guardsFor(access: unknown): GuardKind[] | undefined {
+  if (access === 'public') return ['none'];
+  // The phone's person: the /api/my routes let any signed-in caller in and refuse inside.
+  if (access === 'signedIn') return ['none', 'signedIn', 'phone'];
+  if (typeof access === 'string') return ['none', 'admin'];
+  return undefined; // decided per request (a role's own routes): nothing to compare
+}
+
+describe('mock guards', () => {
+  test('no mock refuses a caller its server route lets in', async () => {
+    const declared = await serverRoutes();
+    // Loading every handler module records the guard each handler was made with.
+    const skip = new Set(['contract.test.ts', 'renderApp.tsx', 'testKit.ts', 'echarts.ts']);
+    for (const file of fs.readdirSync(__dirname).filter((f) => /\.tsx?$/.test(f) && !skip.has(f))) {
+      await import(path.join(__dirname, file));
+    }
+    expect(mockGuards.size).toBeGreaterThan(100);
+    const wrong = [...mockGuards].flatMap(([key, kinds]) => {
+      const allowed = guardsFor(declared.get(key)?.config?.access);
+      const bad = allowed ? [...kinds].filter((kind) => !allowed.includes(kind)) : [];
+      return bad.length ? [`${key}: mock guard ${bad.join(', ')}, server access ${String(declared.get(key)?.config?.access)}`] : [];
+    });
+    expect(wrong).toEqual([]);
+  }, 60_000);
 });
 
 describe('a mock reply outside its schema fails the test', () => {

@@ -89,20 +89,30 @@ function handler(
   });
 }
 
-function routes(guard?: Guard) {
+/** Who a mock handler lets in before its resolver runs; mock/contract.test.ts holds it to the server route's access. */
+export type GuardKind = 'none' | 'admin' | 'phone' | 'signedIn';
+/** Every guard a route's mock handlers were made with, by route (filled as handler modules load). */
+export const mockGuards = new Map<RouteKey, Set<GuardKind>>();
+
+function routes(kind: GuardKind, guard?: Guard) {
   const on =
     <M extends Method>(method: M) =>
-    (path: PathOf<M>, resolver: Resolver) =>
-      handler(method, `${method} ${path}` as RouteKey, api(path), resolver, guard);
+    (path: PathOf<M>, resolver: Resolver) => {
+      const key = `${method} ${path}` as RouteKey;
+      mockGuards.set(key, (mockGuards.get(key) ?? new Set<GuardKind>()).add(kind));
+      return handler(method, key, api(path), resolver, guard);
+    };
   return { get: on('GET'), post: on('POST'), put: on('PUT'), delete: on('DELETE') };
 }
 
 /** A handler for one server route (a path of mock/contract.ts), its replies checked against the route's schema. */
-export const route = routes();
+export const route = routes('none');
 /** The same for a route only the signed-in admin reaches here: any other caller gets the server's 401. */
-export const admin = routes((request) => (isAdmin(request) ? undefined : unauthorized()));
+export const admin = routes('admin', (request) => (isAdmin(request) ? undefined : unauthorized()));
 /** The same for a route of the phone's signed-in person (the cadre or the villager, `phoneUser`); anyone else gets the 401. */
-export const phone = routes((request) => (phoneUser(request) ? undefined : unauthorized()));
+export const phone = routes('phone', (request) => (phoneUser(request) ? undefined : unauthorized()));
+/** The same for a route every signed-in caller reaches (access `signedIn`): the admin or the phone's person. */
+export const signedIn = routes('signedIn', (request) => (isAdmin(request) || phoneUser(request) ? undefined : unauthorized()));
 /** A handler for every route that may only refuse (e.g. a session that must change its password first). */
 export const refuseAnyRoute = (resolver: Resolver) => handler('ALL', ANY_ROUTE, api('/*'), resolver);
 

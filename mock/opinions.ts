@@ -16,7 +16,7 @@ import {
   type OpinionTrendDay,
 } from '@common/contracts/people';
 import { adminUser, areaLabel } from './fixtures';
-import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage } from './http';
+import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage, signedIn } from './http';
 import { opinion, peopleDb, withOverdue } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
 import { bodyErrors } from './validate';
@@ -221,6 +221,6 @@ export const opinionHandlers = [
 ];
 
 /** The bell counted from the records: what people-service pages' tests see. */
-export const noticeBellHandlers = [admin.get('/notices', () => ok(notices()))];
+export const noticeBellHandlers = [signedIn.get('/notices', () => ok(notices()))];
 /** The bell with nothing in it: every other admin page's (the header asks on each). */
-export const emptyNoticeBellHandlers = [admin.get('/notices', () => ok({ total: 0, groups: [] }))];
+export const emptyNoticeBellHandlers = [signedIn.get('/notices', () => ok({ total: 0, groups: [] }))];

@@ -10,7 +10,20 @@ import { PEOPLE_MESSAGES, UPLOAD_MESSAGES } from '@common/constants';
 import { PhotoReportBody, PhotoReportHandleBody, PhotoReportInvalidBody, type PhotoReportDetail } from '@common/contracts/people';
 import { appTaskDb } from './appTaskDb';
 import { adminUser, areaName } from './fixtures';
-import { admin, apiError, exportHandler, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
+import {
+  admin,
+  apiError,
+  exportHandler,
+  invalid,
+  ok,
+  okPage,
+  okWithMessage,
+  phone,
+  phoneUser,
+  route,
+  signedIn,
+  unauthorized,
+} from './http';
 import { historyEvent, peopleDb, toReportItem } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
 import { bodyErrors } from './validate';
@@ -70,7 +83,7 @@ export const photoReportAdminHandlers = [
       invalid: base.filter((r) => r.status === 'invalid').length,
     });
   }),
-  admin.get('/photo-reports/:id', ({ params }) => {
+  signedIn.get('/photo-reports/:id', ({ params }) => {
     const found = findReport(params.id);
     return found ? ok(found) : reportNotFound();
   }),

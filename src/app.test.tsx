@@ -10,7 +10,7 @@ import { http } from 'msw';
 import { PERMISSION_KEYS } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import { registerFeedback } from '@/utils/feedback';
-import { resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { resetSignOut } from '@/utils/signOut';
 import { ADMIN_TOKEN, adminUser, cadreUser, villagerUser } from '@mock/fixtures';
 import { api, apiError, ok } from '@mock/http';
 import { setPagePath, spyOnLocation } from '@mock/location';
@@ -23,7 +23,7 @@ beforeAll(preloadApp, 120_000);
 let shown: string[];
 beforeEach(() => {
   sessionStorage.clear();
-  resetUnauthorizedGuard();
+  resetSignOut();
   shown = [];
   registerFeedback({
     message: (kind, text) => shown.push(`${kind}: ${text}`),

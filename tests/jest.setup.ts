@@ -2,10 +2,13 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import '@umijs/max/test-setup';
 import { stopAnsweringSessionRequests } from '@/utils/sessionHandover';
+import { resetSignOut } from '@/utils/signOut';
 
 // The session channel is the process's (Node's BroadcastChannel), not the window's: a test file's
 // listener would otherwise hear the next file's messages after its window is gone.
 afterAll(stopAnsweringSessionRequests);
+// jsdom does not reload on the way to the login page, so a sign-out of one test would outlive it.
+beforeEach(resetSignOut);
 
 /**
  * jsdom lacks these browser APIs that antd uses. matchMedia answers width queries

@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { downloadFile } from '@/utils/download';
 import { registerFeedback } from '@/utils/feedback';
-import { resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { resetSignOut } from '@/utils/signOut';
 import { apiErrorMessage, apiErrorStatus } from '@/utils/apiError';
 import { spyOnLocation } from '@mock/location';
 import { server, useMockServer } from '@mock/server';
@@ -32,7 +32,7 @@ beforeEach(() => {
   shown = [];
   saved = [];
   registerFeedback({ message: (_kind, text) => shown.push(text), notification: (_kind, title, text) => shown.push(`${title} ${text}`) });
-  resetUnauthorizedGuard();
+  resetSignOut();
   sessionStorage.setItem('token', 'token-abc');
   URL.createObjectURL = jest.fn(() => 'blob:saved');
   URL.revokeObjectURL = jest.fn();

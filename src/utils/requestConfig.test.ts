@@ -11,7 +11,7 @@ import type { FormInstance } from 'antd';
 import { HTTP_STATUS_MESSAGES } from '@common/constants';
 import { handleFormError, showApiError } from '@/utils/apiError';
 import { registerFeedback } from '@/utils/feedback';
-import { expectSignOut, resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { resetSignOut, signOut } from '@/utils/signOut';
 import { api } from '@mock/http';
 import { setPagePath, spyOnLocation } from '@mock/location';
 import { server, useMockServer } from '@mock/server';
@@ -34,7 +34,7 @@ beforeEach(() => {
     notification: (kind, title, text) => shown.push({ via: 'notification', kind, title, text }),
   });
   location = spyOnLocation();
-  resetUnauthorizedGuard();
+  resetSignOut();
   sessionStorage.clear();
   setPagePath('/userManage/list');
 });
@@ -145,12 +145,14 @@ describe('body code 401', () => {
   test('after signing out on purpose, calls still in flight that come back 401 stay quiet', async () => {
     setPagePath('/userManage/list');
     answer({ code: 401, message: '未授权或授权已过期，请重新登录' }, 401);
-    expectSignOut();
+    await signOut({ notice: { kind: 'success', text: '操作成功' } });
 
     await Promise.all([failing(), failing()]);
 
-    expect(shown).toEqual([]);
-    expect(location.replace).not.toHaveBeenCalled();
+    // Only the sign-out's own message and its one way to the login page.
+    expect(shown).toEqual([{ via: 'message', kind: 'success', text: '操作成功' }]);
+    expect(location.replace).toHaveBeenCalledTimes(1);
+    expect(location.replace).toHaveBeenCalledWith('/user/login');
   });
 
   test('also with HTTP status 401; from a sign-in page there is no way back to carry', async () => {

@@ -1,7 +1,8 @@
 import type { AxiosError, AxiosResponse, RequestConfig, RequestOptions } from '@umijs/max';
 import { ErrorShowType, HTTP_STATUS_MESSAGES, HTTP_TIMEOUT_MS, MESSAGES } from '@common/constants';
 import { showMessage, showNotification } from './feedback';
-import { appUrl, clearToken, getToken, loginUrl, setLoginNotice } from './session';
+import { appUrl, getToken } from './session';
+import { isSigningOut, signOut } from './signOut';
 
 /** How a failed call is shown (docs/product.md §13); the server says which in `showType` (ADR 0025). */
 export { ErrorShowType };
@@ -21,27 +22,10 @@ export class BizError extends Error {
   }
 }
 
-let redirecting = false;
-/** Body code 401: one message and one redirect, however many calls fail together. */
+/** Body code 401: the session ended under the user's feet; one message and one redirect, however many calls fail together. */
 export function handleUnauthorized() {
-  if (redirecting) return;
-  redirecting = true;
-  clearToken();
-  showMessage('error', MESSAGES.unauthorizedRelogin);
-  // The replace reloads the page; the login page repeats the message so it is not lost.
-  setLoginNotice({ kind: 'warning', text: MESSAGES.unauthorizedRelogin });
-  window.location.replace(loginUrl());
-}
-/**
- * The user is leaving on purpose (signed out, or changed their password): calls still in flight
- * come back 401 now, which is expected, so they neither complain nor replace where we are going.
- */
-export function expectSignOut() {
-  redirecting = true;
-}
-/** For tests: forget that a redirect already happened. */
-export function resetUnauthorizedGuard() {
-  redirecting = false;
+  if (isSigningOut()) return;
+  void signOut({ notice: { kind: 'warning', text: MESSAGES.unauthorizedRelogin }, comeBack: true });
 }
 
 const isApiBody = (value: unknown): value is ApiBody =>

@@ -1,11 +1,9 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
 import { FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
-import { expectSignOut } from '@/utils/requestConfig';
-import { appUrl } from '@/utils/session';
-import { endSession } from '@/utils/sessionHandover';
+import { signOut } from '@/utils/signOut';
 
 interface Values {
   oldPassword: string;
@@ -32,7 +30,6 @@ export default function ChangePasswordModal({
 }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
 
   const submit = async () => {
     // A failed validation is already shown under the fields.
@@ -41,10 +38,8 @@ export default function ChangePasswordModal({
     setSaving(true);
     try {
       await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword }, { skipErrorHandler: true });
-      expectSignOut();
-      message.success('密码已修改，请使用新密码重新登录');
-      endSession();
-      window.setTimeout(() => window.location.replace(appUrl('/user/login')), 800);
+      // The change ended every session of the account on the server.
+      await signOut({ notice: { kind: 'success', text: '密码已修改，请使用新密码重新登录' } });
     } catch (error) {
       handleFormError(error, form);
     } finally {

@@ -3,11 +3,8 @@ import { history, useModel } from '@umijs/max';
 import { Button, Dropdown, Grid, Space, Tooltip, theme } from 'antd';
 import React, { lazy, Suspense, useState } from 'react';
 import { MESSAGES } from '@common/constants';
-import { logout } from '@/services/auth';
 import { showMessage } from '@/utils/feedback';
-import { expectSignOut } from '@/utils/requestConfig';
-import { appUrl, setLoginNotice } from '@/utils/session';
-import { endSession } from '@/utils/sessionHandover';
+import { signOut } from '@/utils/signOut';
 import { setTabsEnabled, useTabsEnabled } from '../Workbench/store';
 import NoticeBell from './NoticeBell';
 import HeaderSearch from './HeaderSearch';
@@ -21,22 +18,11 @@ const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
 export const HEADER_GREETING = '管理员，你好！';
 
 /**
- * On code 200 say so, drop the token and replace the location with the login page
- * (docs/product.md §3). The account's phone-form drafts go too: village phones are shared (ADR 0030).
+ * 退出登录: the server ends the session, then the account's phone-form drafts go (village phones
+ * are shared, ADR 0030) and the login page says it worked (docs/product.md §3).
  */
-export async function signOut(account?: number) {
-  const body = await logout();
-  if (body.code === 200) {
-    expectSignOut();
-    // The drafts' store (IndexedDB) is loaded only now: the admin pages never write to it.
-    const { forgetAccountDrafts } = await import('@/utils/drafts');
-    await forgetAccountDrafts(account);
-    showMessage('success', MESSAGES.operationSuccess);
-    endSession();
-    setLoginNotice({ kind: 'success', text: MESSAGES.operationSuccess });
-    window.location.replace(appUrl('/user/login'));
-  }
-}
+export const signOutHere = (account?: number) =>
+  signOut({ endOnServer: true, forgetDraftsOf: account, notice: { kind: 'success', text: MESSAGES.operationSuccess } });
 
 export default function HeaderActions() {
   const { initialState } = useModel('@@initialState');
@@ -104,7 +90,7 @@ export default function HeaderActions() {
       </Dropdown>
       <NoticeBell />
       {action('工作台', <DesktopOutlined />, () => history.push('/entrance'))}
-      {action('退出登录', <LogoutOutlined />, () => void signOut(user.id).catch(() => undefined))}
+      {action('退出登录', <LogoutOutlined />, () => void signOutHere(user.id).catch(() => undefined))}
       {passwordLoaded ? (
         <Suspense fallback={null}>
           <ChangePasswordModal

@@ -13,7 +13,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { NoticeGroup, Notices } from '@common/contracts/people';
 import { markNoticesStale } from '@/services/notices';
 import { registerFeedback } from '@/utils/feedback';
-import { resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { resetSignOut } from '@/utils/signOut';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { api, apiError } from '@mock/http';
 import { peopleDb, resetPeopleDb } from '@mock/peopleDb';
@@ -42,7 +42,7 @@ let shown: Array<{ kind: string; text: string }>;
 beforeEach(() => {
   server.use(...peopleHandlers);
   resetPeopleDb();
-  resetUnauthorizedGuard();
+  resetSignOut();
   sessionStorage.setItem('token', ADMIN_TOKEN);
   setPagePath('/welcome');
   clock = START;

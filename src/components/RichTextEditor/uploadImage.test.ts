@@ -6,7 +6,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
 import { registerFeedback } from '@/utils/feedback';
-import { resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { resetSignOut } from '@/utils/signOut';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { api, apiError } from '@mock/http';
 import { taskHandlers } from '@mock/scenarios';
@@ -22,7 +22,7 @@ let shown: Array<{ kind: string; text: string }>;
 beforeEach(() => {
   server.use(...taskHandlers);
   resetTaskDb();
-  resetUnauthorizedGuard();
+  resetSignOut();
   sessionStorage.setItem('token', ADMIN_TOKEN);
   shown = [];
   registerFeedback({

@@ -11,7 +11,7 @@ import { emptyOverview, overviewDb } from '@mock/stats';
 import { setPagePath, spyOnLocation } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { server, useMockServer } from '@mock/server';
-import { resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { resetSignOut } from '@/utils/signOut';
 import { drillDown } from './components/drillDown';
 
 useMockServer();
@@ -188,7 +188,7 @@ test('a failed load says so and retries', async () => {
 });
 
 test('刷新 after the session expired signs out as every call does, instead of keeping the old figures', async () => {
-  resetUnauthorizedGuard();
+  resetSignOut();
   const location = spyOnLocation();
   setPagePath('/dashboard');
   let expired = false;

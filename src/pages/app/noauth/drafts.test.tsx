@@ -8,7 +8,7 @@ import { ADMIN_TOKEN, adminUser, cadreUser, VILLAGER_TOKEN, villagerUser } from 
 import { keptDraft, noDraft, useFreshDrafts } from '@mock/drafts';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { useMockServer } from '@mock/server';
-import { signOut } from '@/components/AdminShell/HeaderActions';
+import { signOutHere } from '@/components/AdminShell/HeaderActions';
 import { type Draft, draftId, writeDraft } from '@/utils/drafts';
 
 useMockServer();
@@ -40,7 +40,7 @@ test("退出登录 in the header deletes the signed-out account's drafts", async
   await writeDraft(draftId('appeal', villagerUser.id), draft());
   sessionStorage.setItem('token', ADMIN_TOKEN);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  await signOut(adminUser.id);
+  await signOutHere(adminUser.id);
   await noDraft(draftId('appeal', adminUser.id));
   await keptDraft(draftId('appeal', villagerUser.id));
   expect(sessionStorage.getItem('token')).toBeNull();

@@ -1,13 +1,10 @@
 import { history, useModel } from '@umijs/max';
 import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
-import { logout } from '@/services/auth';
 import MobileLayout from '@/components/MobileLayout';
 import { usePageTitle } from '@/utils/documentTitle';
 import { CADRE_HOME, isTaskRole } from '@/utils/routeAccess';
-import { appUrl } from '@/utils/session';
-import { endSession } from '@/utils/sessionHandover';
-import { forgetAccountDrafts } from '@/utils/drafts';
+import { signOut } from '@/utils/signOut';
 import '../tip/index.css';
 
 /**
@@ -28,15 +25,10 @@ export default function NoAuthPage() {
       return;
     }
     setLeaving(true);
-    try {
-      await logout();
-    } catch {
-      // Signed out here anyway: the token is dropped below.
-    }
-    // The account's phone-form drafts go with it: village phones are shared (ADR 0030).
-    await forgetAccountDrafts(user.id);
-    endSession();
-    window.location.replace(appUrl('/user/login'));
+    // The account's phone-form drafts go with it: village phones are shared (ADR 0030). When the
+    // server cannot end the session the account stays signed in and the button can be tried again.
+    const left = await signOut({ endOnServer: true, forgetDraftsOf: user.id }).catch(() => false);
+    if (!left) setLeaving(false);
   };
 
   if (user && mayUseTasks) {

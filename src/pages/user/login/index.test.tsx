@@ -4,7 +4,8 @@
  * compute styles up the whole tree, which is very slow once antd's styles are in the page.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { handleUnauthorized, resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { handleUnauthorized } from '@/utils/requestConfig';
+import { resetSignOut } from '@/utils/signOut';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath, spyOnLocation } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
@@ -107,7 +108,7 @@ test('after the server ended the session, the login page says why', async () => 
   const location = spyOnLocation();
   setPagePath('/userManage/list');
   sessionStorage.setItem('token', 'expired');
-  resetUnauthorizedGuard();
+  resetSignOut();
   handleUnauthorized(); // what the request layer does on body code 401; the page then reloads here
   expect(location.replace).toHaveBeenCalledWith('/user/login?redirect=%2FuserManage%2Flist');
   jest.restoreAllMocks();
