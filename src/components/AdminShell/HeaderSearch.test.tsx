@@ -13,14 +13,14 @@ import { ADMIN_TOKEN } from '@mock/fixtures';
 import { api, apiError } from '@mock/http';
 import { searchAnswer, searchHandlers } from '@mock/search';
 import { callsTo, recordRequests, server, useMockServer } from '@mock/server';
-import { resetUnauthorizedGuard } from '@/utils/requestConfig';
+import { resetSignOut } from '@/utils/signOut';
 import HeaderSearch from './HeaderSearch';
 
 useMockServer();
 
 beforeEach(() => {
   server.use(...searchHandlers);
-  resetUnauthorizedGuard();
+  resetSignOut();
   sessionStorage.setItem('token', ADMIN_TOKEN);
 });
 afterEach(() => sessionStorage.clear());
