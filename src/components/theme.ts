@@ -45,7 +45,10 @@ export function antdTheme(motion: boolean): ThemeConfig {
       Pagination: { itemActiveColor: PRIMARY_TEXT_COLOR, itemActiveColorHover: PRIMARY_TEXT_COLOR_HOVER },
       Radio: primaryText,
       // A menu's chosen item (the lists' 表格密度 menu) is blue text on a pale blue fill: the darker step reads.
-      Dropdown: { colorPrimary: PRIMARY_TEXT_COLOR_HOVER },
+      // A choice that cannot be made now (a row's 删除 until the news goes offline) still says why: legible grey.
+      Dropdown: { colorPrimary: PRIMARY_TEXT_COLOR_HOVER, colorTextDisabled: MUTED_TEXT_COLOR },
+      // An option that is already taken (a group's present member) is read, not picked: legible grey.
+      Select: { colorTextDisabled: MUTED_TEXT_COLOR },
       Steps: primaryText,
       DatePicker: primaryText,
       // Tag text sits on the tag's pale fill: the preset and status colours whose 7th step is too

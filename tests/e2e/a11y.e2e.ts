@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { describeViolations, saveViolations, scan, type ScanScope, type Violation } from '../helpers/axe';
+import { describeViolations, saveViolations, scan, settle, type ScanScope, type Violation } from '../helpers/axe';
 import { DESKTOP, PHONE } from '../helpers/browser';
 import { setUpJourneys } from '../helpers/journeys';
 import routes from '../../config/routes';
@@ -262,6 +262,152 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
       await openOverlay(page, overlay(page));
       await axe.check(page, `${path}, dialog or drawer open`, { include: OVERLAYS });
     }
+    await context.close();
+    axe.done();
+  });
+
+  journey('every open state of the admin at 1366×768: dropdowns, pickers, table menus, confirmations, previews, drawers', async () => {
+    const axe = auditor('admin-popups');
+    const { context, page } = await newPage({ width: 1366, height: 768 });
+    await signIn(page, 'admin', 'Admin12345');
+    /** The popup just opened: antd keeps closed ones in the page, hidden. */
+    const popup = (selector: string) => page.locator(selector).filter({ visible: true }).last();
+    /** Opens a popup, scans only it (the page under it was scanned already), and closes it again. */
+    const scanOpen = async (
+      label: string,
+      open: () => Promise<unknown>,
+      selector: string,
+      scope: ScanScope = { include: selector },
+      close = () => page.keyboard.press('Escape'),
+    ) => {
+      await open();
+      await popup(selector).waitFor();
+      await axe.check(page, label, scope);
+      await close();
+      await popup(selector).waitFor({ state: 'hidden' });
+    };
+    const go = async (path: string) => {
+      await page.goto(app.url + path);
+      await settle(page);
+    };
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    const dialogField = (label: string) => page.getByRole('dialog').last().getByLabel(label, { exact: true });
+
+    // The frame's own popups: the notice bell, the workbench's tab menu, a toolbar tooltip.
+    await go('/peopleService/appeal');
+    await scanOpen('header, notices open', () => page.locator('.notice-bell').click(), '.ant-popover');
+    await scanOpen('workbench, tab menu open', () => page.getByRole('button', { name: '标签页操作' }).click(), '.ant-dropdown');
+    await scanOpen(
+      'list toolbar, a tooltip shown',
+      () => page.getByRole('button', { name: '刷新' }).hover(),
+      '.ant-tooltip',
+      { include: '.ant-tooltip' },
+      () => page.mouse.move(0, 0),
+    );
+
+    // A list's search form and table tools.
+    await scanOpen('/peopleService/appeal, a Select open', () => page.getByRole('combobox').first().click(), '.ant-select-dropdown');
+    const unfold = page.getByRole('button', { name: /^展开/ });
+    if (await unfold.count()) await unfold.first().click();
+    await scanOpen(
+      '/peopleService/appeal, the date range picker open',
+      () => page.getByPlaceholder('开始日期').first().click(),
+      '.ant-picker-dropdown',
+      { exclude: ADMIN_FRAME },
+    );
+    // pro-components' column settings stay open on Escape: its button closes them.
+    const columnSettings = page.getByRole('button', { name: '列设置' });
+    await scanOpen(
+      '/peopleService/appeal, column settings open',
+      () => columnSettings.click(),
+      '.ant-popover',
+      { include: '.ant-popover' },
+      () => columnSettings.click(),
+    );
+    await scanOpen(
+      '/peopleService/appeal, density menu open',
+      () => page.getByRole('button', { name: '表格密度' }).click(),
+      '.ant-dropdown',
+    );
+    await openOverlay(page, page.getByRole('button', { name: '受理', exact: true }).first());
+    await axe.check(page, '/peopleService/appeal, 受理 asks first', { include: OVERLAYS });
+    await page
+      .getByRole('button', { name: /^取\s*消$/ })
+      .last()
+      .click();
+
+    // A row's 更多 menu, and the confirmation one of its items asks.
+    await go('/userManage/list');
+    await scanOpen(
+      "/userManage/list, a row's 更多 open",
+      () => page.getByRole('button', { name: /^更多/ }).first().click(),
+      '.ant-dropdown',
+    );
+    await page.getByRole('button', { name: /^更多/ }).first().click();
+    await openOverlay(page, popup('.ant-dropdown').getByRole('menuitem', { name: /^删除/ }));
+    await axe.check(page, '/userManage/list, 删除 asks first', { include: OVERLAYS });
+    await page
+      .getByRole('button', { name: /^取\s*消$/ })
+      .last()
+      .click();
+    await openOverlay(page, page.getByRole('button', { name: /新建用户/ }));
+    await scanOpen('/userManage/list, 新建用户: the groups Select open', () => dialogField('用户分组').click(), '.ant-select-dropdown');
+
+    // A Popconfirm on a row, a menu with an item that cannot be chosen yet, and a tree select in a dialog.
+    await go('/newsManage/list');
+    await scanOpen(
+      "/newsManage/list, a row's 更多 open",
+      () => page.getByRole('button', { name: /^更多/ }).first().click(),
+      '.ant-dropdown',
+    );
+    await scanOpen(
+      '/newsManage/list, 发布/下线 asks first',
+      () =>
+        page
+          .getByRole('button', { name: /^(发布|下线|重新发布)$/ })
+          .first()
+          .click(),
+      '.ant-popconfirm',
+    );
+    await go('/organization/list');
+    await scanOpen(
+      '/organization/list, 删除 asks first',
+      () => page.getByRole('button', { name: '删除' }).first().click(),
+      '.ant-popconfirm',
+    );
+    await openOverlay(page, page.getByRole('button', { name: /新增顶级单位/ }));
+    await scanOpen('/organization/list, the parent unit tree open', () => dialogField('上级单位').click(), '.ant-select-dropdown');
+
+    // A form's pickers and multiple selects.
+    await go('/taskManage/create');
+    await scanOpen('/taskManage/create, the deadline picker open', () => field('截止时间').click(), '.ant-picker-dropdown', {
+      exclude: ADMIN_FRAME,
+    });
+    await scanOpen('/taskManage/create, the target groups Select open', () => field('目标分组').click(), '.ant-select-dropdown');
+    await go('/dashboard/report');
+    await scanOpen(
+      '/dashboard/report, the period picker open',
+      () => page.getByRole('textbox', { name: /^选择/ }).click(),
+      '.ant-picker-dropdown',
+      {
+        exclude: ADMIN_FRAME,
+      },
+    );
+
+    // A photo enlarged, and the group members drawer with its select.
+    await go('/taskManage/audit');
+    await page.locator('.ant-image').first().click();
+    await page.getByRole('dialog', { name: '图片预览' }).waitFor();
+    await axe.check(page, '/taskManage/audit, a photo enlarged', {
+      include: '.ant-image-preview-wrap, .ant-image-preview-operations-wrapper',
+    });
+    await page.keyboard.press('Escape');
+    await go('/userManage/group');
+    await openOverlay(page, page.getByRole('button', { name: /成员/ }).first());
+    await axe.check(page, '/userManage/group, members drawer', { include: OVERLAYS });
+    await page.getByRole('combobox', { name: '添加成员' }).fill('cadre');
+    await popup('.ant-select-dropdown .ant-select-item-option').waitFor();
+    await axe.check(page, '/userManage/group, members drawer: people found to add', { include: '.ant-select-dropdown' });
     await context.close();
     axe.done();
   });

@@ -95,11 +95,15 @@ export default function MembersDrawer({ group, onClose, onSaved }: { group?: Gro
               onSelect={(value) => value && add(value)}
               loading={search.loading}
               notFoundContent={search.loading ? <Spin size="small" /> : '没有找到用户'}
-              options={(search.data ?? []).map((u) => ({
-                value: u.id,
-                label: `${u.name}（${u.account}）${u.areaName ? ` · ${u.areaName}` : ''}`,
-                disabled: members.some((m) => m.id === u.id),
-              }))}
+              options={(search.data ?? []).map((u) => {
+                const member = members.some((m) => m.id === u.id);
+                return {
+                  value: u.id,
+                  // Said in words, not only in grey: who is in the group already.
+                  label: `${u.name}（${u.account}）${u.areaName ? ` · ${u.areaName}` : ''}${member ? ' · 已是成员' : ''}`,
+                  disabled: member,
+                };
+              })}
               style={{ width: '100%' }}
             />
             {dirty ? <Alert type="info" showIcon message="成员有改动，点击右上角“保存成员”后生效。" /> : null}
