@@ -3,6 +3,8 @@
 // Environment: BENCH_DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (the embedded PostgreSQL of DATA_DIR, as
 // `npm start` opens it); BENCH_STATS_CACHE_MS (default: the app's 5 s); BENCH_LOG_FILE (where the
 // production request log goes, default /dev/null). Prints `{"port":N}` when up.
+// libuv's pool sized for the decode workers, as server/main.ts does (ADR 0058).
+import '../server/threadPool';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
