@@ -1,6 +1,7 @@
 import {
   chineseIcons,
   chineseNames,
+  formItemAria,
   chineseTabPosition,
   keyboardLinks,
   namedTreeCheckboxes,
@@ -170,4 +171,27 @@ test("a range picker's arrow between its dates is a picture named 至", () => {
   expect(separator).toHaveAttribute('role', 'img');
   expect(separator).toHaveAccessibleName('至');
   expect(separator?.querySelector('.anticon')).toHaveAttribute('aria-hidden', 'true');
+});
+
+test("a pro-components field's input is marked invalid and described by its error while the item shows one", () => {
+  const item = (explain: string) => `
+    <div class="ant-form-item">
+      <label class="ant-form-item-required" for="f_account">登录账号</label>
+      <div class="ant-form-item-control-input"><span class="ant-input-affix-wrapper"><input id="f_account"></span></div>
+      ${explain}
+      <div id="f_account_extra" class="ant-form-item-extra">3-32位</div>
+    </div>`;
+  document.body.innerHTML = item(
+    '<div id="f_account_help" class="ant-form-item-explain"><div class="ant-form-item-explain-error">该账号已存在</div></div>',
+  );
+  formItemAria(document);
+  const input = document.getElementById('f_account');
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(input).toHaveAttribute('aria-describedby', 'f_account_help f_account_extra');
+  expect(input).toHaveAttribute('aria-required', 'true');
+
+  document.querySelector('.ant-form-item-explain')?.remove();
+  formItemAria(document);
+  expect(input).not.toHaveAttribute('aria-invalid');
+  expect(input).toHaveAttribute('aria-describedby', 'f_account_extra');
 });

@@ -216,6 +216,40 @@ export function pickerSeparators(root: ParentNode) {
   }
 }
 
+/** The form item's own descendants matching `selector` (not those of a form item inside it). */
+const ownParts = (item: HTMLElement, selector: string) =>
+  Array.from(item.querySelectorAll<HTMLElement>(selector)).filter((part) => part.parentElement?.closest('.ant-form-item') === item);
+
+const TEXT_BOX = 'input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]):not([type="file"]), textarea';
+
+/**
+ * pro-components' fields (ProFormText, ProFormSelect …) sit between Form.Item and the input and
+ * drop the aria-invalid, aria-describedby and aria-required Form.Item gives its child (ADR 0048).
+ * The item's first text box gets them back from what the item shows: invalid while an error is
+ * shown, described by the error and the extra text, required when the label says so. For plain
+ * antd fields this agrees with what antd already set.
+ */
+export function formItemAria(root: ParentNode) {
+  for (const item of root.querySelectorAll<HTMLElement>('.ant-form-item')) {
+    const [control] = ownParts(item, TEXT_BOX);
+    if (!control) continue;
+    const described = ownParts(item, '.ant-form-item-explain[id], .ant-form-item-extra[id]').map((part) => part.id);
+    const invalid = ownParts(item, '.ant-form-item-explain-error').length > 0;
+    const required = ownParts(item, 'label.ant-form-item-required').length > 0;
+    // A required mark is only ever added: antd may set aria-required on a field without a label.
+    const want: Record<string, string | null> = {
+      'aria-invalid': invalid ? 'true' : null,
+      'aria-describedby': described.length ? described.join(' ') : null,
+      ...(required ? { 'aria-required': 'true' } : {}),
+    };
+    for (const [name, value] of Object.entries(want)) {
+      if (control.getAttribute(name) === value) continue;
+      if (value === null) control.removeAttribute(name);
+      else control.setAttribute(name, value);
+    }
+  }
+}
+
 /** All the fixes, on everything under `root`. */
 export function fixAntdAria(root: ParentNode) {
   placeAriaRequired(root);
@@ -230,6 +264,7 @@ export function fixAntdAria(root: ParentNode) {
   namedTreeCheckboxes(root);
   pickerHeaderNames(root);
   pickerSeparators(root);
+  formItemAria(root);
 }
 
 let watchers = 0;

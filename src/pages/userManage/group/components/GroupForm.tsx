@@ -1,7 +1,8 @@
-import { Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { ModalForm, type ProFormInstance, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { useRef } from 'react';
 import type { GroupItem } from '@common/contracts/groups';
 import { LIMITS } from '@common/limits';
+import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import { createGroup, updateGroup } from '@/services/groups';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
@@ -23,63 +24,48 @@ export default function GroupForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const formRef = useRef<ProFormInstance<Values>>();
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (group) form.setFieldsValue({ name: group.name, description: group.description });
-  }, [open, group, form]);
-
-  const submit = async () => {
-    // A failed validation is already shown under the fields.
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+  const submit = async (values: Values) => {
     const body = { name: values.name.trim(), description: values.description?.trim() ?? '' };
-    setSaving(true);
     try {
       if (group) await updateGroup(group.id, body, { skipErrorHandler: true });
       else await createGroup(body, { skipErrorHandler: true });
       showMessage('success', group ? `已保存分组「${body.name}」` : `已创建分组「${body.name}」`);
       onSaved();
     } catch (error) {
-      handleFormError(error, form);
-    } finally {
-      setSaving(false);
+      handleFormError(error, formRef.current);
     }
   };
 
   return (
-    <Modal
+    <ModalForm<Values>
       title={group ? `编辑分组：${group.name}` : '新建分组'}
-      open={open}
-      onCancel={onClose}
-      onOk={submit}
-      okText="保存"
-      confirmLoading={saving}
-      destroyOnHidden
+      {...dialogState(open, onClose)}
+      name="groupForm"
+      formRef={formRef}
+      width={520}
+      modalProps={{ ...FRESH_DIALOG, okText: '保存' }}
+      initialValues={group ? { name: group.name, description: group.description } : undefined}
+      onFinish={submit}
     >
-      <Form name="groupForm" form={form} layout="vertical">
-        <Form.Item
-          name="name"
-          label="分组名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入分组名称' },
-            { max: LIMITS.groupName, message: `分组名称不能超过${LIMITS.groupName}个字符` },
-            FIELD_RULES.visibleText,
-          ]}
-        >
-          <Input placeholder="例如：网格员、村两委、党员" />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label="分组说明"
-          rules={[{ max: LIMITS.groupDescription, message: `说明不能超过${LIMITS.groupDescription}个字符` }]}
-        >
-          <Input.TextArea rows={3} showCount maxLength={LIMITS.groupDescription} placeholder="选填" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <ProFormText
+        name="name"
+        label="分组名称"
+        placeholder="例如：网格员、村两委、党员"
+        rules={[
+          { required: true, whitespace: true, message: '请输入分组名称' },
+          { max: LIMITS.groupName, message: `分组名称不能超过${LIMITS.groupName}个字符` },
+          FIELD_RULES.visibleText,
+        ]}
+      />
+      <ProFormTextArea
+        name="description"
+        label="分组说明"
+        placeholder="选填"
+        fieldProps={{ rows: 3, showCount: true, maxLength: LIMITS.groupDescription }}
+        rules={[{ max: LIMITS.groupDescription, message: `说明不能超过${LIMITS.groupDescription}个字符` }]}
+      />
+    </ModalForm>
   );
 }

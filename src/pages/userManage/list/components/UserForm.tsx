@@ -1,7 +1,8 @@
-import { Button, Drawer, Form, Input, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { DrawerForm, ProFormDependency, type ProFormInstance, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { useRef } from 'react';
 import type { RoleItem } from '@common/contracts/roles';
 import type { UserItem } from '@common/contracts/users';
+import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { createUser, updateUser } from '@/services/users';
 import { handleFormError } from '@/utils/apiError';
@@ -33,28 +34,9 @@ interface Props {
 const needsArea = (role?: RoleItem) => !!role && (role.dataScope === 'area' || ['village', 'villager'].includes(role.code));
 
 export default function UserForm({ open, user, roles, areaOptions, groupOptions, onClose, onSaved }: Props) {
-  const [form] = Form.useForm<UserFormValues>();
-  const [saving, setSaving] = useState(false);
-  const roleId = Form.useWatch('roleId', form);
-  const selectedRole = roles.find((r) => r.id === roleId);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (user) {
-      form.setFieldsValue({
-        account: user.account,
-        name: user.name,
-        phone: user.phone,
-        roleId: user.roleId,
-        area: user.area,
-        groupIds: user.groupIds,
-      });
-    }
-  }, [open, user, form]);
+  const formRef = useRef<ProFormInstance<UserFormValues>>();
 
   const submit = async (values: UserFormValues) => {
-    setSaving(true);
     const common = {
       account: values.account.trim(),
       name: values.name.trim(),
@@ -73,77 +55,93 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
       }
       onSaved();
     } catch (error) {
-      handleFormError(error, form);
-    } finally {
-      setSaving(false);
+      handleFormError(error, formRef.current);
     }
   };
 
   return (
-    <Drawer
+    <DrawerForm<UserFormValues>
       title={user ? `编辑用户：${user.name}` : '新建用户'}
-      open={open}
-      onClose={onClose}
+      {...dialogState(open, onClose)}
+      name="userForm"
+      formRef={formRef}
       width={480}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
-            保存
-          </Button>
-        </Space>
+      drawerProps={FRESH_DIALOG}
+      submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
+      initialValues={
+        user
+          ? { account: user.account, name: user.name, phone: user.phone, roleId: user.roleId, area: user.area, groupIds: user.groupIds }
+          : { groupIds: [] }
       }
+      onFinish={submit}
     >
-      <Form<UserFormValues> name="userForm" form={form} layout="vertical" onFinish={submit} initialValues={{ groupIds: [] }}>
-        <Form.Item name="account" label="登录账号" rules={[{ required: true, message: '请输入登录账号' }, FIELD_RULES.account]}>
-          <Input placeholder={FIELD_HINTS.account} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label="姓名"
-          rules={[{ required: true, whitespace: true, message: '请输入姓名' }, FIELD_RULES.personName, FIELD_RULES.visibleText]}
-        >
-          <Input placeholder="真实姓名" />
-        </Form.Item>
-        <Form.Item name="phone" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, FIELD_RULES.phone]}>
-          <Input placeholder={FIELD_HINTS.phone} maxLength={11} inputMode="numeric" />
-        </Form.Item>
-        {user ? null : (
-          <Form.Item
-            name="password"
-            label="初始密码"
-            extra="请告知本人；首次登录时须先改为自己的密码"
-            dependencies={['account', 'phone']}
-            rules={[
-              { required: true, message: '请输入初始密码' },
-              FIELD_RULES.password,
-              passwordRule({ fields: { account: 'account', phone: 'phone' } }),
-            ]}
-          >
-            <Input.Password placeholder={FIELD_HINTS.password} autoComplete="new-password" />
-          </Form.Item>
-        )}
-        <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
-          <Select
-            placeholder="请选择角色"
-            options={roles.map((r) => ({ value: r.id, label: r.name }))}
-            showSearch
-            optionFilterProp="label"
-          />
-        </Form.Item>
-        <Form.Item
-          name="area"
-          label="所属区域"
-          rules={[{ required: needsArea(selectedRole), message: '该角色必须选择所属村（社区）' }]}
-          extra={needsArea(selectedRole) ? undefined : '中心工作人员可不选'}
-        >
-          <Select placeholder="请选择所属村（社区）" options={areaOptions} allowClear />
-        </Form.Item>
-        <Form.Item name="groupIds" label="用户分组">
-          <Select mode="multiple" placeholder="可选择多个分组" options={groupOptions} optionFilterProp="label" />
-        </Form.Item>
-      </Form>
-    </Drawer>
+      <ProFormText
+        name="account"
+        label="登录账号"
+        placeholder={FIELD_HINTS.account}
+        fieldProps={{ autoComplete: 'off' }}
+        rules={[{ required: true, message: '请输入登录账号' }, FIELD_RULES.account]}
+      />
+      <ProFormText
+        name="name"
+        label="姓名"
+        placeholder="真实姓名"
+        rules={[{ required: true, whitespace: true, message: '请输入姓名' }, FIELD_RULES.personName, FIELD_RULES.visibleText]}
+      />
+      <ProFormText
+        name="phone"
+        label="手机号码"
+        placeholder={FIELD_HINTS.phone}
+        fieldProps={{ maxLength: 11, inputMode: 'numeric' }}
+        rules={[{ required: true, message: '请输入手机号码' }, FIELD_RULES.phone]}
+      />
+      {user ? null : (
+        <ProFormText.Password
+          name="password"
+          label="初始密码"
+          extra="请告知本人；首次登录时须先改为自己的密码"
+          dependencies={['account', 'phone']}
+          placeholder={FIELD_HINTS.password}
+          fieldProps={{ autoComplete: 'new-password' }}
+          rules={[
+            { required: true, message: '请输入初始密码' },
+            FIELD_RULES.password,
+            passwordRule({ fields: { account: 'account', phone: 'phone' } }),
+          ]}
+        />
+      )}
+      <ProFormSelect
+        name="roleId"
+        label="角色"
+        placeholder="请选择角色"
+        options={roles.map((r) => ({ value: r.id, label: r.name }))}
+        fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+        rules={[{ required: true, message: '请选择角色' }]}
+      />
+      <ProFormDependency name={['roleId']}>
+        {({ roleId }) => {
+          const areaRequired = needsArea(roles.find((r) => r.id === roleId));
+          return (
+            <ProFormSelect
+              name="area"
+              label="所属区域"
+              placeholder="请选择所属村（社区）"
+              options={areaOptions}
+              allowClear
+              extra={areaRequired ? undefined : '中心工作人员可不选'}
+              rules={[{ required: areaRequired, message: '该角色必须选择所属村（社区）' }]}
+            />
+          );
+        }}
+      </ProFormDependency>
+      <ProFormSelect
+        name="groupIds"
+        label="用户分组"
+        mode="multiple"
+        placeholder="可选择多个分组"
+        options={groupOptions}
+        fieldProps={{ optionFilterProp: 'label' }}
+      />
+    </DrawerForm>
   );
 }
