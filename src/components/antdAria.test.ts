@@ -195,3 +195,13 @@ test("a pro-components field's input is marked invalid and described by its erro
   expect(input).not.toHaveAttribute('aria-invalid');
   expect(input).toHaveAttribute('aria-describedby', 'f_account_extra');
 });
+
+test("a description the page gave a field's input stays", () => {
+  document.body.innerHTML = `
+    <div class="ant-form-item">
+      <div class="ant-form-item-control-input"><input aria-describedby="image-num-zero"></div>
+      <span id="image-num-zero">（填 0 表示默认3张）</span>
+    </div>`;
+  formItemAria(document);
+  expect(document.querySelector('input')).toHaveAttribute('aria-describedby', 'image-num-zero');
+});

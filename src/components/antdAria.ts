@@ -236,17 +236,26 @@ export function formItemAria(root: ParentNode) {
     const described = ownParts(item, '.ant-form-item-explain[id], .ant-form-item-extra[id]').map((part) => part.id);
     const invalid = ownParts(item, '.ant-form-item-explain-error').length > 0;
     const required = ownParts(item, 'label.ant-form-item-required').length > 0;
-    // A required mark is only ever added: antd may set aria-required on a field without a label.
-    const want: Record<string, string | null> = {
-      'aria-invalid': invalid ? 'true' : null,
-      'aria-describedby': described.length ? described.join(' ') : null,
-      ...(required ? { 'aria-required': 'true' } : {}),
-    };
-    for (const [name, value] of Object.entries(want)) {
-      if (control.getAttribute(name) === value) continue;
-      if (value === null) control.removeAttribute(name);
-      else control.setAttribute(name, value);
+    // What antd or the page set stays; only what was set here is taken back.
+    const mended = new Set((control.dataset.ariaMended ?? '').split(' ').filter(Boolean));
+    const want: [string, string | null][] = [
+      ['aria-invalid', invalid ? 'true' : null],
+      ['aria-describedby', described.length ? described.join(' ') : null],
+      ['aria-required', required ? 'true' : null],
+    ];
+    for (const [name, value] of want) {
+      const current = control.getAttribute(name);
+      if (current === value || (current !== null && !mended.has(name))) continue;
+      if (value === null) {
+        control.removeAttribute(name);
+        mended.delete(name);
+      } else {
+        control.setAttribute(name, value);
+        mended.add(name);
+      }
     }
+    if (mended.size) control.dataset.ariaMended = [...mended].join(' ');
+    else delete control.dataset.ariaMended;
   }
 }
 

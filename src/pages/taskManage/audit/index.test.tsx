@@ -65,6 +65,24 @@ test('驳回 needs a comment; with one it rejects, says so and refreshes', async
   await waitFor(() => expect(screen.queryByText('王村干')).not.toBeInTheDocument());
 });
 
+test('in 驳回意见 Shift+Enter starts a new line and Enter sends the comment', async () => {
+  const { user, calls } = await openQueue();
+
+  await user.click(within(rowOf('王村干')).getByText('驳回'));
+  const box = await dialog('驳回提交');
+  const comment = within(box).getByPlaceholderText(/请说明需要补充或修改的内容/);
+  await user.type(comment, '照片不清晰{Shift>}{Enter}{/Shift}请补拍');
+  expect(comment).toHaveValue('照片不清晰\n请补拍');
+  expect(callsTo(calls, 'POST', '/submissions/1/audit')).toHaveLength(0);
+
+  await user.type(comment, '{Enter}');
+
+  expect(await screen.findByText('已驳回：王村干（第一村）')).toBeInTheDocument();
+  const sent = callsTo(calls, 'POST', '/submissions/1/audit');
+  expect(sent).toHaveLength(1);
+  expect(JSON.parse(await sent[0].body)).toEqual({ result: 'rejected', comment: '照片不清晰\n请补拍' });
+});
+
 test('通过 asks first, then approves', async () => {
   const { user, calls } = await openQueue();
 

@@ -1,11 +1,20 @@
+import {
+  FooterToolbar,
+  ProForm,
+  ProFormCheckbox,
+  ProFormDateTimePicker,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormText,
+} from '@ant-design/pro-components';
 import { history } from '@umijs/max';
-import { App, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Col, Form, InputNumber, Row, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DEFAULT_IMAGE_NUM, MAX_IMAGE_NUM, TEMPLATE_TYPES, imageRuleLabel } from '@common/constants';
 import type { TaskDetail } from '@common/contracts/tasks';
 import { LIMITS } from '@common/limits';
-import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
 import { useWorkbenchTab } from '@/components/Workbench/context';
 import type { Option } from '@/hooks/useReferenceOptions';
@@ -25,6 +34,9 @@ interface Props {
   imageRule: { imageNum: number; basedOn: number };
 }
 
+/** A wrong field scrolled to the middle of the window: clear of the fixed header above and the footer bar below. */
+const FIRST_ERROR_SCROLL = { block: 'center' } as const;
+
 const TEMPLATE_OPTIONS = TEMPLATE_TYPES.map((t) => ({ value: String(t.value), label: t.label }));
 
 /** Deadline presets: a few days ahead, at the end of the working day. */
@@ -41,9 +53,17 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
   const { modal, message } = App.useApp();
   const [saving, setSaving] = useState<'draft' | 'publish'>();
   const tab = useWorkbenchTab();
-  const ticked = Form.useWatch('template', form) ?? [];
-  const imageNum = Form.useWatch('imageNum', form);
-  const withImages = ticked.includes('2');
+
+  /** The values when every field passes; else the first wrong field is brought into view, as 发布 does. */
+  const validated = async () => {
+    try {
+      return await form.validateFields();
+    } catch (error) {
+      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, FIRST_ERROR_SCROLL);
+      return undefined;
+    }
+  };
 
   /** Creates or updates the draft; resolves to its id. Field errors from the server land on the form. */
   const saveDraft = async (values: TaskFormValues): Promise<number> => {
@@ -57,7 +77,7 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
   };
 
   const onSaveDraft = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validated();
     if (!values) return;
     setSaving('draft');
     try {
@@ -96,9 +116,8 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
     }
   };
 
-  const onPublish = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+  // 发布 submits the form: a wrong field scrolls into view (scrollToFirstError), else it asks first.
+  const onPublish = async (values: TaskFormValues) => {
     modal.confirm({
       title: `发布任务「${values.title.trim()}」？`,
       content: `发布后，${areaNames(values.areas, areaOptions, 4)}的村干部/网格员即可在手机上看到并提交完成情况；任务内容不能再修改，只能关闭。`,
@@ -109,110 +128,134 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
   };
 
   return (
-    <Form<TaskFormValues>
+    <ProForm<TaskFormValues>
       name="taskForm"
       form={form}
       layout="vertical"
       initialValues={task ? fromTask(task) : { ...EMPTY_TASK, imageNum: imageRule.imageNum }}
-      scrollToFirstError
+      autoFocusFirstInput={false}
+      scrollToFirstError={FIRST_ERROR_SCROLL}
       requiredMark
+      // The form's own values, not ProForm's converted copy: toTaskBody reads the deadline as a date.
+      onFinish={async () => onPublish(form.getFieldsValue(true))}
+      submitter={{
+        // In the page, not at the end of body: it hides with its workbench tab (ADR 0032).
+        render: () => (
+          <FooterToolbar portalDom={false}>
+            <Button onClick={() => history.push('/taskManage/list')}>返回列表</Button>
+            <Button loading={saving === 'draft'} disabled={saving === 'publish'} onClick={onSaveDraft}>
+              保存草稿
+            </Button>
+            <Button type="primary" htmlType="submit" loading={saving === 'publish'} disabled={saving === 'draft'}>
+              发布
+            </Button>
+          </FooterToolbar>
+        ),
+      }}
     >
       <Card title="基本信息" style={{ marginBottom: 16 }}>
         <Row gutter={24}>
           <Col xs={24} lg={12}>
-            <Form.Item
+            <ProFormText
               name="title"
               label="任务标题"
+              placeholder="例如：开展春季人居环境整治"
+              fieldProps={{ maxLength: LIMITS.taskTitle, showCount: true }}
               rules={[
                 { required: true, whitespace: true, message: '请输入任务标题' },
                 { max: LIMITS.taskTitle, message: `任务标题不能超过${LIMITS.taskTitle}个字符` },
                 FIELD_RULES.visibleText,
               ]}
-            >
-              <Input placeholder="例如：开展春季人居环境整治" maxLength={LIMITS.taskTitle} showCount />
-            </Form.Item>
+            />
           </Col>
           <Col xs={12} lg={6}>
-            <Form.Item name="category" label="工作类别" rules={[{ required: true, message: '请选择工作类别' }]}>
-              <Select placeholder="请选择工作类别" options={CATEGORY_OPTIONS} showSearch optionFilterProp="label" />
-            </Form.Item>
+            <ProFormSelect
+              name="category"
+              label="工作类别"
+              placeholder="请选择工作类别"
+              options={CATEGORY_OPTIONS}
+              fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+              rules={[{ required: true, message: '请选择工作类别' }]}
+            />
           </Col>
           <Col xs={12} lg={6}>
-            <Form.Item
+            <ProFormDigit
               name="points"
               label="奖励积分"
               tooltip="审核通过后记入提交人的积分"
+              placeholder={`0-${LIMITS.taskPoints}`}
+              min={0}
+              max={LIMITS.taskPoints}
+              fieldProps={{ precision: 0, style: { width: '100%' }, addonAfter: '分' }}
               rules={[{ required: true, message: '请输入奖励积分' }]}
-            >
-              <InputNumber
-                min={0}
-                max={LIMITS.taskPoints}
-                precision={0}
-                placeholder={`0-${LIMITS.taskPoints}`}
-                style={{ width: '100%' }}
-                addonAfter="分"
-              />
-            </Form.Item>
+            />
           </Col>
         </Row>
-        <Form.Item
+        <ProForm.Item
           name="content"
           label="任务内容"
           validateTrigger={['onChange', 'onBlur']}
           rules={[
             {
-              validator: (_, value: string) => (isRichTextBlank(value) ? Promise.reject(new Error('请输入任务内容')) : Promise.resolve()),
+              validator: (_: unknown, value: string) =>
+                isRichTextBlank(value) ? Promise.reject(new Error('请输入任务内容')) : Promise.resolve(),
             },
           ]}
           required
         >
           <RichTextEditor placeholder="请写明任务要求、完成标准和注意事项，可插入图片" height={320} />
-        </Form.Item>
+        </ProForm.Item>
       </Card>
 
       <Card title="提交要求与范围" style={{ marginBottom: 16 }}>
         <Row gutter={24}>
           <Col xs={24} lg={12}>
-            <Form.Item
+            <ProFormCheckbox.Group
               name="template"
               label="提交模板"
               extra="村干部提交完成情况时需要填写的内容"
+              options={TEMPLATE_OPTIONS}
               rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一种提交内容' }]}
-            >
-              <Checkbox.Group options={TEMPLATE_OPTIONS} />
-            </Form.Item>
+            />
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item
-              label="图片数量"
-              required={withImages}
-              extra={
-                imageRule.basedOn && !task
-                  ? `已按近期 ${imageRule.basedOn} 个带图片任务中最常用的要求预填；最多${MAX_IMAGE_NUM}张`
-                  : `最多${MAX_IMAGE_NUM}张`
-              }
-            >
-              <Space align="center" wrap>
-                <Form.Item name="imageNum" noStyle>
-                  <InputNumber
-                    aria-label="图片数量"
-                    aria-describedby="image-num-zero"
-                    min={0}
-                    max={MAX_IMAGE_NUM}
-                    precision={0}
-                    disabled={!withImages}
-                    style={{ width: 120 }}
-                    addonAfter="张"
-                  />
-                </Form.Item>
-                <Typography.Text type={withImages ? undefined : 'secondary'} data-testid="image-rule">
-                  {withImages ? `需提交：${imageRuleLabel(imageNum ?? 0)}` : '不要求图片'}
-                </Typography.Text>
-                <Typography.Text type="secondary" id="image-num-zero">
-                  （填 0 表示默认{DEFAULT_IMAGE_NUM}张）
-                </Typography.Text>
-              </Space>
-            </Form.Item>
+            <ProFormDependency name={['template', 'imageNum']}>
+              {({ template, imageNum }) => {
+                const withImages = ((template as string[] | undefined) ?? []).includes('2');
+                return (
+                  <ProForm.Item
+                    label="图片数量"
+                    required={withImages}
+                    extra={
+                      imageRule.basedOn && !task
+                        ? `已按近期 ${imageRule.basedOn} 个带图片任务中最常用的要求预填；最多${MAX_IMAGE_NUM}张`
+                        : `最多${MAX_IMAGE_NUM}张`
+                    }
+                  >
+                    <Space align="center" wrap>
+                      <Form.Item name="imageNum" noStyle>
+                        <InputNumber
+                          aria-label="图片数量"
+                          aria-describedby="image-num-zero"
+                          min={0}
+                          max={MAX_IMAGE_NUM}
+                          precision={0}
+                          disabled={!withImages}
+                          style={{ width: 120 }}
+                          addonAfter="张"
+                        />
+                      </Form.Item>
+                      <Typography.Text type={withImages ? undefined : 'secondary'} data-testid="image-rule">
+                        {withImages ? `需提交：${imageRuleLabel((imageNum as number | null) ?? 0)}` : '不要求图片'}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" id="image-num-zero">
+                        （填 0 表示默认{DEFAULT_IMAGE_NUM}张）
+                      </Typography.Text>
+                    </Space>
+                  </ProForm.Item>
+                );
+              }}
+            </ProFormDependency>
           </Col>
         </Row>
         <Row gutter={24}>
@@ -220,44 +263,39 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
             <TargetAreasField areaOptions={areaOptions} />
           </Col>
           <Col xs={24} lg={12}>
-            <Form.Item name="groupIds" label="目标分组" extra="可不选：不选时目标区域内的全部村干部/网格员都会收到任务">
-              <Select mode="multiple" placeholder="不限分组" options={groupOptions} optionFilterProp="label" allowClear />
-            </Form.Item>
+            <ProFormSelect
+              name="groupIds"
+              label="目标分组"
+              mode="multiple"
+              placeholder="不限分组"
+              options={groupOptions}
+              allowClear
+              fieldProps={{ optionFilterProp: 'label' }}
+              extra="可不选：不选时目标区域内的全部村干部/网格员都会收到任务"
+            />
           </Col>
         </Row>
-        <Form.Item
+        <ProFormDateTimePicker
           name="deadline"
           label="截止时间"
+          placeholder="请选择截止时间"
           extra="截止后仍可提交，但会标记为逾期"
+          fieldProps={{
+            showTime: { format: 'HH:mm' },
+            format: 'YYYY-MM-DD HH:mm',
+            presets: deadlinePresets(),
+            disabledDate: (day: Dayjs) => day.isBefore(dayjs().startOf('day')),
+            style: { width: 260 },
+          }}
           rules={[
             { required: true, message: '请选择截止时间' },
             {
-              validator: (_, value?: Dayjs | null) =>
+              validator: (_: unknown, value?: Dayjs | null) =>
                 !value || value.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error('截止时间必须晚于当前时间')),
             },
           ]}
-        >
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            placeholder="请选择截止时间"
-            presets={deadlinePresets()}
-            disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
-            style={{ width: 260 }}
-          />
-        </Form.Item>
+        />
       </Card>
-
-      {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
-      <FooterBar>
-        <Button onClick={() => history.push('/taskManage/list')}>返回列表</Button>
-        <Button loading={saving === 'draft'} disabled={saving === 'publish'} onClick={onSaveDraft}>
-          保存草稿
-        </Button>
-        <Button type="primary" loading={saving === 'publish'} disabled={saving === 'draft'} onClick={onPublish}>
-          发布
-        </Button>
-      </FooterBar>
-    </Form>
+    </ProForm>
   );
 }
