@@ -63,6 +63,9 @@ export default function WangEditor({ value, onChange, placeholder, height = 360,
     () => ({
       placeholder: placeholder ?? '请输入内容',
       readOnly: disabled,
+      // wangEditor takes the focus when created: the border turned blue (and the caret moved) on a
+      // form no one had touched yet. It is focused when the user clicks or tabs into it.
+      autoFocus: false,
       MENU_CONF: {
         uploadImage: {
           allowedFileTypes: EDITOR_IMAGE_TYPES,

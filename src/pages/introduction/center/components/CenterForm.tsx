@@ -1,12 +1,12 @@
+import { FooterToolbar, ProForm, ProFormText } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { Alert, App, Button, Card, Form } from 'antd';
 import { useState } from 'react';
 import { INTRODUCTION_IMAGES_MAX } from '@common/constants';
 import type { CenterIntroduction } from '@common/contracts/content';
 import type { ImageRef } from '@common/contracts/tasks';
 import { LIMITS } from '@common/limits';
 import ImageGallery from '@/components/ImageUpload/ImageGallery';
-import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor from '@/components/RichTextEditor';
 import { useLeaveConfirm } from '@/hooks/useLeaveConfirm';
 import { updateCenterIntroduction } from '@/services/introductions';
@@ -35,9 +35,7 @@ export default function CenterForm({ introduction, onSaved }: Props) {
   const { initialState } = useModel('@@initialState');
   const readOnly = initialState?.currentUser?.dataScope !== 'all';
 
-  const onSave = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+  const onSave = async (values: CenterFormValues) => {
     setSaving(true);
     try {
       const body = { title: values.title.trim(), content: values.content ?? '', imageIds: values.images.map((i) => i.id) };
@@ -53,14 +51,26 @@ export default function CenterForm({ introduction, onSaved }: Props) {
   };
 
   return (
-    <Form<CenterFormValues>
+    <ProForm<CenterFormValues>
       name="centerIntroductionForm"
       form={form}
       layout="vertical"
       initialValues={{ title: introduction.title, content: introduction.content, images: introduction.images }}
       onValuesChange={() => setDirty(true)}
-      scrollToFirstError
+      scrollToFirstError={{ block: 'center' }}
+      autoFocusFirstInput={false}
       disabled={readOnly}
+      onFinish={async () => onSave(form.getFieldsValue(true))}
+      submitter={{
+        // In the page, not at the end of body: it hides with its workbench tab (ADR 0032).
+        render: () => (
+          <FooterToolbar portalDom={false}>
+            <Button type="primary" htmlType="submit" loading={saving} disabled={readOnly}>
+              保存
+            </Button>
+          </FooterToolbar>
+        ),
+      }}
     >
       {readOnly ? (
         <Alert
@@ -71,32 +81,26 @@ export default function CenterForm({ introduction, onSaved }: Props) {
         />
       ) : null}
       <Card title="基本内容" style={{ marginBottom: 16 }}>
-        <Form.Item
+        <ProFormText
           name="title"
           label="标题"
+          placeholder="例如：某镇综合治理中心"
+          fieldProps={{ maxLength: LIMITS.centreTitle, showCount: true }}
           rules={[
             { required: true, whitespace: true, message: '请输入标题' },
             { max: LIMITS.centreTitle, message: `标题不能超过${LIMITS.centreTitle}个字` },
             FIELD_RULES.visibleText,
           ]}
-        >
-          <Input placeholder="例如：某镇综合治理中心" maxLength={LIMITS.centreTitle} showCount />
-        </Form.Item>
-        <Form.Item name="content" label="介绍内容" extra="中心的职能、工作机制、办公地点和联系方式等">
+        />
+        <ProForm.Item name="content" label="介绍内容" extra="中心的职能、工作机制、办公地点和联系方式等">
           <RichTextEditor placeholder="请输入中心介绍，可插入图片" height={420} disabled={readOnly} />
-        </Form.Item>
+        </ProForm.Item>
       </Card>
       <Card title="图片展示" style={{ marginBottom: 16 }}>
         <Form.Item name="images" noStyle>
           <ImageGallery max={INTRODUCTION_IMAGES_MAX} disabled={readOnly} />
         </Form.Item>
       </Card>
-      {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
-      <FooterBar>
-        <Button type="primary" loading={saving} disabled={readOnly} onClick={onSave}>
-          保存
-        </Button>
-      </FooterBar>
-    </Form>
+    </ProForm>
   );
 }
