@@ -1,5 +1,7 @@
-import { Form, Input, Modal, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { ModalForm, type ProFormInstance, ProFormTextArea } from '@ant-design/pro-components';
+import { Typography } from 'antd';
+import { type ReactNode, useRef } from 'react';
+import { FRESH_DIALOG, dialogState, enterSubmitsTextArea } from '@/components/FormDialog';
 import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
 
 export interface TextActionModalProps {
@@ -24,20 +26,16 @@ export interface TextActionModalProps {
 
 /**
  * One action that needs some words (答复, 不予受理, 处理, 无效): the text is required and checked as
- * it is typed. A refusal because someone else acted first closes the dialog and shows the server's
+ * it is typed, and Enter sends it. A refusal because someone else acted first closes the dialog and shows the server's
  * reason; other errors keep what was typed.
  */
 export default function TextActionModal(props: TextActionModalProps) {
   const { open, title, description, label, placeholder, maxLength, okText, danger, extra, submit, onClose, onDone, onStale } = props;
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+  const formRef = useRef<ProFormInstance>();
+  // Enter sends the text only when it is the one field: with more controls Enter may be meant for one of them.
+  const enterSubmits = !extra;
 
   const finish = async (values: Record<string, unknown>) => {
-    setSaving(true);
     try {
       await submit(String(values.text ?? '').trim(), values);
       onDone();
@@ -47,39 +45,35 @@ export default function TextActionModal(props: TextActionModalProps) {
         showApiError(error);
         onStale();
       } else {
-        handleFormError(error, form, { reply: 'text', reason: 'text', result: 'text' });
+        handleFormError(error, formRef.current, { reply: 'text', reason: 'text', result: 'text' });
       }
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
-    <Modal
+    <ModalForm
       title={title}
-      open={open}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={okText}
-      okButtonProps={{ danger, loading: saving }}
-      cancelText="取消"
-      destroyOnHidden
+      {...dialogState(open, onClose)}
+      formRef={formRef}
       width={560}
+      isKeyPressSubmit={enterSubmits}
+      modalProps={{ ...FRESH_DIALOG, okText }}
+      submitter={{ submitButtonProps: { danger } }}
+      onFinish={finish}
     >
       {description ? <Typography.Paragraph type="secondary">{description}</Typography.Paragraph> : null}
-      <Form form={form} layout="vertical" onFinish={finish} preserve={false}>
-        <Form.Item
-          name="text"
-          label={label}
-          rules={[
-            { required: true, whitespace: true, message: `请填写${label}` },
-            { max: maxLength, message: `${label}不能超过${maxLength}个字` },
-          ]}
-        >
-          <Input.TextArea rows={5} maxLength={maxLength} showCount placeholder={placeholder} />
-        </Form.Item>
-        {extra}
-      </Form>
-    </Modal>
+      <ProFormTextArea
+        name="text"
+        label={label}
+        placeholder={placeholder}
+        extra={enterSubmits ? '按 Enter 提交，Shift+Enter 换行' : undefined}
+        fieldProps={{ rows: 5, maxLength, showCount: true, ...(enterSubmits ? enterSubmitsTextArea : {}) }}
+        rules={[
+          { required: true, whitespace: true, message: `请填写${label}` },
+          { max: maxLength, message: `${label}不能超过${maxLength}个字` },
+        ]}
+      />
+      {extra}
+    </ModalForm>
   );
 }

@@ -1,8 +1,10 @@
-import { Form, Input, Modal, Radio, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { ModalForm, type ProFormInstance, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { Typography } from 'antd';
+import { useRef } from 'react';
 import { OPINION_SENTIMENTS, OPINION_SENTIMENT_LABELS, OPINION_SOURCE_APPEAL, opinionSourceLabel } from '@common/constants';
 import type { OpinionBody, OpinionItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
+import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { createOpinion, updateOpinion } from '@/services/opinions';
 import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
@@ -43,35 +45,10 @@ interface Props {
  * under their fields and what was typed stays.
  */
 export default function OpinionForm({ open, opinion, areas, onClose, onSaved, onStale }: Props) {
-  const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const formRef = useRef<ProFormInstance<Values>>();
   const auto = !!opinion && isAutoSource(opinion.source);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      opinion
-        ? {
-            source: opinion.source,
-            title: opinion.title,
-            summary: opinion.summary,
-            link: opinion.link,
-            sentiment: opinion.sentiment,
-            level: opinion.level,
-            area: opinion.area,
-          }
-        : NEW_VALUES,
-    );
-  }, [open, opinion, form]);
-
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // The reasons are already under the fields.
-    }
+  const submit = async (values: Values) => {
     const body: OpinionBody = {
       source: values.source,
       title: values.title.trim(),
@@ -81,7 +58,6 @@ export default function OpinionForm({ open, opinion, areas, onClose, onSaved, on
       level: values.level,
       area: values.area ?? null,
     };
-    setSaving(true);
     try {
       if (opinion) await updateOpinion(opinion.id, body, { skipErrorHandler: true });
       else await createOpinion(body, { skipErrorHandler: true });
@@ -92,81 +68,105 @@ export default function OpinionForm({ open, opinion, areas, onClose, onSaved, on
         showApiError(error);
         onStale();
       } else {
-        handleFormError(error, form);
+        handleFormError(error, formRef.current);
       }
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
-    <Modal
+    <ModalForm<Values>
       title={opinion ? '编辑舆情' : '新增舆情'}
-      open={open}
-      onCancel={onClose}
-      onOk={submit}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
-      width={640}
+      {...dialogState(open, onClose)}
+      name="opinionForm"
+      formRef={formRef}
+      width={720}
+      // Two fields a row where they are short, and centred: 保存 stays in view on a 1366×768 screen.
+      grid
+      rowProps={{ gutter: 16 }}
+      modalProps={{ ...FRESH_DIALOG, okText: '保存', centered: true }}
+      initialValues={
+        opinion
+          ? {
+              source: opinion.source,
+              title: opinion.title,
+              summary: opinion.summary,
+              link: opinion.link,
+              sentiment: opinion.sentiment,
+              level: opinion.level,
+              area: opinion.area,
+            }
+          : NEW_VALUES
+      }
+      onFinish={submit}
     >
-      <Form name="opinionForm" form={form} layout="vertical" initialValues={NEW_VALUES}>
-        <Form.Item
-          name="source"
-          label="来源"
-          rules={[{ required: true, message: '请选择来源' }]}
-          extra={
-            auto
-              ? `由监测关键词「${opinion?.keyword ?? ''}」从${opinionSourceLabel(opinion!.source)}自动生成，来源不能修改`
-              : '群众诉求、随手拍来源的舆情由系统根据监测关键词自动生成'
-          }
-        >
-          <Radio.Group
-            disabled={auto}
-            optionType="button"
-            options={auto ? OPINION_SOURCE_OPTIONS.filter((o) => o.value === opinion?.source) : MANUAL_SOURCE_OPTIONS}
-          />
-        </Form.Item>
-        <Form.Item
-          name="title"
-          label="标题"
-          rules={[
-            { required: true, whitespace: true, message: '请输入标题' },
-            { max: LIMITS.opinionTitle, message: `标题不能超过${LIMITS.opinionTitle}个字` },
-            FIELD_RULES.visibleText,
-          ]}
-        >
-          <Input showCount maxLength={LIMITS.opinionTitle} placeholder="例如：网帖称镇区菜市场周边占道经营严重" />
-        </Form.Item>
-        <Form.Item
-          name="summary"
-          label="摘要"
-          rules={[{ max: LIMITS.opinionSummary, message: `摘要不能超过${LIMITS.opinionSummary}个字` }]}
-        >
-          <Input.TextArea rows={4} showCount maxLength={LIMITS.opinionSummary} placeholder="选填：舆情的主要内容、传播情况" />
-        </Form.Item>
-        <Form.Item
-          name="link"
-          label="原文链接"
-          rules={[
-            { pattern: /^https?:\/\/\S+$/, message: '请输入以 http:// 或 https:// 开头的链接' },
-            { max: LIMITS.opinionLink, message: `链接不能超过${LIMITS.opinionLink}个字符` },
-          ]}
-        >
-          <Input placeholder="选填，例如：https://bbs.example.com/thread/10086" />
-        </Form.Item>
-        <Form.Item name="sentiment" label="情感倾向" rules={[{ required: true, message: '请选择情感倾向' }]}>
-          <Radio.Group optionType="button" options={SENTIMENT_OPTIONS} />
-        </Form.Item>
-        <Form.Item name="level" label="级别" rules={[{ required: true, message: '请选择级别' }]}>
-          <Radio.Group optionType="button" options={OPINION_LEVEL_OPTIONS} />
-        </Form.Item>
-        <Form.Item name="area" label="相关区域" extra="不选表示全镇">
-          <Select allowClear showSearch optionFilterProp="label" options={areas} placeholder="全镇" />
-        </Form.Item>
-      </Form>
+      <ProFormRadio.Group
+        name="source"
+        label="来源"
+        radioType="button"
+        disabled={auto}
+        options={auto ? OPINION_SOURCE_OPTIONS.filter((o) => o.value === opinion?.source) : MANUAL_SOURCE_OPTIONS}
+        rules={[{ required: true, message: '请选择来源' }]}
+        extra={
+          auto
+            ? `由监测关键词「${opinion?.keyword ?? ''}」从${opinionSourceLabel(opinion!.source)}自动生成，来源不能修改`
+            : '群众诉求、随手拍来源的舆情由系统根据监测关键词自动生成'
+        }
+      />
+      <ProFormText
+        name="title"
+        label="标题"
+        placeholder="例如：网帖称镇区菜市场周边占道经营严重"
+        fieldProps={{ showCount: true, maxLength: LIMITS.opinionTitle }}
+        rules={[
+          { required: true, whitespace: true, message: '请输入标题' },
+          { max: LIMITS.opinionTitle, message: `标题不能超过${LIMITS.opinionTitle}个字` },
+          FIELD_RULES.visibleText,
+        ]}
+      />
+      <ProFormTextArea
+        name="summary"
+        label="摘要"
+        placeholder="选填：舆情的主要内容、传播情况"
+        fieldProps={{ rows: 3, showCount: true, maxLength: LIMITS.opinionSummary }}
+        rules={[{ max: LIMITS.opinionSummary, message: `摘要不能超过${LIMITS.opinionSummary}个字` }]}
+      />
+      <ProFormText
+        name="link"
+        label="原文链接"
+        colProps={{ span: 14 }}
+        placeholder="选填，例如：https://bbs.example.com/thread/10086"
+        rules={[
+          { pattern: /^https?:\/\/\S+$/, message: '请输入以 http:// 或 https:// 开头的链接' },
+          { max: LIMITS.opinionLink, message: `链接不能超过${LIMITS.opinionLink}个字符` },
+        ]}
+      />
+      <ProFormSelect
+        name="area"
+        label="相关区域"
+        colProps={{ span: 10 }}
+        placeholder="全镇"
+        extra="不选表示全镇"
+        options={areas}
+        allowClear
+        fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
+      />
+      <ProFormRadio.Group
+        name="sentiment"
+        label="情感倾向"
+        colProps={{ span: 12 }}
+        radioType="button"
+        options={SENTIMENT_OPTIONS}
+        rules={[{ required: true, message: '请选择情感倾向' }]}
+      />
+      <ProFormRadio.Group
+        name="level"
+        label="级别"
+        colProps={{ span: 12 }}
+        radioType="button"
+        options={OPINION_LEVEL_OPTIONS}
+        rules={[{ required: true, message: '请选择级别' }]}
+      />
       {opinion ? null : <Typography.Text type="secondary">新增的舆情为「监测中」，处置后在列表中标为已处置。</Typography.Text>}
-    </Modal>
+    </ModalForm>
   );
 }
