@@ -8,6 +8,7 @@ import { App, Button, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { TOWN_AREA_ID } from '@common/constants';
 import { VILLAGE_STATUSES, VILLAGE_STATUS_LABELS, type VillageItem, type VillageStatus } from '@common/contracts/system';
+import { useRecordDialog } from '@/components/FormDialog/RecordDialog';
 import ListTable, { type ActionType, type ProColumns } from '@/components/ListTable';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
@@ -23,8 +24,7 @@ const STATUS_ENUM = Object.fromEntries(VILLAGE_STATUSES.map((s) => [s, { text: V
 export default function VillagesPage() {
   const actionRef = useRef<ActionType>();
   const { modal, message } = App.useApp();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<VillageItem>();
+  const dialog = useRecordDialog<VillageItem>();
   const [loadError, setLoadError] = useState<string>();
   const [nextSortOrder, setNextSortOrder] = useState(1);
 
@@ -97,11 +97,11 @@ export default function VillagesPage() {
       render: (_, village) =>
         village.id === TOWN_AREA_ID ? (
           <RowActions>
-            <RowLink onClick={() => edit(village)}>编辑</RowLink>
+            <RowLink onClick={() => dialog.show(village)}>编辑</RowLink>
           </RowActions>
         ) : (
           <RowActions danger={<DangerLink onClick={() => confirmDelete(village)}>删除</DangerLink>}>
-            <RowLink onClick={() => edit(village)}>编辑</RowLink>
+            <RowLink onClick={() => dialog.show(village)}>编辑</RowLink>
             {village.active ? (
               <RowLink onClick={() => confirmArchive(village)}>归档</RowLink>
             ) : (
@@ -111,11 +111,6 @@ export default function VillagesPage() {
         ),
     },
   ];
-
-  function edit(village?: VillageItem) {
-    setEditing(village);
-    setFormOpen(true);
-  }
 
   return (
     <PageContainer title="村（社区）" subTitle="本镇的社区和各村：选择框、图表、数据大屏和通报都按这里的名单和排序">
@@ -142,21 +137,12 @@ export default function VillagesPage() {
         locale={{ emptyText: '没有符合条件的村（社区）' }}
         headerTitle="村（社区）名单"
         toolBarRender={() => [
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => edit(undefined)}>
+          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => dialog.show()}>
             新增村（社区）
           </Button>,
         ]}
       />
-      <VillageForm
-        open={formOpen}
-        village={editing}
-        nextSortOrder={nextSortOrder}
-        onClose={() => setFormOpen(false)}
-        onSaved={() => {
-          setFormOpen(false);
-          actionRef.current?.reload();
-        }}
-      />
+      <VillageForm dialog={dialog} nextSortOrder={nextSortOrder} onSaved={() => actionRef.current?.reload()} />
     </PageContainer>
   );
 }

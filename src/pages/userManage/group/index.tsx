@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useRef, useState } from 'react';
 import type { GroupItem } from '@common/contracts/groups';
+import { useRecordDialog } from '@/components/FormDialog/RecordDialog';
 import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
@@ -16,8 +17,7 @@ import MembersDrawer from './components/MembersDrawer';
 export default function GroupPage() {
   const actionRef = useRef<ActionType>();
   const { modal, message } = App.useApp();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<GroupItem>();
+  const dialog = useRecordDialog<GroupItem>();
   const [membersOf, setMembersOf] = useState<GroupItem>();
   const [loadError, setLoadError] = useState<string>();
 
@@ -60,14 +60,7 @@ export default function GroupPage() {
       render: (_, group) => (
         <RowActions danger={<DangerLink onClick={() => confirmDelete(group)}>删除</DangerLink>}>
           <RowLink onClick={() => setMembersOf(group)}>成员</RowLink>
-          <RowLink
-            onClick={() => {
-              setEditing(group);
-              setFormOpen(true);
-            }}
-          >
-            编辑
-          </RowLink>
+          <RowLink onClick={() => dialog.show(group)}>编辑</RowLink>
         </RowActions>
       ),
     },
@@ -95,28 +88,12 @@ export default function GroupPage() {
         locale={{ emptyText: '还没有分组，点击右上角“新建分组”创建' }}
         headerTitle="分组"
         toolBarRender={() => [
-          <Button
-            key="new"
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => {
-              setEditing(undefined);
-              setFormOpen(true);
-            }}
-          >
+          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => dialog.show()}>
             新建分组
           </Button>,
         ]}
       />
-      <GroupForm
-        open={formOpen}
-        group={editing}
-        onClose={() => setFormOpen(false)}
-        onSaved={() => {
-          setFormOpen(false);
-          actionRef.current?.reload();
-        }}
-      />
+      <GroupForm dialog={dialog} onSaved={() => actionRef.current?.reload()} />
       <MembersDrawer group={membersOf} onClose={() => setMembersOf(undefined)} onSaved={() => actionRef.current?.reload()} />
     </PageContainer>
   );

@@ -5,6 +5,7 @@ import { Alert, App, Button, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { DATA_SCOPE_LABELS } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
+import { useRecordDialog } from '@/components/FormDialog/RecordDialog';
 import ListTable, { type ProColumns, type ActionType } from '@/components/ListTable';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
@@ -19,8 +20,7 @@ export default function RolePage() {
   const actionRef = useRef<ActionType>();
   const { canAdmin } = useAccess();
   const { modal, message } = App.useApp();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<RoleItem>();
+  const dialog = useRecordDialog<RoleItem>();
   const [loadError, setLoadError] = useState<string>();
   const permissions = useRequest(async () => (await queryPermissions()).data ?? []);
   const labelOf = (key: string) => permissions.data?.find((p) => p.key === key)?.label ?? key;
@@ -88,14 +88,7 @@ export default function RolePage() {
             width: 120,
             render: (_: unknown, role: RoleItem) => (
               <RowActions danger={role.builtIn ? null : <DangerLink onClick={() => confirmDelete(role)}>删除</DangerLink>}>
-                <RowLink
-                  onClick={() => {
-                    setEditing(role);
-                    setFormOpen(true);
-                  }}
-                >
-                  编辑
-                </RowLink>
+                <RowLink onClick={() => dialog.show(role)}>编辑</RowLink>
               </RowActions>
             ),
           } as ProColumns<RoleItem>,
@@ -130,30 +123,14 @@ export default function RolePage() {
         toolBarRender={() =>
           canAdmin
             ? [
-                <Button
-                  key="new"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => {
-                    setEditing(undefined);
-                    setFormOpen(true);
-                  }}
-                >
+                <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => dialog.show()}>
                   新建角色
                 </Button>,
               ]
             : []
         }
       />
-      <RoleForm
-        open={formOpen}
-        role={editing}
-        onClose={() => setFormOpen(false)}
-        onSaved={() => {
-          setFormOpen(false);
-          actionRef.current?.reload();
-        }}
-      />
+      <RoleForm dialog={dialog} onSaved={() => actionRef.current?.reload()} />
     </PageContainer>
   );
 }

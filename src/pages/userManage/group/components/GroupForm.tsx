@@ -1,11 +1,8 @@
-import { ModalForm, type ProFormInstance, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { useRef } from 'react';
+import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import type { GroupItem } from '@common/contracts/groups';
 import { LIMITS } from '@common/limits';
-import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
+import RecordDialog, { type RecordDialogState } from '@/components/FormDialog/RecordDialog';
 import { createGroup, updateGroup } from '@/services/groups';
-import { handleFormError } from '@/utils/apiError';
-import { showMessage } from '@/utils/feedback';
 import { FIELD_RULES } from '@/utils/formRules';
 
 interface Values {
@@ -13,41 +10,24 @@ interface Values {
   description?: string;
 }
 
-export default function GroupForm({
-  open,
-  group,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  group?: GroupItem;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const formRef = useRef<ProFormInstance<Values>>();
+export default function GroupForm({ dialog, onSaved }: { dialog: RecordDialogState<GroupItem>; onSaved: () => void }) {
+  const group = dialog.record;
 
-  const submit = async (values: Values) => {
+  const save = async (values: Values) => {
     const body = { name: values.name.trim(), description: values.description?.trim() ?? '' };
-    try {
-      if (group) await updateGroup(group.id, body, { skipErrorHandler: true });
-      else await createGroup(body, { skipErrorHandler: true });
-      showMessage('success', group ? `已保存分组「${body.name}」` : `已创建分组「${body.name}」`);
-      onSaved();
-    } catch (error) {
-      handleFormError(error, formRef.current);
-    }
+    if (group) await updateGroup(group.id, body, { skipErrorHandler: true });
+    else await createGroup(body, { skipErrorHandler: true });
+    return group ? `已保存分组「${body.name}」` : `已创建分组「${body.name}」`;
   };
 
   return (
-    <ModalForm<Values>
-      title={group ? `编辑分组：${group.name}` : '新建分组'}
-      {...dialogState(open, onClose)}
+    <RecordDialog<GroupItem, Values>
+      dialog={dialog}
       name="groupForm"
-      formRef={formRef}
-      width={520}
-      modalProps={{ ...FRESH_DIALOG, okText: '保存' }}
-      initialValues={group ? { name: group.name, description: group.description } : undefined}
-      onFinish={submit}
+      title={group ? `编辑分组：${group.name}` : '新建分组'}
+      initialValues={group ? { name: group.name, description: group.description } : {}}
+      save={save}
+      onSaved={onSaved}
     >
       <ProFormText
         name="name"
@@ -66,6 +46,6 @@ export default function GroupForm({
         fieldProps={{ rows: 3, showCount: true, maxLength: LIMITS.groupDescription }}
         rules={[{ max: LIMITS.groupDescription, message: `说明不能超过${LIMITS.groupDescription}个字符` }]}
       />
-    </ModalForm>
+    </RecordDialog>
   );
 }

@@ -1,15 +1,12 @@
-import { ModalForm, ProFormCheckbox, type ProFormInstance, ProFormRadio, ProFormText } from '@ant-design/pro-components';
+import { ProFormCheckbox, ProFormRadio, ProFormText } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Alert } from 'antd';
-import { useRef } from 'react';
 import { DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type PermissionKey } from '@common/constants';
 import type { RoleItem } from '@common/contracts/roles';
 import { LIMITS } from '@common/limits';
-import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
+import RecordDialog, { type RecordDialogState } from '@/components/FormDialog/RecordDialog';
 import { createRole, updateRole } from '@/services/roles';
 import { queryPermissions } from '@/services/system';
-import { handleFormError } from '@/utils/apiError';
-import { showMessage } from '@/utils/feedback';
 import { FIELD_RULES } from '@/utils/formRules';
 
 interface Values {
@@ -19,47 +16,31 @@ interface Values {
   dataScope: DataScope;
 }
 
-export default function RoleForm({
-  open,
-  role,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  role?: RoleItem;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const formRef = useRef<ProFormInstance<Values>>();
+export default function RoleForm({ dialog, onSaved }: { dialog: RecordDialogState<RoleItem>; onSaved: () => void }) {
+  const role = dialog.record;
   const permissions = useRequest(async () => (await queryPermissions()).data ?? []);
   const isAdminRole = role?.code === 'admin';
 
-  const submit = async (values: Values) => {
+  const save = async (values: Values) => {
     const body = { ...values, name: values.name.trim(), permissions: values.permissions ?? [] };
-    try {
-      if (role) await updateRole(role.id, body, { skipErrorHandler: true });
-      else await createRole(body, { skipErrorHandler: true });
-      showMessage('success', role ? `已保存角色「${body.name}」` : `已创建角色「${body.name}」`);
-      onSaved();
-    } catch (error) {
-      handleFormError(error, formRef.current);
-    }
+    if (role) await updateRole(role.id, body, { skipErrorHandler: true });
+    else await createRole(body, { skipErrorHandler: true });
+    return role ? `已保存角色「${body.name}」` : `已创建角色「${body.name}」`;
   };
 
   return (
-    <ModalForm<Values>
-      title={role ? `编辑角色：${role.name}` : '新建角色'}
-      {...dialogState(open, onClose)}
+    <RecordDialog<RoleItem, Values>
+      dialog={dialog}
       name="roleForm"
-      formRef={formRef}
+      title={role ? `编辑角色：${role.name}` : '新建角色'}
       width={600}
-      modalProps={{ ...FRESH_DIALOG, okText: '保存' }}
       initialValues={
         role
           ? { name: role.name, code: role.code, permissions: role.permissions as PermissionKey[], dataScope: role.dataScope }
           : { permissions: [], dataScope: 'self' }
       }
-      onFinish={submit}
+      save={save}
+      onSaved={onSaved}
     >
       {isAdminRole ? (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message="超级管理员始终拥有全部权限和全部数据范围，只能修改名称。" />
@@ -99,6 +80,6 @@ export default function RoleForm({
         rules={[{ required: true, message: '请选择数据范围' }]}
         options={DATA_SCOPES.map((scope) => ({ value: scope, label: DATA_SCOPE_LABELS[scope] }))}
       />
-    </ModalForm>
+    </RecordDialog>
   );
 }
