@@ -1,10 +1,10 @@
+import { FooterToolbar, ProForm, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
-import { App, Button, Card, Col, Form, Input, Row, Select, Switch } from 'antd';
+import { App, Button, Card, Col, Form, Row, Switch } from 'antd';
 import { useState } from 'react';
 import type { NewsDetail } from '@common/contracts/content';
 import { LIMITS } from '@common/limits';
 import CoverUpload from '@/components/ImageUpload/CoverUpload';
-import FooterBar from '@/components/PageContainer/FooterBar';
 import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
 import { useLeaveConfirm } from '@/hooks/useLeaveConfirm';
 import type { Option } from '@/hooks/useReferenceOptions';
@@ -13,6 +13,9 @@ import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError
 import { NEWS_COLUMN_OPTIONS, TOWN_WIDE, TOWN_WIDE_LABEL, useOwnNewsArea } from '../../components/newsMeta';
 import { EMPTY_NEWS, NEWS_FIELD_MAP, type NewsFormValues, fromNews, toNewsBody } from './newsFormValues';
 import { FIELD_RULES } from '@/utils/formRules';
+
+/** A wrong field scrolled to the middle of the window: clear of the fixed header above and the footer bar below. */
+const FIRST_ERROR_SCROLL = { block: 'center' } as const;
 
 interface Props {
   /** The news being edited; undefined writes a new one (saved as a draft). */
@@ -48,8 +51,19 @@ export default function NewsForm({ news, areaOptions }: Props) {
     return created.data?.id as number;
   };
 
-  const onSave = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+  /** The values when every field passes; else the first wrong field is brought into view, as 发布 does. */
+  const validated = async () => {
+    try {
+      return await form.validateFields();
+    } catch (error) {
+      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, FIRST_ERROR_SCROLL);
+      return undefined;
+    }
+  };
+
+  const onSave = async (checked?: NewsFormValues) => {
+    const values = checked ?? (await validated());
     if (!values) return;
     setSaving('save');
     try {
@@ -96,9 +110,8 @@ export default function NewsForm({ news, areaOptions }: Props) {
     }
   };
 
-  const onPublish = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
+  // 发布 submits the form: a wrong field scrolls into view (scrollToFirstError), else it asks first.
+  const onPublish = (values: NewsFormValues) => {
     const area = values.area === TOWN_WIDE ? TOWN_WIDE_LABEL : (areaOptions.find((a) => a.value === values.area)?.label ?? '');
     modal.confirm({
       title: `发布新闻「${values.title.trim()}」？`,
@@ -114,97 +127,107 @@ export default function NewsForm({ news, areaOptions }: Props) {
     : [{ value: TOWN_WIDE, label: TOWN_WIDE_LABEL }, ...areaOptions];
 
   return (
-    <Form<NewsFormValues>
+    <ProForm<NewsFormValues>
       name="newsForm"
       form={form}
       layout="vertical"
       initialValues={news ? fromNews(news) : { ...EMPTY_NEWS, area: ownArea ?? TOWN_WIDE }}
       onValuesChange={() => setDirty(true)}
-      scrollToFirstError
+      autoFocusFirstInput={false}
+      scrollToFirstError={FIRST_ERROR_SCROLL}
+      // The form's own values, not ProForm's converted copy (it drops empty ones). A published item's
+      // primary button is 保存修改, an unpublished one's 发布.
+      onFinish={async () => {
+        const values = form.getFieldsValue(true);
+        if (status === 'published') await onSave(values);
+        else onPublish(values);
+      }}
+      submitter={{
+        // In the page, not at the end of body: it hides with its workbench tab (ADR 0032).
+        render: () => (
+          <FooterToolbar portalDom={false}>
+            <Button onClick={() => history.push(LIST_PATH)}>返回列表</Button>
+            {status === 'published' ? (
+              <Button type="primary" htmlType="submit" loading={saving === 'save'}>
+                保存修改
+              </Button>
+            ) : (
+              <>
+                <Button loading={saving === 'save'} disabled={saving === 'publish'} onClick={() => onSave()}>
+                  {status === 'offline' ? '保存' : '保存草稿'}
+                </Button>
+                <Button type="primary" htmlType="submit" loading={saving === 'publish'} disabled={saving === 'save'}>
+                  {status === 'offline' ? '重新发布' : '发布'}
+                </Button>
+              </>
+            )}
+          </FooterToolbar>
+        ),
+      }}
     >
       <Row gutter={16}>
         <Col xs={24} xl={16}>
           <Card title="新闻内容" style={{ marginBottom: 16 }}>
-            <Form.Item
+            <ProFormText
               name="title"
               label="标题"
+              placeholder="例如：我镇召开2024年人居环境整治推进会"
+              fieldProps={{ maxLength: LIMITS.newsTitle, showCount: true }}
               rules={[
                 { required: true, whitespace: true, message: '请输入新闻标题' },
                 { max: LIMITS.newsTitle, message: `标题不能超过${LIMITS.newsTitle}个字` },
                 FIELD_RULES.visibleText,
               ]}
-            >
-              <Input placeholder="例如：我镇召开2024年人居环境整治推进会" maxLength={LIMITS.newsTitle} showCount />
-            </Form.Item>
-            <Form.Item
+            />
+            <ProFormTextArea
               name="summary"
               label="摘要"
               tooltip="显示在新闻列表和手机首页上；不填写时自动取正文开头的文字"
+              placeholder="用一两句话概括新闻内容"
+              fieldProps={{ maxLength: LIMITS.newsSummary, showCount: true, autoSize: { minRows: 2, maxRows: 5 } }}
               rules={[{ max: LIMITS.newsSummary, message: `摘要不能超过${LIMITS.newsSummary}个字` }]}
-            >
-              <Input.TextArea
-                placeholder="用一两句话概括新闻内容"
-                maxLength={LIMITS.newsSummary}
-                showCount
-                autoSize={{ minRows: 2, maxRows: 5 }}
-              />
-            </Form.Item>
-            <Form.Item
+            />
+            <ProForm.Item
               name="content"
               label="正文"
               required
               rules={[
                 {
-                  validator: (_, value: string) =>
+                  validator: (_: unknown, value: string) =>
                     isRichTextBlank(value) ? Promise.reject(new Error('请输入新闻正文')) : Promise.resolve(),
                 },
               ]}
             >
               <RichTextEditor placeholder="请输入新闻正文，可插入图片" height={420} />
-            </Form.Item>
+            </ProForm.Item>
           </Card>
         </Col>
         <Col xs={24} xl={8}>
           <Card title="发布设置" style={{ marginBottom: 16 }}>
-            <Form.Item name="column" label="栏目" rules={[{ required: true, message: '请选择栏目' }]}>
-              <Select placeholder="请选择栏目" options={NEWS_COLUMN_OPTIONS} />
-            </Form.Item>
-            <Form.Item
+            <ProFormSelect
+              name="column"
+              label="栏目"
+              placeholder="请选择栏目"
+              options={NEWS_COLUMN_OPTIONS}
+              rules={[{ required: true, message: '请选择栏目' }]}
+            />
+            <ProFormSelect
               name="area"
               label="所属区域"
               extra={ownArea ? '您的账号只能发布本村（社区）的新闻' : '选择“全镇”表示面向全镇；选择某个村（社区）时，该村的新闻中也会显示'}
+              options={areaSelectOptions}
+              fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
               rules={[{ required: true, message: '请选择所属区域' }]}
-            >
-              <Select options={areaSelectOptions} showSearch optionFilterProp="label" />
-            </Form.Item>
-            <Form.Item name="pinned" label="置顶" valuePropName="checked" extra="置顶的新闻排在列表最前，并在手机首页轮播显示">
+            />
+            <ProForm.Item name="pinned" label="置顶" valuePropName="checked" extra="置顶的新闻排在列表最前，并在手机首页轮播显示">
               <Switch checkedChildren="置顶" unCheckedChildren="不置顶" />
-            </Form.Item>
-            <Form.Item name="cover" label="封面图">
+            </ProForm.Item>
+            <ProForm.Item name="cover" label="封面图">
               <CoverUpload hint="建议横图（16:9），列表和首页轮播会裁剪显示" />
-            </Form.Item>
+            </ProForm.Item>
           </Card>
         </Col>
       </Row>
-
-      {/* In the page, not at the end of body: it hides with its workbench tab (ADR 0032). */}
-      <FooterBar>
-        <Button onClick={() => history.push(LIST_PATH)}>返回列表</Button>
-        {status === 'published' ? (
-          <Button type="primary" loading={saving === 'save'} onClick={onSave}>
-            保存修改
-          </Button>
-        ) : (
-          <>
-            <Button loading={saving === 'save'} disabled={saving === 'publish'} onClick={onSave}>
-              {status === 'offline' ? '保存' : '保存草稿'}
-            </Button>
-            <Button type="primary" loading={saving === 'publish'} disabled={saving === 'save'} onClick={onPublish}>
-              {status === 'offline' ? '重新发布' : '发布'}
-            </Button>
-          </>
-        )}
-      </FooterBar>
-    </Form>
+    </ProForm>
   );
 }
