@@ -1,7 +1,9 @@
-import { App, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { ModalForm, ProForm, ProFormDigit, type ProFormInstance, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { App, TreeSelect } from 'antd';
+import { useRef } from 'react';
 import { OrgUnitBody } from '@common/contracts/content';
 import { LIMITS } from '@common/limits';
+import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import { createOrgUnit, updateOrgUnit } from '@/services/orgUnits';
 import { handleFormError } from '@/utils/apiError';
 import { type OrgUnitRow, nextSort, parentOptions } from './orgTree';
@@ -46,16 +48,8 @@ const titleOf = (target: OrgUnitFormTarget) => {
 
 /** Add or edit a unit in a dialog; the parent is picked from the tree (never the unit's own branch). */
 export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
-  const [form] = Form.useForm<OrgUnitFormValues>();
+  const formRef = useRef<ProFormInstance<OrgUnitFormValues>>();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    form.setFieldsValue(initialValues(target, rows));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target, form]);
 
   const submit = async (values: OrgUnitFormValues) => {
     if (!target) return;
@@ -68,7 +62,6 @@ export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
       sort: values.sort ?? 0,
       members: (values.members ?? '').trim(),
     };
-    setSaving(true);
     try {
       if (target.mode === 'edit') {
         await updateOrgUnit(target.unit.id, body, { skipErrorHandler: true });
@@ -79,81 +72,83 @@ export default function OrgUnitForm({ target, rows, onClose, onSaved }: Props) {
       }
       onSaved(body.parentId);
     } catch (error) {
-      handleFormError(error, form);
-    } finally {
-      setSaving(false);
+      handleFormError(error, formRef.current);
     }
   };
 
   return (
-    <Modal
+    <ModalForm<OrgUnitFormValues>
       title={target ? titleOf(target) : ''}
-      open={!!target}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
+      {...dialogState(!!target, onClose)}
+      name="orgUnitForm"
+      formRef={formRef}
       width={560}
-      forceRender
+      modalProps={{ ...FRESH_DIALOG, okText: '保存' }}
+      initialValues={target ? initialValues(target, rows) : EMPTY}
+      onFinish={submit}
     >
-      <Form<OrgUnitFormValues> name="orgUnitForm" form={form} layout="vertical" onFinish={submit} initialValues={EMPTY}>
-        <Form.Item
-          name="name"
-          label="单位名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入单位名称' },
-            { max: LIMITS.orgUnitName, message: `单位名称不能超过${LIMITS.orgUnitName}个字` },
-            FIELD_RULES.visibleText,
-          ]}
-        >
-          <Input placeholder="例如：综治办" maxLength={LIMITS.orgUnitName} />
-        </Form.Item>
-        <Form.Item name="parentId" label="上级单位" extra="不选择时为顶级单位；不能选择本单位及其下级单位">
-          <TreeSelect
-            placeholder="无（顶级单位）"
-            allowClear
-            treeDefaultExpandAll
-            showSearch
-            treeNodeFilterProp="title"
-            treeData={parentOptions(rows, target?.mode === 'edit' ? target.unit : undefined)}
-          />
-        </Form.Item>
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', columnGap: 16 }}>
-          <Form.Item
-            name="leader"
-            label="负责人"
-            rules={[{ max: LIMITS.leader, message: `负责人不能超过${LIMITS.leader}个字` }, FIELD_RULES.visibleText]}
-          >
-            <Input placeholder="姓名" maxLength={LIMITS.leader} />
-          </Form.Item>
-          <Form.Item
-            name="position"
-            label="职务"
-            rules={[{ max: LIMITS.position, message: `职务不能超过${LIMITS.position}个字` }, FIELD_RULES.visibleText]}
-          >
-            <Input placeholder="例如：主任" maxLength={LIMITS.position} />
-          </Form.Item>
-          <Form.Item name="phone" label="联系电话" rules={[{ pattern: PHONE_RULE, message: '请输入正确的电话号码' }]}>
-            <Input placeholder="座机或手机" maxLength={LIMITS.contactPhone} inputMode="tel" />
-          </Form.Item>
-        </div>
-        <Form.Item name="sort" label="排序" extra="同一上级下按数字从小到大排列" rules={[{ required: true, message: '请输入排序号' }]}>
-          <InputNumber min={0} max={LIMITS.orgUnitSort} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item
-          name="members"
-          label="成员"
-          rules={[{ max: LIMITS.orgUnitMembers, message: `成员不能超过${LIMITS.orgUnitMembers}个字` }]}
-        >
-          <Input.TextArea
-            placeholder="每行一人，或用“、”分隔，例如：王芳、赵强"
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            maxLength={LIMITS.orgUnitMembers}
-            showCount
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <ProFormText
+        name="name"
+        label="单位名称"
+        placeholder="例如：综治办"
+        fieldProps={{ maxLength: LIMITS.orgUnitName }}
+        rules={[
+          { required: true, whitespace: true, message: '请输入单位名称' },
+          { max: LIMITS.orgUnitName, message: `单位名称不能超过${LIMITS.orgUnitName}个字` },
+          FIELD_RULES.visibleText,
+        ]}
+      />
+      {/* antd's TreeSelect: pro-field's tree select is loaded on use (ADR 0047). */}
+      <ProForm.Item name="parentId" label="上级单位" extra="不选择时为顶级单位；不能选择本单位及其下级单位">
+        <TreeSelect
+          placeholder="无（顶级单位）"
+          allowClear
+          treeDefaultExpandAll
+          showSearch
+          treeNodeFilterProp="title"
+          treeData={parentOptions(rows, target?.mode === 'edit' ? target.unit : undefined)}
+        />
+      </ProForm.Item>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', columnGap: 16 }}>
+        <ProFormText
+          name="leader"
+          label="负责人"
+          placeholder="姓名"
+          fieldProps={{ maxLength: LIMITS.leader }}
+          rules={[{ max: LIMITS.leader, message: `负责人不能超过${LIMITS.leader}个字` }, FIELD_RULES.visibleText]}
+        />
+        <ProFormText
+          name="position"
+          label="职务"
+          placeholder="例如：主任"
+          fieldProps={{ maxLength: LIMITS.position }}
+          rules={[{ max: LIMITS.position, message: `职务不能超过${LIMITS.position}个字` }, FIELD_RULES.visibleText]}
+        />
+        <ProFormText
+          name="phone"
+          label="联系电话"
+          placeholder="座机或手机"
+          fieldProps={{ maxLength: LIMITS.contactPhone, inputMode: 'tel' }}
+          rules={[{ pattern: PHONE_RULE, message: '请输入正确的电话号码' }]}
+        />
+      </div>
+      <ProFormDigit
+        name="sort"
+        label="排序"
+        extra="同一上级下按数字从小到大排列"
+        min={0}
+        max={LIMITS.orgUnitSort}
+        width={160}
+        fieldProps={{ precision: 0 }}
+        rules={[{ required: true, message: '请输入排序号' }]}
+      />
+      <ProFormTextArea
+        name="members"
+        label="成员"
+        placeholder="每行一人，或用“、”分隔，例如：王芳、赵强"
+        fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, maxLength: LIMITS.orgUnitMembers, showCount: true }}
+        rules={[{ max: LIMITS.orgUnitMembers, message: `成员不能超过${LIMITS.orgUnitMembers}个字` }]}
+      />
+    </ModalForm>
   );
 }

@@ -1,9 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { ModalForm, type ProFormInstance, ProFormText } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { App, Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Alert, Button, Card, Empty, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import type { DisplayLink, NewDisplayLink } from '@common/contracts/stats';
 import { LIMITS } from '@common/limits';
+import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import LoadError from '@/components/LoadError';
 import { DangerLink, RowActions } from '@/components/TableParts';
 import { pageErrorMessage } from '@/hooks/usePagedList';
@@ -59,59 +61,45 @@ function NewLinkModal({ link, onClose }: { link?: NewDisplayLink; onClose: () =>
   );
 }
 
-/** 生成链接 and its dialog: the new link's name; `onCreated` gets the link with its key. */
+/** 生成链接 and its dialog: the new link's name (Enter in its one field creates it: the browser submits a one-field form); `onCreated` gets the link with its key. */
 function CreateLink({ onCreated }: { onCreated: (link?: NewDisplayLink) => void }) {
-  const [form] = Form.useForm<{ name: string }>();
+  const formRef = useRef<ProFormInstance<{ name: string }>>();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   const create = async (values: { name: string }) => {
-    setSaving(true);
     try {
-      const link = (await createDisplayLink(values, { skipErrorHandler: true })).data;
+      const link = (await createDisplayLink({ name: values.name.trim() }, { skipErrorHandler: true })).data;
       setOpen(false);
       onCreated(link);
     } catch (error) {
-      handleFormError(error);
-    } finally {
-      setSaving(false);
+      handleFormError(error, formRef.current);
     }
   };
 
   return (
     <>
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        onClick={() => {
-          form.resetFields();
-          setOpen(true);
-        }}
-      >
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
         生成链接
       </Button>
-      <Modal
-        open={open}
+      <ModalForm<{ name: string }>
         title="生成大屏链接"
+        {...dialogState(open, () => setOpen(false))}
+        name="displayLinkForm"
+        formRef={formRef}
         width={480}
-        okText="生成"
-        cancelText="取消"
-        confirmLoading={saving}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+        autoComplete="off"
+        modalProps={{ ...FRESH_DIALOG, okText: '生成' }}
+        onFinish={create}
       >
-        <Form form={form} layout="vertical" autoComplete="off" onFinish={create}>
-          <Form.Item
-            name="name"
-            label="名称"
-            extra="写明这块屏在哪里，便于日后停用"
-            rules={[{ required: true, whitespace: true, message: '请填写名称' }, FIELD_RULES.visibleText]}
-          >
-            <Input placeholder="例如：一楼大厅东墙" allowClear maxLength={LIMITS.displayLinkName} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <ProFormText
+          name="name"
+          label="名称"
+          extra="写明这块屏在哪里，便于日后停用"
+          placeholder="例如：一楼大厅东墙"
+          fieldProps={{ allowClear: true, maxLength: LIMITS.displayLinkName, showCount: true }}
+          rules={[{ required: true, whitespace: true, message: '请填写名称' }, FIELD_RULES.visibleText]}
+        />
+      </ModalForm>
     </>
   );
 }
