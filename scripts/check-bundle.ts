@@ -83,7 +83,7 @@ const PAGES: Array<{
   // ran on DataTable, 750.1 with the list on ProTable through ListTable (ADR 0043), 579.9 with pro-components
   // trimmed by the module replacements of config/proTrim.ts (ADR 0047; the goal is at most 590). CI has measured
   // up to 3.5 KiB more than a local run of the same build.
-  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 586, signIn: true },
+  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 590, signIn: true },
 ];
 
 const gzipSize = (file: string) => {
