@@ -1,6 +1,7 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../common/constants';
+import { boundArea, reachesTown, reachOf } from '../../common/scope';
 import { forbidden } from '../errors';
 import type { AuthUser } from './accounts/sessions';
 
@@ -10,20 +11,65 @@ const SCOPE_RANK: Record<DataScope, number> = { self: 0, area: 1, all: 2 };
 export const scopeWithin = (scope: DataScope, limit: DataScope) => SCOPE_RANK[scope] <= SCOPE_RANK[limit];
 
 /**
- * The condition limiting rows to the caller's data scope: everything, the caller's own area,
- * or the caller's own rows. Returns undefined when nothing needs filtering.
+ * Where a table's records sit for the data-scope rule: the area column (or, for records that sit
+ * in several areas such as tasks aimed at villages or appeals handed down, a condition "this record
+ * is in area A"), and the column or columns naming the people a record belongs to (its author; a
+ * people-service record's submitter and handler).
  */
-export function scopeCondition(user: AuthUser, columns: { area: PgColumn; owner: PgColumn }): SQL | undefined {
-  if (user.dataScope === 'all') return undefined;
-  if (user.dataScope === 'area' && user.area !== null) return eq(columns.area, user.area);
-  return eq(columns.owner, user.id);
+export interface ScopeColumns {
+  area: PgColumn | ((area: number) => SQL);
+  owner: PgColumn | PgColumn[];
 }
 
-/** Whether a single record with this area and owner is within the caller's scope. */
-export function inScope(user: AuthUser, record: { area: number | null; ownerId: number }): boolean {
-  if (user.dataScope === 'all') return true;
-  if (user.dataScope === 'area' && user.area !== null) return record.area === user.area;
-  return record.ownerId === user.id;
+/**
+ * The condition limiting rows to the caller's reach (common/scope.ts): nothing for the town, the
+ * record's area for an area, the caller's own rows otherwise. Undefined when nothing is filtered.
+ */
+export function scopeCondition(user: AuthUser, columns: ScopeColumns): SQL | undefined {
+  const reach = reachOf(user);
+  if (reach.kind === 'town') return undefined;
+  if (reach.kind === 'area') return typeof columns.area === 'function' ? columns.area(reach.area) : eq(columns.area, reach.area);
+  const owners = Array.isArray(columns.owner) ? columns.owner : [columns.owner];
+  // A table without owners (villages' introductions) has no own rows: nothing, never everything.
+  return owners.length ? or(...owners.map((owner) => eq(owner, reach.userId))) : never;
+}
+
+/** One record as scopeCondition's columns see it: its area (or "is it in area A") and its owners. */
+export interface ScopedRecord {
+  area: number | null | ((area: number) => boolean);
+  owner: number | null | Array<number | null>;
+}
+
+/** Whether a single record is within the caller's reach: scopeCondition for a row already loaded. */
+export function inScope(user: AuthUser, record: ScopedRecord): boolean {
+  const reach = reachOf(user);
+  if (reach.kind === 'town') return true;
+  if (reach.kind === 'area') return typeof record.area === 'function' ? record.area(reach.area) : record.area === reach.area;
+  const owners = Array.isArray(record.owner) ? record.owner : [record.owner];
+  return owners.includes(reach.userId);
+}
+
+/** Whether the caller reaches the whole town (dispatching appeals, the centre's introduction, town-wide records). */
+export { reachesTown };
+
+/**
+ * Whether a record the caller writes would sit outside the one area they are bound to (ADR 0007):
+ * an area reach writes its own area's news and opinion items; town and own-rows reaches pick any.
+ */
+export function outsideBoundArea(user: AuthUser, area: number | null): boolean {
+  const bound = boundArea(user);
+  return bound !== undefined && area !== bound;
+}
+
+/**
+ * Which areas a caller's figures count (docs/product.md §10): every area (null) for the town, their
+ * own for an area, and none for own rows: figures are counted by area, and counting an area for
+ * someone who may read only their own rows would tell them about everyone else's.
+ */
+export function figureArea(user: AuthUser): number | null | undefined {
+  const reach = reachOf(user);
+  if (reach.kind === 'town') return null;
+  return reach.kind === 'area' ? reach.area : undefined;
 }
 
 /**
@@ -33,7 +79,7 @@ export function inScope(user: AuthUser, record: { area: number | null; ownerId: 
  * delete what every village uses.
  */
 export function assertTownWideWriter(user: AuthUser, what: string): void {
-  if (user.dataScope !== 'all') throw forbidden(`只有数据范围为“全部数据”的用户才能${what}`);
+  if (!reachesTown(user)) throw forbidden(`只有数据范围为“全部数据”的用户才能${what}`);
 }
 
 /** `%text%` with LIKE wildcards in the input escaped. */

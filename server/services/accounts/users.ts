@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { UserCreateBody, UserItem, UserListQuery, UserUpdateBody } from '../../../common/contracts/users';
-import { ADMIN_ROLE_CODE, USER_MESSAGES } from '../../../common/constants';
+import { ADMIN_ROLE_CODE, type DataScope, USER_MESSAGES } from '../../../common/constants';
 import { USER_STATUS_CHANGES, type UserStatusChange } from '../../../common/workflow';
 import type { Db, DbOrTx } from '../../db/client';
 import { areas, groups, type RoleRow, roles, signInFailures, userGroups, users } from '../../db/schema';
@@ -8,7 +8,8 @@ import { AppError, badRequest, conflict, forbidden, isForeignKeyViolation, isUni
 import { hashPassword } from '../../lib/passwords';
 import { assertActiveAreas } from '../system/areas';
 import { assertPasswordAllowedFor } from './passwordPolicy';
-import { containsPattern, inScope, scopeCondition, scopeWithin } from '../scope';
+import { ROLE_NEEDS_AREA_MESSAGE, roleNeedsArea } from '../../../common/scope';
+import { containsPattern, inScope, reachesTown, scopeCondition, scopeWithin } from '../scope';
 import { userDocument } from '../../db/searchText';
 import { keywordHolds } from '../search/textMatch';
 import { type AuthUser, effectivePermissions, isAdmin, revokeUserSessions } from './sessions';
@@ -71,7 +72,7 @@ const SORT_COLUMNS = {
  * nor changes them, though they may carry a village (the 镇社区) as their area.
  */
 const TOWN_ROLE_CODES = [ADMIN_ROLE_CODE, 'staff'];
-export const isTownAccount = (role: { code: string; dataScope: string }) => TOWN_ROLE_CODES.includes(role.code) || role.dataScope === 'all';
+export const isTownAccount = (role: { code: string; dataScope: DataScope }) => TOWN_ROLE_CODES.includes(role.code) || reachesTown(role);
 
 /**
  * The users a caller may see and manage: their data scope, and for any scope narrower than the
@@ -80,7 +81,7 @@ export const isTownAccount = (role: { code: string; dataScope: string }) => TOWN
  */
 export function usersInScope(db: DbOrTx, caller: AuthUser): SQL | undefined {
   const scope = scopeCondition(caller, { area: users.area, owner: users.id });
-  if (caller.dataScope === 'all') return scope;
+  if (reachesTown(caller)) return scope;
   const townRoles = db
     .select({ id: roles.id })
     .from(roles)
@@ -146,8 +147,8 @@ async function loadManageableUser(db: DbOrTx, caller: AuthUser, id: number) {
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, id));
-  if (!target || !inScope(caller, { area: target.area, ownerId: target.id })) throw notFound('用户');
-  if (caller.dataScope !== 'all' && isTownAccount({ code: target.roleCode, dataScope: target.roleDataScope })) {
+  if (!target || !inScope(caller, { area: target.area, owner: target.id })) throw notFound('用户');
+  if (!reachesTown(caller) && isTownAccount({ code: target.roleCode, dataScope: target.roleDataScope })) {
     throw notFound('用户');
   }
   if (isAdmin(caller)) return target;
@@ -181,19 +182,17 @@ async function assertAssignableRole(db: DbOrTx, caller: AuthUser, roleId: number
 }
 
 /** Why a role cannot go with this area (village cadres, villagers, any area-scoped role need one), or null. */
-export function areaForRoleRefusal(role: { code: string; dataScope: string }, area: number | null | undefined): string | null {
-  const placeBound = role.dataScope === 'area' || role.code === 'village' || role.code === 'villager';
-  return placeBound && (area === null || area === undefined) ? '该角色必须选择所属村（社区）' : null;
+export function areaForRoleRefusal(role: { code: string; dataScope: DataScope }, area: number | null | undefined): string | null {
+  return roleNeedsArea(role) && (area === null || area === undefined) ? ROLE_NEEDS_AREA_MESSAGE : null;
 }
 
 /** Why the caller may not put a user in this area (an area-scoped manager keeps users in their own), or null. */
 export function areaRefusal(caller: AuthUser, area: number | null | undefined): string | null {
-  if (caller.dataScope === 'all' || area === undefined) return null;
-  if (caller.dataScope === 'area' && area === caller.area) return null;
-  return '只能管理本村（社区）的用户';
+  if (area === undefined) return null;
+  return inScope(caller, { area, owner: null }) ? null : '只能管理本村（社区）的用户';
 }
 
-function assertAreaForRole(role: { code: string; dataScope: string }, area: number | null | undefined) {
+function assertAreaForRole(role: { code: string; dataScope: DataScope }, area: number | null | undefined) {
   const refusal = areaForRoleRefusal(role, area);
   if (refusal) throw badRequest('area', '所属区域', refusal);
 }

@@ -12,6 +12,7 @@ import { plainField, plainText, sanitizeRichText } from '../../lib/sanitize';
 import { listAreas } from '../system/areas';
 import type { AuthUser } from '../accounts/sessions';
 import { assertAttachableImages, imageRef, markUploadsUsed } from '../uploads/uploadRefs';
+import { inScope, reachesTown, scopeCondition } from '../scope';
 
 // The centre's introduction and one introduction per area (村情介绍). Who may change which:
 // docs/decisions/0007-content-data-scope.md.
@@ -74,7 +75,7 @@ export async function getCentreIntroduction(db: DbOrTx): Promise<CenterIntroduct
 
 export async function saveCentreIntroduction(db: Db, caller: AuthUser, body: CenterIntroductionBody): Promise<void> {
   // The centre's page speaks for the whole town: not for a manager limited to one area or their own records.
-  if (caller.dataScope !== 'all') throw forbidden(NOT_ALL_SCOPE);
+  if (!reachesTown(caller)) throw forbidden(NOT_ALL_SCOPE);
   const imageIds = body.imageIds ?? [];
   const attached = await db.select({ id: centreIntroductionImages.uploadId }).from(centreIntroductionImages);
   await assertAttachableImages(
@@ -151,15 +152,15 @@ function toVillage(row: VillageRow): VillageIntroduction {
   };
 }
 
-/** Which areas' introductions a manager changes: every one with scope 'all', otherwise their own. */
+/**
+ * Which areas' introductions a manager changes: every one for the town, their own for an area. An
+ * introduction has no author of its own, so a reach of own rows changes none.
+ */
 function canWriteVillage(caller: AuthUser, area: number): boolean {
-  return caller.dataScope === 'all' || caller.area === area;
+  return inScope(caller, { area, owner: null });
 }
 
-function villageScope(caller: AuthUser): SQL | undefined {
-  if (caller.dataScope === 'all') return undefined;
-  return caller.area === null ? sql`false` : eq(areas.id, caller.area);
-}
+const villageScope = (caller: AuthUser): SQL | undefined => scopeCondition(caller, { area: areas.id, owner: [] });
 
 /** Every active area in order (archived ones drop out, ADR 0050); for a manager, those they may change. */
 export async function listVillageIntroductions(db: DbOrTx, caller?: AuthUser): Promise<VillageIntroduction[]> {

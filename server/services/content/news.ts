@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { areas, news, uploads, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { isBlankRichText, plainField, plainText, sanitizeRichText } from '../../lib/sanitize';
-import { periodCondition, scopeCondition } from '../scope';
+import { outsideBoundArea, periodCondition, scopeCondition } from '../scope';
 import { newsDocument } from '../../db/searchText';
 import { keywordHolds } from '../search/textMatch';
 import type { AuthUser } from '../accounts/sessions';
@@ -201,7 +201,7 @@ async function loadWritableNews(db: DbOrTx, caller: AuthUser, id: number) {
 
 /** An area-scoped manager writes news of their own area only; 'self' and 'all' may choose any. */
 function assertAreaAllowed(caller: AuthUser, area: number | null) {
-  if (caller.dataScope === 'area' && caller.area !== null && area !== caller.area) {
+  if (outsideBoundArea(caller, area)) {
     throw badRequest('area', '所属区域', '只能发布本村（社区）的新闻');
   }
 }

@@ -21,9 +21,9 @@ import { appealImages, appeals, areas, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { hasAccess } from '../accounts/access';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, appealOpen, appealOverdue, dbNow, handlerScope, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
+import { addEvent, appealOpen, appealOverdue, dbNow, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
 import { recordPhotoMatches } from '../uploads/photoMatches';
-import { periodCondition } from '../scope';
+import { periodCondition, reachesTown, scopeCondition } from '../scope';
 import { appealDocument } from '../../db/searchText';
 import { keywordOrSubmitterHolds } from '../search/textMatch';
 import type { AuthUser } from '../accounts/sessions';
@@ -73,10 +73,10 @@ const itemColumns = {
  * town handed to their village.
  */
 export function appealHandlerScope(caller: AuthUser): SQL | undefined {
-  if (caller.dataScope === 'area' && caller.area !== null) {
-    return or(eq(appeals.area, caller.area), eq(appeals.dispatchedArea, caller.area));
-  }
-  return handlerScope(caller, columns);
+  return scopeCondition(caller, {
+    area: (area) => or(eq(appeals.area, area), eq(appeals.dispatchedArea, area)) as SQL,
+    owner: [columns.submitter, columns.handler],
+  });
 }
 
 /** A village cadre's appeals: those handed to their village; undefined for anyone who is not a cadre. */
@@ -171,7 +171,7 @@ export async function listAppeals(db: DbOrTx, caller: AuthUser, query: AppealLis
 async function appealTotal(db: DbOrTx, caller: AuthUser, query: AppealListQuery, where: SQL | undefined) {
   // A village-scoped handler also sees appeals handed to the village from elsewhere: row_counts,
   // kept by the appeal's own area, cannot count those.
-  const area = caller.dataScope === 'all' ? countedArea(caller, query.area) : false;
+  const area = reachesTown(caller) ? countedArea(caller, query.area) : false;
   const plain =
     !query.category && !query.from && !query.to && !query.keyword?.trim() && query.overdue === undefined && query.rated === undefined;
   if (area !== false && plain) return [{ total: await countedTotal(db, 'appeals', { status: query.status, area }) }];
@@ -394,7 +394,7 @@ export async function moveAppeal(
 
 /** Only a handler of the whole town hands appeals down or takes them back. */
 function assertDispatcher(caller: AuthUser): SQL | undefined {
-  if (caller.dataScope !== 'all') throw forbidden(PEOPLE_MESSAGES.dispatchTownWide);
+  if (!reachesTown(caller)) throw forbidden(PEOPLE_MESSAGES.dispatchTownWide);
   return appealHandlerScope(caller);
 }
 

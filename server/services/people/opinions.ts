@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { areas, opinionKeywords, opinions, users } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import { dbNow, iso } from './peopleCommon';
-import { containsPattern, periodCondition } from '../scope';
+import { containsPattern, outsideBoundArea, periodCondition, scopeCondition } from '../scope';
 import type { AuthUser } from '../accounts/sessions';
 import { localDate } from '../../lib/workingDays';
 import { assertActiveAreas } from '../system/areas';
@@ -28,11 +28,7 @@ import { assertActiveAreas } from '../system/areas';
 // 舆情监测: items staff record by hand, and items the keyword watch makes from appeals and photo
 // reports. Scope: all sees everything; area its own area's items; self what it recorded.
 
-function opinionScope(caller: AuthUser): SQL | undefined {
-  if (caller.dataScope === 'all') return undefined;
-  if (caller.dataScope === 'area' && caller.area !== null) return eq(opinions.area, caller.area);
-  return eq(opinions.createdById, caller.id);
-}
+const opinionScope = (caller: AuthUser): SQL | undefined => scopeCondition(caller, { area: opinions.area, owner: opinions.createdById });
 
 const selectOpinions = (db: DbOrTx) =>
   db
@@ -110,7 +106,7 @@ function assertSource(body: OpinionBody, current?: number) {
 
 /** An area outside an area-scoped recorder's own is refused, like news (ADR 0007). */
 function assertArea(caller: AuthUser, area: number | null) {
-  if (caller.dataScope === 'area' && caller.area !== null && area !== caller.area) {
+  if (outsideBoundArea(caller, area)) {
     throw badRequest('area', '相关区域', '只能登记本村（社区）的舆情');
   }
 }

@@ -10,6 +10,7 @@ import { hasAccess } from '../accounts/access';
 import type { AuthUser } from '../accounts/sessions';
 import { photoChecks } from '../uploads/photoMatches';
 import { signedImageRef } from '../uploads/uploadAccess';
+import { scopeCondition } from '../scope';
 
 // What appeals and photo reports share: who sees which, their history, their photos and the
 // client key that makes a phone's retry harmless.
@@ -25,9 +26,7 @@ interface PeopleColumns {
  * (scope area), or what they submitted or handle (scope self, or area without an area).
  */
 export function handlerScope(caller: AuthUser, columns: PeopleColumns): SQL | undefined {
-  if (caller.dataScope === 'all') return undefined;
-  if (caller.dataScope === 'area' && caller.area !== null) return eq(columns.area, caller.area);
-  return or(eq(columns.submitter, caller.id), eq(columns.handler, caller.id));
+  return scopeCondition(caller, { area: columns.area, owner: [columns.submitter, columns.handler] });
 }
 
 /** Who may read one record: its submitter always, a handler within their scope. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowCounts } from '../../db/schema';
+import { reachOf } from '../../../common/scope';
 import type { AuthUser } from '../accounts/sessions';
 
 /** Tables whose rows per status (and area, or category for tasks) the database keeps in row_counts (migrations 0005, 0007; ADR 0013). */
@@ -12,12 +13,10 @@ type CountedTable = 'tasks' | 'submissions' | 'appeals' | 'photo_reports';
  * the caller's own rows, which row_counts cannot answer.
  */
 export function countedArea(caller: AuthUser, filterArea: number | undefined): number | undefined | null | false {
-  if (caller.dataScope === 'all') return filterArea;
-  if (caller.dataScope === 'area' && caller.area !== null) {
-    if (filterArea !== undefined && filterArea !== caller.area) return null;
-    return caller.area;
-  }
-  return false;
+  const reach = reachOf(caller);
+  if (reach.kind === 'town') return filterArea;
+  if (reach.kind === 'own') return false;
+  return filterArea !== undefined && filterArea !== reach.area ? null : reach.area;
 }
 
 /**

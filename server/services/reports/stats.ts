@@ -14,6 +14,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { appeals, areas, dayCounts, news, roles, rowCounts, submissions, taskAreaCounts, tasks, users } from '../../db/schema';
 import type { AuthUser } from '../accounts/sessions';
+import { forbidden } from '../../errors';
+import { figureArea } from '../scope';
 import { appealOverdue } from '../people/peopleCommon';
 import { targetsArea } from '../tasks/tasks';
 import { localDate } from '../../lib/workingDays';
@@ -27,13 +29,16 @@ import { areaColumns, inOrder, listAreas } from '../system/areas';
 const DAY = 86400_000;
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
 
+const NO_FIGURES = '统计数字按村（社区）汇总，数据范围为“仅本人数据”的账号不能查看';
+
 /**
- * The area a caller's figures are limited to: none for scope `all`, else their own area. Someone
- * with a narrower scope but no area sees the township's aggregates (they hold no records).
+ * The area a caller's figures (this overview and the 通报) are limited to: null for the township,
+ * or their own area. A reach of own rows gets none (docs/product.md §10): 403.
  */
-export function statsArea(caller: AuthUser | undefined): number | null {
-  if (!caller || caller.dataScope === 'all') return null;
-  return caller.area;
+export function statsArea(caller: AuthUser): number | null {
+  const area = figureArea(caller);
+  if (area === undefined) throw forbidden(NO_FIGURES);
+  return area;
 }
 
 const inArea = (column: SQL | PgColumn, area: number | null) => (area === null ? undefined : sql`${column} = ${area}`);

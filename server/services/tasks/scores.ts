@@ -248,7 +248,7 @@ const toEntry = (row: LedgerRow): LedgerEntry => ({
 /** The user's entries, newest first, with their all-time points; 404 outside the caller's scope. */
 export async function ledgerPage(db: DbOrTx, caller: AuthUser, query: LedgerQuery) {
   const [user] = await db.select({ id: users.id, area: users.area, points: users.points }).from(users).where(eq(users.id, query.userId));
-  if (!user || !inScope(caller, { area: user.area, ownerId: user.id })) throw notFound('用户');
+  if (!user || !inScope(caller, { area: user.area, owner: user.id })) throw notFound('用户');
   const where = and(
     eq(scoreLedger.userId, query.userId),
     query.from ? gte(scoreLedger.createdAt, new Date(query.from)) : undefined,

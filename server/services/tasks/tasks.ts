@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { areas, groups, roles, submissions, taskAreas, taskGroups, tasks, userGroups, users } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { isBlankRichText, sanitizeRichText } from '../../lib/sanitize';
-import { containsPattern } from '../scope';
+import { containsPattern, inScope, reachesTown, scopeCondition } from '../scope';
 import { taskDocument } from '../../db/searchText';
 import { keywordHolds } from '../search/textMatch';
 import type { AuthUser } from '../accounts/sessions';
@@ -77,20 +77,11 @@ export async function isTargeted(db: DbOrTx, taskId: number, user: Targetable): 
 // ---- Data scope of task managers ----
 
 /** Which tasks a manager sees: all, those targeting their area, or those they published. */
-export function taskReadScope(caller: AuthUser): SQL | undefined {
-  if (caller.dataScope === 'all') return undefined;
-  if (caller.dataScope === 'area' && caller.area !== null) {
-    return targetsArea(caller.area);
-  }
-  return eq(tasks.publisherId, caller.id);
-}
+export const taskReadScope = (caller: AuthUser): SQL | undefined => scopeCondition(caller, { area: targetsArea, owner: tasks.publisherId });
 
 /** An area-scoped manager changes only tasks aimed at their own area alone, so a town-wide task stays the centre's. */
-function canWriteTask(caller: AuthUser, task: { areas: number[]; publisherId: number }): boolean {
-  if (caller.dataScope === 'all') return true;
-  if (caller.dataScope === 'area' && caller.area !== null) return task.areas.every((a) => a === caller.area);
-  return task.publisherId === caller.id;
-}
+const canWriteTask = (caller: AuthUser, task: { areas: number[]; publisherId: number }): boolean =>
+  inScope(caller, { area: (area) => task.areas.every((a) => a === area), owner: task.publisherId });
 
 // ---- Reading tasks ----
 
@@ -186,7 +177,7 @@ const SORT_COLUMNS: Record<NonNullable<TaskListQuery['sortField']>, PgColumn> = 
 /** The town-wide list filtered by status and category at most takes its total from row_counts; others count. */
 async function taskTotal(db: DbOrTx, caller: AuthUser, query: TaskListQuery, where: SQL | undefined): Promise<[{ total: number }]> {
   const plain = !query.title?.trim() && !query.area && !query.from && !query.to;
-  if (plain && caller.dataScope === 'all') {
+  if (plain && reachesTown(caller)) {
     const statuses = query.status === TASK_STATUS_ISSUED ? TASK_ISSUED_STATES : [query.status];
     let total = 0;
     for (const status of statuses) total += await countedTotal(db, 'tasks', { status, category: query.category });
@@ -439,11 +430,12 @@ export async function closeTask(db: DbOrTx, caller: AuthUser, id: number): Promi
 
 // ---- Completion ----
 
-/** Area-scoped managers see their own area's figures only. */
-function completionAreaScope(caller: AuthUser): SQL | undefined {
-  if (caller.dataScope === 'area' && caller.area !== null) return eq(users.area, caller.area);
-  return undefined;
-}
+/**
+ * A task's completion is counted whole for the town and for its publisher (the task is theirs);
+ * an area reach counts its own area's part (docs/product.md §10).
+ */
+const completionAreas = (caller: AuthUser, task: { areas: number[]; publisherId: number }) =>
+  task.areas.filter((area) => inScope(caller, { area, owner: task.publisherId }));
 
 const rate = (approved: number, targeted: number) => (targeted ? Math.round((approved / targeted) * 10000) / 10000 : 0);
 
@@ -451,6 +443,7 @@ export async function taskCompletion(db: DbOrTx, caller: AuthUser, id: number): 
   const detail = await taskDetailOrFail(db, id, caller);
   const { content: _content, groups: _groups, ...task } = detail;
   const latest = latestSubmission(db, id, USER_ID);
+  const shownAreas = completionAreas(caller, task);
   const figures = await db
     .select({
       area: users.area,
@@ -460,10 +453,9 @@ export async function taskCompletion(db: DbOrTx, caller: AuthUser, id: number): 
     })
     .from(users)
     .leftJoinLateral(latest, sql`true`)
-    .where(and(userTargetedBy(id), completionAreaScope(caller)))
+    .where(and(userTargetedBy(id), inArray(users.area, shownAreas)))
     .groupBy(users.area);
   const byArea = new Map(figures.map((f) => [f.area, f]));
-  const shownAreas = caller.dataScope === 'area' && caller.area !== null ? task.areas.filter((a) => a === caller.area) : task.areas;
   const names = shownAreas.length
     ? await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArray(areas.id, shownAreas))
     : [];
@@ -486,9 +478,9 @@ export async function completionPeople(
   id: number,
   query: CompletionPeopleQuery,
 ): Promise<PageResult<CompletionPerson>> {
-  await taskDetailOrFail(db, id, caller);
+  const task = await taskDetailOrFail(db, id, caller);
   const latest = latestSubmission(db, id, USER_ID);
-  const conditions: Array<SQL | undefined> = [userTargetedBy(id), completionAreaScope(caller)];
+  const conditions: Array<SQL | undefined> = [userTargetedBy(id), inArray(users.area, completionAreas(caller, task))];
   if (query.area) conditions.push(eq(users.area, query.area));
   if (query.state === 'not_submitted') conditions.push(sql`${latest.id} is null`);
   else if (query.state) conditions.push(eq(latest.status, query.state));

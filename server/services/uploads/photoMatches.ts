@@ -154,6 +154,8 @@ interface OtherRecord {
   /** Who may read it besides a handler in scope: its submitter (and, for people services, its handler). */
   ownerId: number;
   handlerId: number | null;
+  /** An appeal handed down to a village (ADR 0031): that village's handlers see it too. */
+  dispatchedArea: number | null;
   label: string;
 }
 
@@ -178,6 +180,7 @@ async function otherRecords(db: DbOrTx, ids: Record<PhotoRecordKind, number[]>):
             area: appeals.area,
             ownerId: appeals.submitterId,
             handlerId: appeals.handlerId,
+            dispatchedArea: appeals.dispatchedArea,
             name: users.name,
             title: appeals.title,
           })
@@ -205,6 +208,7 @@ async function otherRecords(db: DbOrTx, ids: Record<PhotoRecordKind, number[]>):
       area: row.area,
       ownerId: row.ownerId,
       handlerId: null,
+      dispatchedArea: null,
       label: `${row.name}提交的「${row.title}」`,
     });
   }
@@ -213,6 +217,7 @@ async function otherRecords(db: DbOrTx, ids: Record<PhotoRecordKind, number[]>):
       area: row.area,
       ownerId: row.ownerId,
       handlerId: row.handlerId,
+      dispatchedArea: row.dispatchedArea,
       label: `${row.name}的诉求「${row.title}」`,
     });
   }
@@ -221,6 +226,7 @@ async function otherRecords(db: DbOrTx, ids: Record<PhotoRecordKind, number[]>):
       area: row.area,
       ownerId: row.ownerId,
       handlerId: row.handlerId,
+      dispatchedArea: null,
       label: `${row.name}的随手拍「${excerpt(row.description, 20)}」`,
     });
   }
@@ -233,12 +239,11 @@ async function otherRecords(db: DbOrTx, ids: Record<PhotoRecordKind, number[]>):
  * peopleService with the handler's scope, as peopleCommon.readerScope).
  */
 function mayOpen(caller: AuthUser, kind: PhotoRecordKind, record: OtherRecord): boolean {
-  if (kind === 'submission') return hasAccess(caller, 'taskManage') && inScope(caller, record);
+  if (kind === 'submission') return hasAccess(caller, 'taskManage') && inScope(caller, { area: record.area, owner: record.ownerId });
   if (record.ownerId === caller.id) return true;
   if (!hasAccess(caller, 'peopleService')) return false;
-  if (caller.dataScope === 'all') return true;
-  if (caller.dataScope === 'area' && caller.area !== null) return record.area === caller.area;
-  return record.handlerId === caller.id;
+  const inArea = (area: number) => record.area === area || record.dispatchedArea === area;
+  return inScope(caller, { area: inArea, owner: [record.ownerId, record.handlerId] });
 }
 
 /** What a reader outside the record's scope is told: that it exists, and whose village, no more. */

@@ -1,6 +1,7 @@
 import { useModel } from '@umijs/max';
 import { Badge } from 'antd';
 import { NEWS_COLUMNS, NEWS_STATUS_LABELS, type NewsStatus } from '@common/constants';
+import { boundArea } from '@common/scope';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { labelEnum } from '@/utils/valueEnum';
 
@@ -28,5 +29,5 @@ export { useAreaOptions } from '@/hooks/useAreaOptions';
 export function useOwnNewsArea(): number | undefined {
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
-  return user?.dataScope === 'area' && user.area ? user.area : undefined;
+  return user ? boundArea(user) : undefined;
 }

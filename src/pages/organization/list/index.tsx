@@ -5,6 +5,7 @@ import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Table, Toolt
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { ORG_UNIT_DEPTH_MAX } from '@common/constants';
+import { reachesTown } from '@common/scope';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
@@ -41,7 +42,8 @@ export default function OrganizationListPage() {
   // The chart is the town's (ADR 0022): a village-scoped holder of the key reads it, the server
   // refuses its changes, so no change is offered.
   const { initialState } = useModel('@@initialState');
-  const canChange = initialState?.currentUser?.dataScope === 'all';
+  const user = initialState?.currentUser;
+  const canChange = !!user && reachesTown(user);
   const [expanded, setExpanded] = useState<number[]>();
   const tree = useRequest(async () => toRows((await queryOrgUnits({ skipErrorHandler: true })).data ?? []), {
     onSuccess: (rows) => {

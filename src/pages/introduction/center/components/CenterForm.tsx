@@ -6,6 +6,7 @@ import { INTRODUCTION_IMAGES_MAX } from '@common/constants';
 import type { CenterIntroduction } from '@common/contracts/content';
 import type { ImageRef } from '@common/contracts/tasks';
 import { LIMITS } from '@common/limits';
+import { reachesTown } from '@common/scope';
 import ImageGallery from '@/components/ImageUpload/ImageGallery';
 import RichTextEditor from '@/components/RichTextEditor';
 import { useLeaveConfirm } from '@/hooks/useLeaveConfirm';
@@ -33,7 +34,8 @@ export default function CenterForm({ introduction, onSaved }: Props) {
   useLeaveConfirm(dirty);
   // ADR 0007: the centre's page speaks for the whole town, so only data scope 'all' changes it.
   const { initialState } = useModel('@@initialState');
-  const readOnly = initialState?.currentUser?.dataScope !== 'all';
+  const user = initialState?.currentUser;
+  const readOnly = !user || !reachesTown(user);
 
   const onSave = async (values: CenterFormValues) => {
     setSaving(true);

@@ -5,6 +5,7 @@ import { TOWN_AREA_ID } from '@common/constants';
 import { isAppealOpen } from '@common/workflow';
 import type { AppealDetail } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
+import { reachesTown } from '@common/scope';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { dispatchAppeal, recallAppeal } from '@/services/appeals';
 import { markNoticesStale } from '@/services/notices';
@@ -27,7 +28,8 @@ export default function DispatchAction({ appeal, onChanged }: Props) {
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ areaId?: number; note?: string }>();
 
-  if (initialState?.currentUser?.dataScope !== 'all' || !isAppealOpen(appeal.status)) return null;
+  const user = initialState?.currentUser;
+  if (!user || !reachesTown(user) || !isAppealOpen(appeal.status)) return null;
 
   const changed = () => {
     onChanged();

@@ -1,6 +1,7 @@
 import { DrawerForm, ProFormDependency, type ProFormInstance, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useRef } from 'react';
 import type { RoleItem } from '@common/contracts/roles';
+import { ROLE_NEEDS_AREA_MESSAGE, roleNeedsArea } from '@common/scope';
 import type { UserItem } from '@common/contracts/users';
 import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import type { Option } from '@/hooks/useReferenceOptions';
@@ -30,8 +31,7 @@ interface Props {
   onSaved: () => void;
 }
 
-/** Roles tied to a place (village cadres, villagers) need an area. */
-const needsArea = (role?: RoleItem) => !!role && (role.dataScope === 'area' || ['village', 'villager'].includes(role.code));
+const needsArea = (role?: RoleItem) => !!role && roleNeedsArea(role);
 
 export default function UserForm({ open, user, roles, areaOptions, groupOptions, onClose, onSaved }: Props) {
   const formRef = useRef<ProFormInstance<UserFormValues>>();
@@ -129,7 +129,7 @@ export default function UserForm({ open, user, roles, areaOptions, groupOptions,
               options={areaOptions}
               allowClear
               extra={areaRequired ? undefined : '中心工作人员可不选'}
-              rules={[{ required: areaRequired, message: '该角色必须选择所属村（社区）' }]}
+              rules={[{ required: areaRequired, message: ROLE_NEEDS_AREA_MESSAGE }]}
             />
           );
         }}
