@@ -81,7 +81,7 @@ async function taskFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
       taskId: submissions.taskId,
       area: submissions.area,
       reported: sql<boolean>`bool_or(${submissions.createdAt} < ${asOf})`.as('reported'),
-      approved: sql<boolean>`bool_or(${submissions.status} = 'approved' and ${submissions.reviewedAt} < ${asOf})`.as('approved'),
+      approved: sql<boolean>`bool_or(${submissions.status} = 'approved' and ${submissions.reviewedAt} < ${asOf})`.as('approved_by_end'),
     })
     .from(submissions)
     .where(
