@@ -340,6 +340,29 @@ export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
   closed: '已办结',
   rejected: '不予受理',
 };
+/**
+ * How an appeal reached the centre: made by the villager on the phone pages (网上), or registered
+ * by staff for someone who came to the window, phoned or wrote (ADR 0054).
+ */
+export const APPEAL_SOURCES = ['online', 'window', 'phone', 'letter', 'other'] as const;
+export type AppealSource = (typeof APPEAL_SOURCES)[number];
+export const APPEAL_SOURCE_LABELS: Record<AppealSource, string> = {
+  online: '网上',
+  window: '窗口',
+  phone: '电话',
+  letter: '来信',
+  other: '其他',
+};
+/** The sources staff register an appeal under; `online` is the phone pages' own. */
+export const APPEAL_REGISTERED_SOURCES = ['window', 'phone', 'letter', 'other'] as const satisfies readonly AppealSource[];
+/** Where an appeal's satisfaction came from: the villager's rating on the phone, or a staff call-back (回访). */
+export const SATISFACTION_SOURCES = ['phone', 'callback'] as const;
+export type SatisfactionSource = (typeof SATISFACTION_SOURCES)[number];
+export const SATISFACTION_SOURCE_LABELS: Record<SatisfactionSource, string> = { phone: '群众评价', callback: '回访评价' };
+/** Working days after the reply with no rating before an appeal is due a call-back (待回访), unless the setting says otherwise. */
+export const CALLBACK_WORKING_DAYS_DEFAULT = 3;
+export const CALLBACK_WORKING_DAYS_MIN = 1;
+export const CALLBACK_WORKING_DAYS_MAX = 30;
 /** Working days (Saturday and Sunday skipped) from submission to the due time, unless the setting says otherwise. */
 export const APPEAL_DUE_WORKING_DAYS_DEFAULT = 3;
 export const APPEAL_DUE_WORKING_DAYS_MIN = 1;
@@ -429,6 +452,8 @@ export const PEOPLE_MESSAGES = {
   appealMoved: (status: AppealStatus) => `该诉求当前状态为「${APPEAL_STATUS_LABELS[status]}」，不能进行此操作，请刷新后重试`,
   appealNotReplied: '诉求答复后才能评价',
   appealRated: '您已评价过该诉求',
+  registerOtherVillage: '只能登记本村（社区）的诉求',
+  registerNoAccount: '未找到该群众账号，或不在您的数据范围内',
   reportNotFound: '随手拍不存在',
   reportDone: '该随手拍已处理，不能重复操作',
   opinionNotFound: '舆情不存在',

@@ -121,16 +121,23 @@ function pointBlocks(report: Report): ReportBlock[] {
   return blocks;
 }
 
+/** （网上3件、窗口2件）: the sources that received any, or nothing when none did. */
+function sourceText(bySource: Report['appeals']['bySource']): string {
+  const parts = bySource.filter((s) => s.count).map((s) => `${s.label}${s.count}件`);
+  return parts.length ? `（${parts.join('、')}）` : '';
+}
+
 function appealBlocks(report: Report): ReportBlock[] {
   const { appeals } = report;
+  const callback = appeals.ratedByCallback ? `（其中回访评价${appeals.ratedByCallback}件）` : '';
   const rating = appeals.rated
-    ? `本期群众评价${appeals.rated}件，平均满意度${appeals.satisfaction?.toFixed(1)}分（满分5分）。`
+    ? `本期群众评价${appeals.rated}件${callback}，平均满意度${appeals.satisfaction?.toFixed(1)}分（满分5分）。`
     : '本期暂无群众评价。';
   const blocks: ReportBlock[] = [
     {
       kind: 'paragraph',
       text:
-        `本期共收到群众诉求${appeals.received}件；截至期末，已答复${appeals.replied}件，不予受理${appeals.rejected}件，` +
+        `本期共收到群众诉求${appeals.received}件${sourceText(appeals.bySource)}；截至期末，已答复${appeals.replied}件，不予受理${appeals.rejected}件，` +
         `仍在办理${appeals.open}件${appeals.overdue ? `，其中超期未答复${appeals.overdue}件` : ''}。${rating}` +
         (appeals.overdueAtEnd
           ? `截至期末，${who(report)}共有超期未办结诉求${appeals.overdueAtEnd}件（含以前各期收到的）。`

@@ -7,11 +7,13 @@
  * - the village cadre (`appealCadreHandlers`, ADR 0031): reading one handed to their village.
  * Their /api/my/* routes (own list, rating, the handed-down list and its steps) are in mock/my.ts.
  */
-import { type AppealStatus, PEOPLE_MESSAGES, UPLOAD_MESSAGES } from '@common/constants';
+import { APPEAL_SOURCE_LABELS, type AppealSource, type AppealStatus, PEOPLE_MESSAGES, UPLOAD_MESSAGES } from '@common/constants';
 import { APPEAL_STEP_NAMES, APPEAL_STEPS, type AppealStep, appealStepAllowed, isAppealOpen } from '@common/workflow';
 import {
+  AppealAccountQuery,
   AppealBody,
   AppealDispatchBody,
+  AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
   type AppealCounts,
@@ -19,7 +21,7 @@ import {
 } from '@common/contracts/people';
 import type { TSchema } from '@sinclair/typebox';
 import { appTaskDb } from './appTaskDb';
-import { adminUser, areaName, cadreUser, CADRE_TOKEN, VILLAGER_TOKEN } from './fixtures';
+import { adminUser, areaName, cadreUser, CADRE_TOKEN, VILLAGER_TOKEN, villagerUser } from './fixtures';
 import {
   admin,
   apiError,
@@ -77,12 +79,14 @@ export const appealNotFound = () => apiError(404, PEOPLE_MESSAGES.appealNotFound
 function filterAppealsBase(q: URLSearchParams): AppealDetail[] {
   const area = numberParam(q, 'area');
   const category = numberParam(q, 'category');
+  const source = q.get('source');
   return peopleDb.appeals
     .map(withOverdue)
     .filter(
       (a) =>
         (area === undefined || a.area === area) &&
         (category === undefined || a.category === category) &&
+        (!source || a.source === source) &&
         anyContains([a.title, a.content, a.submitterName, a.phone], q.get('keyword')) &&
         inPeriod(a.createdAt, q),
     )
@@ -113,6 +117,30 @@ export const appealAdminHandlers = [
   admin.get('/appeals', ({ request }) => {
     const url = new URL(request.url);
     return okPage(filterAppeals(url.searchParams).map(toAppealItem), url);
+  }),
+  // 窗口/电话登记 (ADR 0054): the accounts a registration may be linked to, found by their phone number.
+  admin.get('/appeals/accounts', ({ request }) => {
+    const phoneNumber = new URL(request.url).searchParams.get('phone') ?? '';
+    const errors = bodyErrors(AppealAccountQuery, { phone: phoneNumber });
+    if (errors.length) return invalid(errors);
+    const accounts = [villagerUser].filter((u) => u.phone === phoneNumber.trim());
+    return ok(accounts.map((u) => ({ id: u.id, name: u.name, areaName: u.areaName })));
+  }),
+  admin.post('/appeals/register', async ({ request }) => {
+    const body = (await request.json()) as AppealRegisterBody;
+    const errors = bodyErrors(AppealRegisterBody, body);
+    if (errors.length) return invalid(errors);
+    const key = `staff:${body.clientKey}`;
+    const replay = peopleDb.clientKeys.appeals.get(key);
+    if (replay) return okWithMessage(withOverdue(findAppeal(replay)!), PEOPLE_MESSAGES.appealReplayed);
+    if (body.userId !== undefined && body.userId !== villagerUser.id) {
+      return invalid([{ field: 'userId', label: '关联群众账号', message: PEOPLE_MESSAGES.registerNoAccount }]);
+    }
+    const { name, source, userId, ...rest } = body;
+    const submitter = userId === undefined ? null : { id: userId };
+    const created = newAppeal(rest, { source, submitter, contactName: name.trim(), registeredBy: adminUser.name }, adminUser);
+    peopleDb.clientKeys.appeals.set(key, created.id);
+    return okWithMessage(withOverdue(created), '诉求已登记');
   }),
   admin.get('/appeals/counts', ({ request }) => ok(appealCounts(new URL(request.url).searchParams))),
   exportHandler('/appeals/export', '群众诉求.xlsx'),
@@ -154,6 +182,54 @@ const uploadedImage = (id: number) => ({ id, url: `/api/uploads/mock-${id}.jpg`,
 /** The submitter's own appeal; another's is the same 404 as a missing one. */
 export const mine = (id: unknown, userId: number) => peopleDb.appeals.find((a) => a.id === Number(id) && a.submitterId === userId);
 
+/** A new pending appeal from a body the schema accepted, as the server records it. */
+function newAppeal(
+  body: AppealBody,
+  from: { source: AppealSource; submitter: { id: number } | null; contactName: string; registeredBy: string | null },
+  actor: { id: number; name: string },
+): AppealDetail {
+  const now = new Date();
+  const created: AppealDetail = {
+    id: peopleDb.nextId++,
+    title: body.title.trim(),
+    excerpt: body.content.trim().slice(0, 100),
+    content: body.content.trim(),
+    category: body.category,
+    area: body.area,
+    areaName: areaName(body.area) ?? '',
+    phone: body.phone.trim(),
+    status: 'pending',
+    source: from.source,
+    submitterId: from.submitter?.id ?? null,
+    submitterName: from.contactName,
+    registeredByName: from.registeredBy,
+    handlerId: null,
+    handlerName: null,
+    imageCount: body.imageIds.length,
+    images: body.imageIds.map(uploadedImage),
+    createdAt: now.toISOString(),
+    acceptedAt: null,
+    repliedAt: null,
+    closedAt: null,
+    rejectedAt: null,
+    dueAt: new Date(now.getTime() + DUE_AFTER).toISOString(),
+    overdue: false,
+    satisfaction: null,
+    satisfactionSource: null,
+    calledBackAt: null,
+    dispatchedArea: null,
+    dispatchedAreaName: null,
+    dispatchedAt: null,
+    reply: null,
+    rejectReason: null,
+    satisfactionComment: null,
+    ratedAt: null,
+    history: [historyEvent('submit', actor, from.registeredBy ? `${APPEAL_SOURCE_LABELS[from.source]}登记` : '', now)],
+  };
+  peopleDb.appeals.push(created);
+  return created;
+}
+
 /** POST /api/appeals as the server answers it (exported: a test can run it and then lose the answer). */
 export async function answerCreateAppeal({ request }: { request: Request }) {
   const user = phoneUser(request);
@@ -168,41 +244,7 @@ export async function answerCreateAppeal({ request }: { request: Request }) {
   if (!body.imageIds.every((id) => appTaskDb.uploads.has(id)))
     return invalid([{ field: 'imageIds', label: '图片', message: UPLOAD_MESSAGES.imageNotOwn }]);
 
-  const now = new Date();
-  const created: AppealDetail = {
-    id: peopleDb.nextId++,
-    title: body.title.trim(),
-    excerpt: body.content.trim().slice(0, 100),
-    content: body.content.trim(),
-    category: body.category,
-    area: body.area,
-    areaName: areaName(body.area) ?? '',
-    phone: body.phone.trim(),
-    status: 'pending',
-    submitterId: user.id,
-    submitterName: user.name,
-    handlerId: null,
-    handlerName: null,
-    imageCount: body.imageIds.length,
-    images: body.imageIds.map(uploadedImage),
-    createdAt: now.toISOString(),
-    acceptedAt: null,
-    repliedAt: null,
-    closedAt: null,
-    rejectedAt: null,
-    dueAt: new Date(now.getTime() + DUE_AFTER).toISOString(),
-    overdue: false,
-    satisfaction: null,
-    dispatchedArea: null,
-    dispatchedAreaName: null,
-    dispatchedAt: null,
-    reply: null,
-    rejectReason: null,
-    satisfactionComment: null,
-    ratedAt: null,
-    history: [historyEvent('submit', user, '', now)],
-  };
-  peopleDb.appeals.push(created);
+  const created = newAppeal(body, { source: 'online', submitter: user, contactName: user.name, registeredBy: null }, user);
   peopleDb.clientKeys.appeals.set(key, created.id);
   return okWithMessage(toAppealItem(created), PEOPLE_MESSAGES.appealSubmitted);
 }

@@ -24,6 +24,7 @@ import {
 } from '@common/contracts/content';
 import { GroupItem } from '@common/contracts/groups';
 import {
+  AppealAccount,
   AppealCounts,
   AppealDetail,
   AppealItem,
@@ -196,6 +197,8 @@ export const ROUTES = {
   'POST /appeals': AppealItem,
   'GET /appeals': Page(AppealItem),
   'GET /appeals/counts': AppealCounts,
+  'POST /appeals/register': AppealDetail,
+  'GET /appeals/accounts': Type.Array(AppealAccount),
   'GET /appeals/export': FILE,
   'GET /appeals/:id': AppealDetail,
   'POST /appeals/:id/accept': AppealDetail,

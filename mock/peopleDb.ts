@@ -6,7 +6,7 @@
  * cadre's village (`dispatchDb`, ADR 0031). Times are relative to when the records are reset, so
  * 超期 and 剩余 read the same on any day. `resetPeopleDb()` in a beforeEach puts them back.
  */
-import { type AppealStatus, PHOTO_STALE_DAYS_DEFAULT, PHOTO_STALE_REASONS } from '@common/constants';
+import { type AppealSource, type AppealStatus, PHOTO_STALE_DAYS_DEFAULT, PHOTO_STALE_REASONS } from '@common/constants';
 import { isAppealOpen } from '@common/workflow';
 import type {
   AppealDetail,
@@ -68,6 +68,8 @@ export interface AppealSeed {
   rejectReason?: string;
   satisfaction?: number;
   satisfactionComment?: string;
+  /** How it reached the centre; made on the phone pages unless said. */
+  source?: AppealSource;
 }
 
 export function appeal(seed: AppealSeed, now: number): AppealDetail {
@@ -99,8 +101,10 @@ export function appeal(seed: AppealSeed, now: number): AppealDetail {
     areaName: areaName(seed.area) ?? '',
     phone: seed.submitter.phone,
     status: seed.status,
+    source: seed.source ?? 'online',
     submitterId: seed.submitter.id,
     submitterName: seed.submitter.name,
+    registeredByName: seed.source && seed.source !== 'online' ? STAFF.name : null,
     handlerId: handled ? STAFF.id : null,
     handlerName: handled ? STAFF.name : null,
     imageCount: images.length,
@@ -116,6 +120,8 @@ export function appeal(seed: AppealSeed, now: number): AppealDetail {
     dispatchedAt: null,
     overdue: false,
     satisfaction: seed.satisfaction ?? null,
+    satisfactionSource: seed.satisfaction ? 'phone' : null,
+    calledBackAt: null,
     reply: seed.reply ?? null,
     rejectReason: seed.rejectReason ?? null,
     satisfactionComment: seed.satisfaction ? (seed.satisfactionComment ?? '') : null,

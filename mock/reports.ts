@@ -4,7 +4,7 @@
  * (default: the last week that has ended), a day after today is refused naming the field, and the
  * figures are the same for every period except those set with `setReportFigures`.
  */
-import { PHOTO_REPORT_TYPES, WHOLE_TOWNSHIP } from '@common/constants';
+import { APPEAL_SOURCE_LABELS, APPEAL_SOURCES, PHOTO_REPORT_TYPES, WHOLE_TOWNSHIP } from '@common/constants';
 import type { Report } from '@common/contracts/reports';
 import {
   isCalendarDay,
@@ -67,6 +67,8 @@ export function reportFigures(): Figures {
       overdue: 1,
       rated: 2,
       satisfaction: 4.5,
+      ratedByCallback: 1,
+      bySource: APPEAL_SOURCES.map((source, i) => ({ source, label: APPEAL_SOURCE_LABELS[source], count: [4, 1, 1, 0, 0][i] })),
       overdueAtEnd: 1,
       byArea: areas.map((a) => ({
         area: a.id,

@@ -5,7 +5,7 @@
  * admin's token (admin holds `screen`); no key and no token is 401, an unknown key 403.
  * `resetOverviewDb()` runs after each test (mock/server.ts); call `resetScreenDb()` in a beforeEach.
  */
-import { APPEAL_STATUSES, STATS_LIST_SIZE, WHOLE_TOWNSHIP, WORK_CATEGORIES } from '@common/constants';
+import { APPEAL_SOURCE_LABELS, APPEAL_SOURCES, APPEAL_STATUSES, STATS_LIST_SIZE, WHOLE_TOWNSHIP, WORK_CATEGORIES } from '@common/constants';
 import type { DisplayLink, NewDisplayLink, StatsOverview } from '@common/contracts/stats';
 import { adminUser, areas, roles } from './fixtures';
 import { admin, apiError, forbidden, invalid, isAdmin, networkError, ok, okPage, route, unauthorized } from './http';
@@ -57,6 +57,8 @@ export function overviewFixture(now = Date.now()): StatsOverview {
       overdue: 2,
       satisfaction: 4.5,
       rated: 2,
+      ratedByCallback: 1,
+      bySource: APPEAL_SOURCES.map((source, i) => ({ source, label: APPEAL_SOURCE_LABELS[source], count: [6, 2, 1, 1, 0][i] })),
     },
     photoReports: { total: 6, byStatus: { pending: 3, handled: 2, invalid: 1 } },
     perDay: dates.map((date, i) => ({ date, appeals: i % 3, photoReports: i % 4 === 0 ? 1 : 0 })),
@@ -107,7 +109,15 @@ export function emptyOverview(now = Date.now()): StatsOverview {
     submissions: zero(full.submissions),
     completionByArea: full.completionByArea.map((a) => ({ ...a, targets: 0, completed: 0, rate: 0, pending: 0, approved: 0 })),
     completionByCategory: full.completionByCategory.map((c) => ({ ...c, tasks: 0, targets: 0, completed: 0, rate: 0 })),
-    appeals: { total: 0, byStatus: zero(full.appeals.byStatus), overdue: 0, satisfaction: null, rated: 0 },
+    appeals: {
+      total: 0,
+      byStatus: zero(full.appeals.byStatus),
+      overdue: 0,
+      satisfaction: null,
+      rated: 0,
+      ratedByCallback: 0,
+      bySource: full.appeals.bySource.map((s) => ({ ...s, count: 0 })),
+    },
     photoReports: { total: 0, byStatus: zero(full.photoReports.byStatus) },
     perDay: full.perDay.map((d) => ({ ...d, appeals: 0, photoReports: 0 })),
     pointsTop: [],

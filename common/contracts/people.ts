@@ -4,6 +4,8 @@ import {
   AREA_MIN,
   APPEAL_CATEGORIES,
   APPEAL_IMAGES_MAX,
+  APPEAL_REGISTERED_SOURCES,
+  APPEAL_SOURCES,
   APPEAL_STATUSES,
   CONTACT_PHONE_PATTERN,
   OPINION_LEVELS,
@@ -14,6 +16,7 @@ import {
   PHOTO_REPORT_IMAGES_MIN,
   PHOTO_REPORT_STATUSES,
   PHOTO_REPORT_TYPES,
+  SATISFACTION_SOURCES,
   USER_NOTICE_KINDS,
   VILLAGE_AREA_MIN,
 } from '../constants';
@@ -84,6 +87,7 @@ export type HistoryEvent = Static<typeof HistoryEvent>;
 
 export const AppealCategory = Type.Integer({ minimum: 1, maximum: APPEAL_CATEGORIES.length, title: '诉求类别' });
 export const AppealStatusSchema = literals(APPEAL_STATUSES, '状态');
+export const AppealSourceSchema = literals(APPEAL_SOURCES, '诉求来源');
 
 /** POST /api/appeals (any signed-in user; a villager's phone). Created as pending, due in N working days. */
 export const AppealBody = Type.Object(
@@ -100,6 +104,34 @@ export const AppealBody = Type.Object(
 );
 export type AppealBody = Static<typeof AppealBody>;
 
+/**
+ * POST /api/appeals/register (peopleService, within the caller's data scope): staff register an
+ * appeal for a villager who came to the window, phoned or wrote (ADR 0054). `userId` links it to the
+ * villager's account: it then shows in their 我的诉求 and they get its notices.
+ */
+export const AppealRegisterBody = Type.Object(
+  {
+    name: Name('群众姓名', LIMITS.personName),
+    phone: ContactPhone,
+    area: AreaId('所在村（社区）'),
+    category: AppealCategory,
+    title: Name('诉求标题', LIMITS.appealTitle),
+    content: LongText('诉求内容', LIMITS.appealContent),
+    imageIds: ImageIds('图片', APPEAL_IMAGES_MAX),
+    source: literals(APPEAL_REGISTERED_SOURCES, '登记方式'),
+    userId: Type.Optional(Type.Integer({ minimum: 1, title: '关联群众账号' })),
+    clientKey: ClientKey,
+  },
+  { additionalProperties: false },
+);
+export type AppealRegisterBody = Static<typeof AppealRegisterBody>;
+
+/** GET /api/appeals/accounts?phone=: the active accounts with this phone number, to link a registration to. */
+export const AppealAccountQuery = Type.Object({ phone: ContactPhone }, { additionalProperties: false });
+export type AppealAccountQuery = Static<typeof AppealAccountQuery>;
+export const AppealAccount = Type.Object({ id: Type.Integer(), name: Type.String(), areaName: Nullable(Type.String()) });
+export type AppealAccount = Static<typeof AppealAccount>;
+
 export const AppealItem = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -110,8 +142,13 @@ export const AppealItem = Type.Object({
   areaName: Type.String(),
   phone: Type.String(),
   status: AppealStatusSchema,
-  submitterId: Type.Integer(),
+  /** How it reached the centre (APPEAL_SOURCES). */
+  source: AppealSourceSchema,
+  /** The villager's account; null for one registered for someone without an account. */
+  submitterId: Nullable(Type.Integer()),
   submitterName: Type.String(),
+  /** Who registered it at the window, by phone or from a letter; null when made on the phone pages. */
+  registeredByName: Nullable(Type.String()),
   handlerId: Nullable(Type.Integer()),
   handlerName: Nullable(Type.String()),
   imageCount: Type.Integer(),
@@ -124,6 +161,10 @@ export const AppealItem = Type.Object({
   /** Past due and not yet replied, closed or rejected (as of the answer). */
   overdue: Type.Boolean(),
   satisfaction: Nullable(Type.Integer()),
+  /** Who gave the satisfaction: the villager on the phone or a call-back (回访). */
+  satisfactionSource: Nullable(literals(SATISFACTION_SOURCES, '评价方式')),
+  /** When a call-back reached the villager. */
+  calledBackAt: NullableTimestamp,
   /** The village it is handed to (转派), or null while the town handles it. */
   dispatchedArea: Nullable(Type.Integer()),
   dispatchedAreaName: Nullable(Type.String()),
@@ -153,6 +194,7 @@ export const AppealListQuery = Type.Object(
     area: Type.Optional(AreaId('所在村（社区）')),
     category: Type.Optional(AppealCategory),
     overdue: Type.Optional(Type.Boolean({ title: '是否超期' })),
+    source: Type.Optional(AppealSourceSchema),
     /** Rated by the submitter (true) or not (false): the dashboard's 群众满意度 opens the rated ones. */
     rated: Type.Optional(Type.Boolean({ title: '是否已评价' })),
     keyword: Keyword,

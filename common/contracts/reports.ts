@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { APPEAL_SOURCES } from '../constants';
 import { REPORT_KINDS } from '../reportPeriod';
 import { DateOnly, literals, Nullable, Timestamp } from './base';
 
@@ -135,6 +136,10 @@ export const Report = Type.Object({
     rated: Count,
     /** Their average, 1–5 with one decimal; null when nobody rated. */
     satisfaction: Nullable(Type.Number()),
+    /** Of the ratings in the period, those given on a call-back (回访). */
+    ratedByCallback: Count,
+    /** The received, by how they reached the centre (APPEAL_SOURCES order, zeros included). */
+    bySource: Type.Array(Type.Object({ source: literals(APPEAL_SOURCES, '来源'), label: Type.String(), count: Count })),
     /** Every appeal open and past due at the period's end, whenever received. */
     overdueAtEnd: Count,
     byArea: Type.Array(ReportAreaAppeals),

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { APPEAL_STATUSES, PHOTO_REPORT_STATUSES } from '../constants';
+import { APPEAL_SOURCES, APPEAL_STATUSES, PHOTO_REPORT_STATUSES } from '../constants';
 import { LIMITS } from '../limits';
-import { Name, Nullable, Timestamp } from './base';
+import { literals, Name, Nullable, Timestamp } from './base';
 
 // The figures of /dashboard (GET /api/stats/overview, by the caller's data scope) and of the wall
 // display /screen (GET /api/stats/screen, the whole township). Both have this one shape.
@@ -99,6 +99,10 @@ export const StatsOverview = Type.Object({
     /** Average rating 1–5 with one decimal, null when nobody has rated. */
     satisfaction: Nullable(Type.Number()),
     rated: Count,
+    /** Of the rated, those rated on a call-back (回访) rather than by the villager on the phone. */
+    ratedByCallback: Count,
+    /** Appeals by how they reached the centre, every source in APPEAL_SOURCES order, zeros included. */
+    bySource: Type.Array(Type.Object({ source: literals(APPEAL_SOURCES, '来源'), label: Type.String(), count: Count })),
   }),
   photoReports: Type.Object({ total: Count, byStatus: countsOf(PHOTO_REPORT_STATUSES) }),
   /** The last STATS_DAYS days, today last, zeros included. */

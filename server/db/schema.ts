@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type {
+  AppealSource,
   AppealStatus,
   DataScope,
   NewsStatus,
@@ -7,6 +8,7 @@ import type {
   OpinionStatus,
   PhotoRecordKind,
   PhotoReportStatus,
+  SatisfactionSource,
   SubmissionStatus,
   TaskStatus,
   UserNoticeKind,
@@ -605,9 +607,14 @@ export const appeals = pgTable(
   'appeals',
   {
     id: serial('id').primaryKey(),
-    submitterId: integer('submitter_id')
-      .notNull()
-      .references(() => users.id),
+    /** The villager's account; null for an appeal registered by staff for someone without one (ADR 0054). */
+    submitterId: integer('submitter_id').references(() => users.id),
+    /** The name staff entered when registering; null for an appeal made on the phone pages (the account's name). */
+    contactName: text('contact_name'),
+    /** APPEAL_SOURCES: 'online' for the phone pages, otherwise how staff received it. */
+    source: text('source').$type<AppealSource>().notNull().default('online'),
+    /** The staff member who registered it (窗口/电话/来信/其他); null for an appeal made on the phone pages. */
+    registeredBy: integer('registered_by').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
     /** APPEAL_CATEGORIES index + 1. */
@@ -628,6 +635,10 @@ export const appeals = pgTable(
     satisfaction: smallint('satisfaction'),
     satisfactionComment: text('satisfaction_comment'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /** SATISFACTION_SOURCES: who gave the satisfaction, the villager on the phone or a call-back. */
+    satisfactionSource: text('satisfaction_source').$type<SatisfactionSource>(),
+    /** When a call-back reached the villager (回访); attempts that did not are in the history only. */
+    calledBackAt: timestamp('called_back_at', { withTimezone: true }),
     /** The village it is handed to (转派); null while the town handles it (ADR 0031). */
     dispatchedArea: smallint('dispatched_area').references(() => areas.id),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
@@ -637,6 +648,19 @@ export const appeals = pgTable(
   },
   (t) => [
     uniqueIndex('appeals_client_key_idx').on(t.submitterId, t.clientKey),
+    // A registration's retry: the key is the registering staff member's.
+    uniqueIndex('appeals_registered_key_idx')
+      .on(t.registeredBy, t.clientKey)
+      .where(sql`${t.registeredBy} is not null`),
+    index('appeals_source_idx').on(t.source, t.createdAt, t.id),
+    // Ratings given on a call-back, for 数据概览's count of them.
+    index('appeals_callback_rated_idx')
+      .on(t.area)
+      .where(sql`${t.satisfactionSource} = 'callback'`),
+    // 待回访: answered, unrated and not called back, a small part of the table, by reply time.
+    index('appeals_callback_due_idx')
+      .on(t.repliedAt)
+      .where(sql`${t.status} in ('replied', 'closed') and ${t.satisfaction} is null and ${t.calledBackAt} is null`),
     index('appeals_created_idx').on(t.createdAt, t.id),
     index('appeals_status_idx').on(t.status, t.createdAt, t.id),
     index('appeals_area_idx').on(t.area, t.status, t.createdAt),

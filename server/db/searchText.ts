@@ -12,8 +12,9 @@ const joined = (parts: SQL[]) => sql`(${sql.join(parts, sql` || ' ' || `)})`;
 /** Rich text without its tags: the words of a news item or task, not the markup's. */
 const plain = (column: PgColumn) => sql`regexp_replace(${column}, '<[^>]*>', ' ', 'g')`;
 
-export const appealDocument = (t: { title: PgColumn; content: PgColumn; phone: PgColumn }) =>
-  joined([sql`${t.title}`, sql`${t.content}`, sql`${t.phone}`]);
+/** An appeal registered by staff also holds the name entered for the person (ADR 0054). */
+export const appealDocument = (t: { title: PgColumn; content: PgColumn; phone: PgColumn; contactName: PgColumn }) =>
+  joined([sql`${t.title}`, sql`${t.content}`, sql`${t.phone}`, sql`coalesce(${t.contactName}, '')`]);
 export const photoReportDocument = (t: { description: PgColumn; location: PgColumn }) =>
   joined([sql`${t.description}`, sql`${t.location}`]);
 export const taskDocument = (t: { title: PgColumn; content: PgColumn }) => joined([sql`${t.title}`, plain(t.content)]);

@@ -468,13 +468,15 @@ describe('export', () => {
       '转派至',
       '答复内容',
       '满意度',
+      '来源',
+      '评价方式',
     ]);
     assert.equal(rows.length, 3);
     assert.deepEqual(
-      rows.slice(1).map((r) => [r[2], r[7], r[11]]),
+      rows.slice(1).map((r) => [r[2], r[7], r[11], r[15]]),
       [
-        [`${mark}二`, '处理中', '李晓燕'],
-        [`${mark}一`, '待受理', undefined],
+        [`${mark}二`, '处理中', '李晓燕', '网上'],
+        [`${mark}一`, '待受理', undefined, '网上'],
       ],
     );
     const processingOnly = await get(admin, `/api/appeals/export?keyword=${encodeURIComponent(mark)}&status=processing`);

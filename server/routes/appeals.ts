@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { ApiError, IdParams, Page } from '../../common/contracts/base';
 import {
+  AppealAccount,
+  AppealAccountQuery,
   AppealBody,
   AppealCounts,
   AppealCountsQuery,
@@ -9,10 +12,18 @@ import {
   AppealItem,
   AppealListQuery,
   AppealRecallBody,
+  AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
 } from '../../common/contracts/people';
-import { APPEAL_STATUS_LABELS, appealCategoryLabel, PEOPLE_MESSAGES, SATISFACTION_LABELS } from '../../common/constants';
+import {
+  APPEAL_SOURCE_LABELS,
+  APPEAL_STATUS_LABELS,
+  appealCategoryLabel,
+  PEOPLE_MESSAGES,
+  SATISFACTION_LABELS,
+  SATISFACTION_SOURCE_LABELS,
+} from '../../common/constants';
 import { APPEAL_STEPS } from '../../common/workflow';
 import { ok, replies, sendXlsx } from '../http';
 import { requireUser } from '../plugins/auth';
@@ -22,9 +33,11 @@ import {
   appealOrFail,
   createAppeal,
   dispatchAppeal,
+  findLinkableAccounts,
   listAppeals,
   moveAppeal,
   recallAppeal,
+  registerAppeal,
 } from '../services/people/appeals';
 import { localDateTime } from '../lib/workingDays';
 import { XLSX_TYPE, type XlsxColumn, xlsxStream } from '../lib/xlsx';
@@ -45,6 +58,8 @@ const EXPORT_COLUMNS: Array<XlsxColumn<ExportRow>> = [
   { header: '转派至', width: 14, value: (r) => r.dispatchedAreaName ?? '' },
   { header: '答复内容', width: 40, value: (r) => r.reply ?? r.rejectReason ?? '' },
   { header: '满意度', width: 12, value: (r) => (r.satisfaction ? SATISFACTION_LABELS[r.satisfaction - 1] : '') },
+  { header: '来源', width: 8, value: (r) => APPEAL_SOURCE_LABELS[r.source] },
+  { header: '评价方式', width: 10, value: (r) => (r.satisfactionSource ? SATISFACTION_SOURCE_LABELS[r.satisfactionSource] : '') },
 ];
 
 /** 群众诉求: villagers submit and rate; staff with peopleService handle them within their data scope. */
@@ -65,6 +80,39 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (created) request.createdId = String(id);
       return { ...ok(await appealOrFail(db, id)), message: created ? PEOPLE_MESSAGES.appealSubmitted : PEOPLE_MESSAGES.appealReplayed };
     },
+  );
+
+  app.post(
+    '/appeals/register',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '窗口/电话/来信登记诉求（代群众登记；村级数据范围只能登记本村；同一提交标识只记一次）',
+        body: AppealRegisterBody,
+        response: replies(AppealDetail),
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const { id, created } = await registerAppeal(db, caller, request.body);
+      if (created) request.createdId = String(id);
+      return { ...ok(await appealOrFail(db, id, caller)), message: created ? '诉求已登记' : PEOPLE_MESSAGES.appealReplayed };
+    },
+  );
+
+  app.get(
+    '/appeals/accounts',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '按手机号查找可关联的群众账号（登记诉求时关联；按数据范围）',
+        querystring: AppealAccountQuery,
+        response: replies(Type.Array(AppealAccount)),
+      },
+    },
+    async (request) => ok(await findLinkableAccounts(db, requireUser(request), request.query.phone)),
   );
 
   app.get(

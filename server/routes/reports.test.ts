@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
+import { APPEAL_SOURCE_LABELS, APPEAL_SOURCES } from '../../common/constants';
 import { type Report } from '../../common/contracts/reports';
 import { percentText } from '../../common/reportDocument';
 import { addDays, lastCompletePeriod, periodOf, townshipMidnight, townshipToday } from '../../common/reportPeriod';
@@ -91,7 +92,9 @@ async function recount(r: Report, area: number | null) {
     rows(sql`select task_id, area, status, created_at, reviewed_at from submissions`),
     rows(sql`select user_id, delta, created_at from score_ledger`),
     rows(sql`select id, name, area from users`),
-    rows(sql`select id, title, area, status, created_at, due_at, replied_at, rejected_at, rated_at, satisfaction from appeals`),
+    rows(
+      sql`select id, title, area, status, source, created_at, due_at, replied_at, rejected_at, rated_at, satisfaction, satisfaction_source from appeals`,
+    ),
     rows(sql`select area, type, status, created_at, handled_at from photo_reports`),
   ]);
   const inScope = (a: unknown) => area === null || Number(a) === area;
@@ -167,6 +170,12 @@ async function recount(r: Report, area: number | null) {
       overdue: received.filter((a) => openAt(a) && before_(a.due_at, asOf)).length,
       rated: rated.length,
       satisfaction: rated.length ? Math.round((rated.reduce((n, a) => n + Number(a.satisfaction), 0) / rated.length) * 10) / 10 : null,
+      ratedByCallback: rated.filter((a) => a.satisfaction_source === 'callback').length,
+      bySource: APPEAL_SOURCES.map((source) => ({
+        source,
+        label: APPEAL_SOURCE_LABELS[source],
+        count: received.filter((a) => a.source === source).length,
+      })),
       overdueAtEnd: overdueAtEnd.map((a) => Number(a.id)).sort((a, b) => a - b),
     },
     photoReports: {
@@ -390,7 +399,9 @@ describe('the Word document', () => {
     for (const p of r.points.top) assert.ok(lines.includes([p.rank, p.name, p.areaName ?? '—', p.points].join('\t')), p.name);
     // 三
     assert.ok(
-      text.includes(`本期共收到群众诉求${r.appeals.received}件；截至期末，已答复${r.appeals.replied}件，不予受理${r.appeals.rejected}件`),
+      text.includes(
+        `本期共收到群众诉求${r.appeals.received}件${r.appeals.received ? `（网上${r.appeals.received}件）` : ''}；截至期末，已答复${r.appeals.replied}件，不予受理${r.appeals.rejected}件`,
+      ),
     );
     assert.ok(text.includes(`超期未办结诉求${r.appeals.overdueAtEnd}件`));
     // 四

@@ -190,6 +190,14 @@ describe('the township overview', () => {
       overdue: 1,
       satisfaction: 4,
       rated: 1,
+      ratedByCallback: 0,
+      bySource: [
+        { source: 'online', label: '网上', count: 4 },
+        { source: 'window', label: '窗口', count: 0 },
+        { source: 'phone', label: '电话', count: 0 },
+        { source: 'letter', label: '来信', count: 0 },
+        { source: 'other', label: '其他', count: 0 },
+      ],
     });
     assert.deepEqual(o.photoReports, { total: 2, byStatus: { pending: 1, handled: 1, invalid: 0 } });
   });

@@ -1,5 +1,6 @@
 import type { PageResult } from '@common/contracts/base';
 import type {
+  AppealAccount,
   AppealBody,
   AppealCounts,
   AppealCountsQuery,
@@ -8,6 +9,7 @@ import type {
   AppealItem,
   AppealListQuery,
   AppealRecallBody,
+  AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
 } from '@common/contracts/people';
@@ -25,6 +27,16 @@ export async function queryAppeals(params: AppealQuery, options?: CallOptions) {
 /** POST /api/appeals (a villager, signed in; a retry with the same clientKey creates nothing new) */
 export async function createAppeal(body: AppealBody, options?: CallOptions) {
   return post<AppealItem>('/appeals', body, options);
+}
+
+/** POST /api/appeals/register (staff register for a villager at the window, by phone or letter; ADR 0054) */
+export async function registerAppeal(body: AppealRegisterBody, options?: CallOptions) {
+  return post<AppealDetail>('/appeals/register', body, options);
+}
+
+/** GET /api/appeals/accounts (the active accounts with this phone, within the caller's data scope) */
+export async function findAppealAccounts(phone: string, options?: CallOptions) {
+  return get<AppealAccount[]>('/appeals/accounts', { phone }, options);
 }
 
 /** GET /api/appeals/counts (the status tabs' numbers under the other filters) */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQ
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { PageResult } from '../../../common/contracts/base';
 import type {
+  AppealAccount,
   AppealBody,
   AppealCounts,
   AppealCountsQuery,
@@ -10,15 +11,23 @@ import type {
   AppealItem,
   AppealListQuery,
   AppealRateBody,
+  AppealRegisterBody,
   DispatchedAppealQuery,
   MyAppealItem,
   MyAppealQuery,
 } from '../../../common/contracts/people';
-import { APPEAL_AUTO_CLOSE_NOTE, type AppealStatus, OPINION_SOURCE_APPEAL, PEOPLE_MESSAGES } from '../../../common/constants';
+import {
+  APPEAL_AUTO_CLOSE_NOTE,
+  APPEAL_SOURCE_LABELS,
+  type AppealSource,
+  type AppealStatus,
+  OPINION_SOURCE_APPEAL,
+  PEOPLE_MESSAGES,
+} from '../../../common/constants';
 import { APPEAL_STEPS, type AppealStep } from '../../../common/workflow';
 import type { Db, DbOrTx } from '../../db/client';
 import { appealImages, appeals, areas, users } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { hasAccess } from '../accounts/access';
 import { raiseWatchedOpinion } from './opinions';
 import { addEvent, appealOpen, appealOverdue, dbNow, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
@@ -48,8 +57,11 @@ const itemColumns = {
   areaName: areaNameOf(appeals.area),
   phone: appeals.phone,
   status: appeals.status,
+  source: appeals.source,
   submitterId: appeals.submitterId,
-  submitterName: users.name,
+  // The name staff entered when registering, else the account's.
+  submitterName: sql<string>`coalesce(${appeals.contactName}, ${users.name}, '')`,
+  registeredByName: sql<string | null>`${userNameOf(appeals.registeredBy)}`,
   handlerId: appeals.handlerId,
   handlerName: userNameOf(appeals.handlerId),
   imageCount: sql<number>`(select count(*)::int from ${appealImages} where ${appealImages.appealId} = ${appeals.id})`,
@@ -61,6 +73,8 @@ const itemColumns = {
   dueAt: appeals.dueAt,
   overdue: appealOverdue,
   satisfaction: appeals.satisfaction,
+  satisfactionSource: appeals.satisfactionSource,
+  calledBackAt: appeals.calledBackAt,
   dispatchedArea: appeals.dispatchedArea,
   dispatchedAreaName: sql<string | null>`${areaNameOf(appeals.dispatchedArea)}`,
   dispatchedAt: appeals.dispatchedAt,
@@ -70,12 +84,12 @@ const itemColumns = {
 
 /**
  * A handler's appeals: as for every people service, plus, for a village-scoped handler, those the
- * town handed to their village.
+ * town handed to their village, and for one limited to their own, those they registered.
  */
 export function appealHandlerScope(caller: AuthUser): SQL | undefined {
   return scopeCondition(caller, {
     area: (area) => or(eq(appeals.area, area), eq(appeals.dispatchedArea, area)) as SQL,
-    owner: [columns.submitter, columns.handler],
+    owner: [columns.submitter, columns.handler, appeals.registeredBy],
   });
 }
 
@@ -108,7 +122,7 @@ const selectItems = <T extends SelectedFields>(db: DbOrTx, extra: T) =>
   db
     .select({ ...itemColumns, ...extra })
     .from(appeals)
-    .innerJoin(users, eq(users.id, appeals.submitterId));
+    .leftJoin(users, eq(users.id, appeals.submitterId));
 
 const selectBase = (db: DbOrTx) => selectItems(db, {});
 type ItemRow = Awaited<ReturnType<typeof selectBase>>[number];
@@ -125,6 +139,7 @@ function toItem(r: ItemRow): AppealItem {
     dueAt: r.dueAt.toISOString(),
     overdue: Boolean(r.overdue),
     dispatchedAt: iso(r.dispatchedAt),
+    calledBackAt: iso(r.calledBackAt),
   };
 }
 
@@ -135,6 +150,7 @@ function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL |
   const conditions: Array<SQL | undefined> = [appealHandlerScope(caller)];
   if (query.area) conditions.push(eq(appeals.area, query.area));
   if (query.category) conditions.push(eq(appeals.category, query.category));
+  if (query.source) conditions.push(eq(appeals.source, query.source));
   if (query.rated !== undefined) conditions.push(query.rated ? isNotNull(appeals.satisfaction) : isNull(appeals.satisfaction));
   conditions.push(periodCondition(appeals.createdAt, query.from, query.to));
   conditions.push(keywordOrSubmitterHolds(appealDocument(appeals), appeals.submitterId, query.keyword));
@@ -173,7 +189,13 @@ async function appealTotal(db: DbOrTx, caller: AuthUser, query: AppealListQuery,
   // kept by the appeal's own area, cannot count those.
   const area = reachesTown(caller) ? countedArea(caller, query.area) : false;
   const plain =
-    !query.category && !query.from && !query.to && !query.keyword?.trim() && query.overdue === undefined && query.rated === undefined;
+    !query.category &&
+    !query.source &&
+    !query.from &&
+    !query.to &&
+    !query.keyword?.trim() &&
+    query.overdue === undefined &&
+    query.rated === undefined;
   if (area !== false && plain) return [{ total: await countedTotal(db, 'appeals', { status: query.status, area }) }];
   return db.select({ total: count() }).from(appeals).where(where);
 }
@@ -278,18 +300,30 @@ export const watchAppeal = (tx: DbOrTx, appeal: { id: number; title: string; con
     appealId: appeal.id,
   });
 
+/** What a new appeal holds, from the phone pages or a staff registration. */
+interface NewAppeal {
+  submitterId: number | null;
+  contactName: string | null;
+  source: AppealSource;
+  registeredBy: number | null;
+  body: Omit<AppealBody, 'imageIds'> & { imageIds?: number[] };
+}
+
 /**
- * Records a villager's appeal, due in the configured number of working days; an appeal whose
- * text holds a watch keyword becomes an opinion item in the same transaction. A retry with a
- * client key already used answers the appeal that key made.
+ * Records an appeal, due in the configured number of working days; an appeal whose text holds a
+ * watch keyword becomes an opinion item in the same transaction. A retry with a client key already
+ * used (by the submitter on the phone, or by the staff member registering) answers the appeal that
+ * key made.
  */
-export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): Promise<{ id: number; created: boolean }> {
+async function insertAppeal(db: Db, caller: AuthUser, appeal: NewAppeal): Promise<{ id: number; created: boolean }> {
+  const { body } = appeal;
+  const keyOwner = appeal.registeredBy !== null ? eq(appeals.registeredBy, appeal.registeredBy) : eq(appeals.submitterId, caller.id);
   const findByKey = async () =>
     (
       await db
         .select({ id: appeals.id })
         .from(appeals)
-        .where(and(eq(appeals.submitterId, caller.id), eq(appeals.clientKey, body.clientKey)))
+        .where(and(keyOwner, eq(appeals.clientKey, body.clientKey)))
     )[0];
   const replay = await findByKey();
   if (replay) return { id: replay.id, created: false };
@@ -306,7 +340,10 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
     const [row] = await tx
       .insert(appeals)
       .values({
-        submitterId: caller.id,
+        submitterId: appeal.submitterId,
+        contactName: appeal.contactName,
+        source: appeal.source,
+        registeredBy: appeal.registeredBy,
         title,
         content,
         category: body.category,
@@ -325,7 +362,13 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
       await markUploadsUsed(tx, { ids: imageIds }, 'private');
       await recordPhotoMatches(tx, imageIds);
     }
-    await addEvent(tx, { appealId: row.id }, 'submit', caller.id);
+    await addEvent(
+      tx,
+      { appealId: row.id },
+      'submit',
+      caller.id,
+      appeal.registeredBy !== null ? `${APPEAL_SOURCE_LABELS[appeal.source]}登记` : '',
+    );
     await watchAppeal(tx, { id: row.id, title, content, area: body.area });
     return row.id;
   });
@@ -333,6 +376,53 @@ export async function createAppeal(db: Db, caller: AuthUser, body: AppealBody): 
   const winner = await findByKey();
   if (!winner) throw new AppError(409, '提交冲突，请重试');
   return { id: winner.id, created: false };
+}
+
+/** A villager's appeal from the phone pages (网上). */
+export const createAppeal = (db: Db, caller: AuthUser, body: AppealBody) =>
+  insertAppeal(db, caller, { submitterId: caller.id, contactName: null, source: 'online', registeredBy: null, body });
+
+/**
+ * The accounts an appeal may be linked to: active ones with this phone number, within the
+ * caller's data scope (a village-scoped handler links only their village's people).
+ */
+function linkableAccounts(caller: AuthUser): SQL | undefined {
+  return and(eq(users.status, 'active'), caller.dataScope === 'all' ? undefined : eq(users.area, caller.area ?? -1));
+}
+
+export async function findLinkableAccounts(db: DbOrTx, caller: AuthUser, phone: string): Promise<AppealAccount[]> {
+  return db
+    .select({ id: users.id, name: users.name, areaName: sql<string | null>`${areaNameOf(users.area)}` })
+    .from(users)
+    .where(and(eq(users.phone, phone.trim()), linkableAccounts(caller)))
+    .orderBy(asc(users.id))
+    .limit(LINKABLE_ACCOUNTS_MAX);
+}
+const LINKABLE_ACCOUNTS_MAX = 10;
+
+/**
+ * Staff register an appeal for a villager at the window, on the phone or from a letter (ADR 0054):
+ * a village-scoped handler only for their own village, and a linked account only one they could
+ * find (active, in their village). The staff member is its registrar; the villager, when linked,
+ * its submitter.
+ */
+export async function registerAppeal(db: Db, caller: AuthUser, body: AppealRegisterBody): Promise<{ id: number; created: boolean }> {
+  if (caller.dataScope === 'area' && body.area !== caller.area) throw forbidden(PEOPLE_MESSAGES.registerOtherVillage);
+  if (body.userId !== undefined) {
+    const [account] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, body.userId), linkableAccounts(caller)));
+    if (!account) throw badRequest('userId', '关联群众账号', PEOPLE_MESSAGES.registerNoAccount);
+  }
+  const { name, source, userId, ...rest } = body;
+  return insertAppeal(db, caller, {
+    submitterId: userId ?? null,
+    contactName: name.trim(),
+    source,
+    registeredBy: caller.id,
+    body: rest,
+  });
 }
 
 // ---- Handling ----
@@ -473,6 +563,7 @@ export async function rateAppeal(db: Db, caller: AuthUser, id: number, body: App
       .set({
         satisfaction: body.score,
         satisfactionComment: comment,
+        satisfactionSource: 'phone',
         ratedAt: dbNow,
         status: sql`case when ${appeals.status} = 'replied' then 'closed' else ${appeals.status} end`,
         closedAt: sql`case when ${appeals.status} = 'replied' then now() else ${appeals.closedAt} end`,

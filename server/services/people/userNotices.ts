@@ -11,14 +11,15 @@ import type { AuthUser } from '../accounts/sessions';
 // office's bell (services/system/notices.ts), which counts pending work live, these are kept rows: a
 // villager wants to read "your appeal was answered" after the fact, and mark it read.
 
-type AppealRef = { id: number; title: string; submitterId: number };
+type AppealRef = { id: number; title: string; submitterId: number | null };
 
 /**
  * Tells the submitter of an appeal what happened to it, in the transaction of the step itself.
- * Nothing when the one acting is the submitter (a staff member's own appeal).
+ * Nothing when the one acting is the submitter (a staff member's own appeal), or when it has no
+ * account to tell (registered at the window for someone without one).
  */
 export async function notifySubmitter(tx: DbOrTx, appeal: AppealRef, kind: UserNoticeKind, actorId: number, detail = ''): Promise<void> {
-  if (appeal.submitterId === actorId) return;
+  if (appeal.submitterId === null || appeal.submitterId === actorId) return;
   await tx
     .insert(userNotices)
     .values({ userId: appeal.submitterId, kind, appealId: appeal.id, ...USER_NOTICE_TEXTS[kind](appeal.title, detail) });

@@ -1,6 +1,12 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PHOTO_REPORT_TYPES, SUBMISSION_STATUSES, TASK_ISSUED_STATES } from '../../../common/constants';
+import {
+  APPEAL_SOURCE_LABELS,
+  APPEAL_SOURCES,
+  PHOTO_REPORT_TYPES,
+  SUBMISSION_STATUSES,
+  TASK_ISSUED_STATES,
+} from '../../../common/constants';
 import { type Report, REPORT_LIST_SIZE, REPORT_POINTS_TOP, type ReportQuery } from '../../../common/contracts/reports';
 import {
   addDays,
@@ -226,6 +232,7 @@ async function appealFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
       area: appeals.area,
       overdue: int(sql`count(*) filter (where ${overdueAtEnd})`),
       rated: int(sql`count(*) filter (where ${ratedInPeriod})`),
+      ratedByCallback: int(sql`count(*) filter (where ${ratedInPeriod} and ${appeals.satisfactionSource} = 'callback')`),
       ratingSum: int(sql`coalesce(sum(${appeals.satisfaction}) filter (where ${ratedInPeriod}), 0)`),
     })
     .from(appeals)
@@ -249,6 +256,11 @@ async function appealFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
         .orderBy(asc(appeals.dueAt), asc(appeals.id))
         .limit(REPORT_LIST_SIZE)
     : [];
+  const sources = await db
+    .select({ source: appeals.source, count: int(sql`count(*)`) })
+    .from(appeals)
+    .where(and(gte(appeals.createdAt, w.start), lt(appeals.createdAt, w.end), inArea(appeals.area, area)))
+    .groupBy(appeals.source);
   const sum = (key: 'received' | 'replied' | 'rejected' | 'open' | 'overdue') => received.reduce((n, r) => n + r[key], 0);
   const rated = atEnd.reduce((n, r) => n + r.rated, 0);
   const ratingSum = atEnd.reduce((n, r) => n + r.ratingSum, 0);
@@ -262,6 +274,12 @@ async function appealFigures(db: DbOrTx, w: ReportWindow, area: number | null) {
       rated,
       // One decimal, halves up, as the dashboard's round(avg, 1): exact in integers.
       satisfaction: rated ? Math.round((ratingSum * 10) / rated) / 10 : null,
+      ratedByCallback: atEnd.reduce((n, r) => n + r.ratedByCallback, 0),
+      bySource: APPEAL_SOURCES.map((source) => ({
+        source,
+        label: APPEAL_SOURCE_LABELS[source],
+        count: sources.find((r) => r.source === source)?.count ?? 0,
+      })),
       overdueAtEnd: overdueTotal,
     },
     received,

@@ -49,9 +49,15 @@ async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Prom
       .from(appeals)
       .where(where),
     db
-      .select({ id: appeals.id, title: appeals.title, name: users.name, areaName: areas.name, time: appeals.createdAt })
+      .select({
+        id: appeals.id,
+        title: appeals.title,
+        name: sql<string>`coalesce(${appeals.contactName}, ${users.name}, '')`,
+        areaName: areas.name,
+        time: appeals.createdAt,
+      })
       .from(appeals)
-      .innerJoin(users, eq(users.id, appeals.submitterId))
+      .leftJoin(users, eq(users.id, appeals.submitterId))
       .innerJoin(areas, eq(areas.id, appeals.area))
       .where(where)
       .orderBy(overdue ? appeals.dueAt : desc(appeals.createdAt), desc(appeals.id))

@@ -178,14 +178,15 @@ async function otherRecords(db: DbOrTx, ids: Record<PhotoRecordKind, number[]>):
           .select({
             id: appeals.id,
             area: appeals.area,
-            ownerId: appeals.submitterId,
+            // An appeal staff registered for someone without an account is the registering staff member's.
+            ownerId: sql<number>`coalesce(${appeals.submitterId}, ${appeals.registeredBy})`,
             handlerId: appeals.handlerId,
             dispatchedArea: appeals.dispatchedArea,
-            name: users.name,
+            name: sql<string>`coalesce(${appeals.contactName}, ${users.name}, '')`,
             title: appeals.title,
           })
           .from(appeals)
-          .innerJoin(users, eq(users.id, appeals.submitterId))
+          .leftJoin(users, eq(users.id, appeals.submitterId))
           .where(inArray(appeals.id, ids.appeal))
       : [],
     ids.photoReport.length

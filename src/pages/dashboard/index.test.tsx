@@ -60,7 +60,8 @@ test('figure cards show the figures and open their lists', async () => {
   expect(screen.getByRole('link', { name: /^待受理诉求 3 / })).toHaveAttribute('href', '/peopleService/appeal?status=pending');
   expect(screen.getByRole('link', { name: /^随手拍待处理 3 / })).toHaveAttribute('href', '/peopleService/shot?status=pending');
   expect(screen.getByRole('link', { name: /^群众满意度 4\.5 分 / })).toHaveAttribute('href', '/peopleService/appeal?rated=true');
-  expect(screen.getByText('2 人评价，满分 5 分')).toBeInTheDocument();
+  expect(screen.getByText('2 人评价（回访 1），满分 5 分')).toBeInTheDocument();
+  expect(screen.getByText('诉求共 10 件 · 处理中 2 · 网上 6 · 窗口 2 · 电话 1 · 来信 1')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: /^本月发布新闻 4 / })).toHaveAttribute(
     'href',
     '/newsManage/list?status=published&from=2026-11-01&to=2026-11-30',

@@ -69,7 +69,7 @@ function figures(stats: StatsOverview, link: LinkTo): Figure[] {
       key: 'appeals',
       title: '待受理诉求',
       value: appeals.byStatus.pending,
-      note: `诉求共 ${appeals.total} 件 · 处理中 ${appeals.byStatus.processing}`,
+      note: `诉求共 ${appeals.total} 件 · 处理中 ${appeals.byStatus.processing}${sourceNote(appeals.bySource)}`,
       tone: appeals.byStatus.pending ? 'warn' : undefined,
       href: link('pendingAppeals'),
     },
@@ -92,7 +92,9 @@ function figures(stats: StatsOverview, link: LinkTo): Figure[] {
       key: 'satisfaction',
       title: '群众满意度',
       value: appeals.satisfaction === null ? '—' : `${appeals.satisfaction.toFixed(1)} 分`,
-      note: appeals.rated ? `${appeals.rated} 人评价，满分 5 分` : '还没有群众评价',
+      note: appeals.rated
+        ? `${appeals.rated} 人评价${appeals.ratedByCallback ? `（回访 ${appeals.ratedByCallback}）` : ''}，满分 5 分`
+        : '还没有群众评价',
       href: appeals.rated ? link('ratedAppeals') : undefined,
     },
     {
@@ -110,6 +112,14 @@ function figures(stats: StatsOverview, link: LinkTo): Figure[] {
       href: link('users'),
     },
   ];
+}
+
+/** · 网上 6 · 窗口 2 …: where the appeals came from, the sources with any. */
+function sourceNote(bySource: StatsOverview['appeals']['bySource']): string {
+  return bySource
+    .filter((s) => s.count)
+    .map((s) => ` · ${s.label} ${s.count}`)
+    .join('');
 }
 
 function FigureCard({ figure }: { figure: Figure }) {

@@ -63,9 +63,11 @@ test('without a period it shows last week’s report, written into the URL, as t
   // 二, 三, 四 and 五: the figures and the overdue items by name.
   expect(rowOf(within(doc).getByRole('table', { name: '本期积分前十名' }), '张红梅')).toHaveTextContent('1张红梅第一村18');
   expect(
-    within(doc).getByText(/本期共收到群众诉求6件；截至期末，已答复3件，不予受理1件，仍在办理2件，其中超期未答复1件/),
+    within(doc).getByText(
+      /本期共收到群众诉求6件（网上4件、窗口1件、电话1件）；截至期末，已答复3件，不予受理1件，仍在办理2件，其中超期未答复1件/,
+    ),
   ).toBeInTheDocument();
-  expect(within(doc).getByText(/平均满意度4.5分/)).toBeInTheDocument();
+  expect(within(doc).getByText(/本期群众评价2件（其中回访评价1件），平均满意度4.5分/)).toBeInTheDocument();
   expect(within(doc).getByText(/随手拍反映问题3条（环境卫生2条、安全隐患1条）/)).toBeInTheDocument();
   const overdueAppeals = within(doc).getByRole('table', { name: '超期未办结的群众诉求' });
   expect(within(overdueAppeals).getByText('自来水管漏水一直没人修').closest('tr')).toHaveTextContent(/第一村.*3天.*待受理/);

@@ -1,3 +1,5 @@
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import type { AppealItem } from '@common/contracts/people';
 import { isAppealOpen } from '@common/workflow';
 import ListTable from '@/components/ListTable';
@@ -15,6 +17,9 @@ import AppealDrawer from './components/AppealDrawer';
 import { APPEAL_TABS, APPEAL_TAB_LABELS, type AppealTab, appealUrl, tabQuery } from './components/appealUrl';
 import { APPEAL_OPTIONAL_COLUMNS, appealColumns } from './components/columns';
 import { useAppealActions } from './components/useAppealActions';
+
+// The form is loaded when first opened, as the other admin dialogs are (ADR 0037).
+const RegisterAppealModal = lazy(() => import('./components/RegisterAppealModal'));
 
 const EMPTY_TEXT: Record<AppealTab, string> = {
   all: '还没有群众诉求',
@@ -42,7 +47,7 @@ export default function AppealPage() {
     alertTabs: ['overdue'],
     what: '诉求',
     emptyTexts: EMPTY_TEXT,
-    foldedFilters: ['area', 'from', 'rated', 'category'],
+    foldedFilters: ['area', 'from', 'rated', 'category', 'source'],
     queryList: (query) => queryAppeals(query, { skipErrorHandler: true }),
     queryCounts: (query) => queryAppealCounts(query, { skipErrorHandler: true }),
     getDetail: (id) => getAppeal(id, { skipErrorHandler: true }),
@@ -51,9 +56,11 @@ export default function AppealPage() {
   const { state } = page;
   const columns = appealColumns({ areas, actions: actions.api, onOpen: (appeal) => page.openRecord(appeal.id), fixActions });
   const fit = useFitColumns('appeals', columns, APPEAL_OPTIONAL_COLUMNS);
+  const [registering, setRegistering] = useState(false);
+  const [registerShown, setRegisterShown] = useState(false);
 
   return (
-    <PageContainer title="群众诉求" subTitle="群众通过手机提交的诉求：受理、答复、办结，超期未答复的标红提醒">
+    <PageContainer title="群众诉求" subTitle="群众在手机上提交或到窗口、电话登记的诉求：受理、答复、办结，超期未答复的标红提醒">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
       <ListTable<AppealItem>
         {...page.tableProps}
@@ -66,6 +73,16 @@ export default function AppealPage() {
             : ''
         }
         toolBarRender={() => [
+          <Button
+            key="register"
+            type="primary"
+            onClick={() => {
+              setRegisterShown(true);
+              setRegistering(true);
+            }}
+          >
+            登记诉求
+          </Button>,
           <ExportButton
             key="export"
             download={(onProgress) => exportAppeals({ ...page.filterQuery, ...tabQuery(state.tab) }, onProgress)}
@@ -82,6 +99,19 @@ export default function AppealPage() {
         onDispatched={page.refreshAll}
       />
       {actions.modals}
+      {registerShown ? (
+        <Suspense fallback={null}>
+          <RegisterAppealModal
+            open={registering}
+            onClose={() => setRegistering(false)}
+            onRegistered={(id) => {
+              setRegistering(false);
+              page.refreshAll();
+              page.openRecord(id);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </PageContainer>
   );
 }

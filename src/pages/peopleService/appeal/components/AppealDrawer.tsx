@@ -1,5 +1,5 @@
 import { Descriptions, Grid, Rate, Space, Tag, Typography } from 'antd';
-import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
+import { APPEAL_SOURCE_LABELS, SATISFACTION_LABELS, SATISFACTION_SOURCE_LABELS, appealCategoryLabel } from '@common/constants';
 import { isAppealOpen } from '@common/workflow';
 import type { AppealDetail } from '@common/contracts/people';
 import { formatTime } from '@/utils/format';
@@ -38,7 +38,8 @@ function Rating({ appeal }: { appeal: AppealDetail }) {
           </p>
         ) : null}
         <div className="people-answer-meta">
-          {appeal.submitterName} · {formatTime(appeal.ratedAt)}
+          {appeal.satisfactionSource ? SATISFACTION_SOURCE_LABELS[appeal.satisfactionSource] : ''} · {appeal.submitterName} ·{' '}
+          {formatTime(appeal.ratedAt)}
         </div>
       </div>
     );
@@ -70,15 +71,24 @@ export default function AppealDrawer({ id, appeal, error, onRetry, onClose, acti
             <AppealStatusBadge status={shown.status} />
             <Tag>{appealCategoryLabel(shown.category)}</Tag>
             <Tag>{shown.areaName}</Tag>
+            <Tag color={shown.source === 'online' ? undefined : 'blue'}>{APPEAL_SOURCE_LABELS[shown.source]}</Tag>
             {shown.dispatchedAreaName ? <Tag color="purple">已转派 · {shown.dispatchedAreaName}</Tag> : null}
           </Space>
           <h2 className="people-drawer-title">{shown.title}</h2>
           <Descriptions size="small" column={screens.md ? 2 : 1} bordered style={{ marginTop: 12 }}>
-            <Descriptions.Item label="提交人">{shown.submitterName}</Descriptions.Item>
+            <Descriptions.Item label="提交人">
+              {shown.submitterName}
+              {shown.source !== 'online' && shown.submitterId === null ? '（未关联账号）' : ''}
+            </Descriptions.Item>
             <Descriptions.Item label="联系电话">
               <a href={`tel:${shown.phone}`}>{shown.phone}</a>
             </Descriptions.Item>
             <Descriptions.Item label="提交时间">{formatTime(shown.createdAt)}</Descriptions.Item>
+            {shown.registeredByName ? (
+              <Descriptions.Item label="登记人">
+                {shown.registeredByName}（{APPEAL_SOURCE_LABELS[shown.source]}登记）
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label="办理时限">
               <DueText dueAt={shown.dueAt} overdue={shown.overdue} open={isAppealOpen(shown.status)} inline />
             </Descriptions.Item>

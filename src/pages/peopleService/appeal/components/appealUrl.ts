@@ -1,4 +1,12 @@
-import { APPEAL_CATEGORIES, APPEAL_STATUSES, APPEAL_STATUS_LABELS, AREA_ID_MAX, AREA_MIN, type AppealStatus } from '@common/constants';
+import {
+  APPEAL_CATEGORIES,
+  APPEAL_SOURCES,
+  APPEAL_STATUSES,
+  APPEAL_STATUS_LABELS,
+  AREA_ID_MAX,
+  AREA_MIN,
+  type AppealStatus,
+} from '@common/constants';
 import { LIMITS } from '@common/limits';
 import { defineListUrl } from '../../components/listUrl';
 
@@ -12,6 +20,7 @@ export const appealUrl = defineListUrl({
     keyword: { type: 'text', max: LIMITS.peopleKeyword },
     category: { type: 'int', min: 1, max: APPEAL_CATEGORIES.length },
     area: { type: 'int', min: AREA_MIN, max: AREA_ID_MAX },
+    source: { type: 'enum', values: APPEAL_SOURCES },
     /** Rated by the submitter or not (the dashboard's 群众满意度 opens the rated ones). */
     rated: { type: 'enum', values: ['true', 'false'] },
     from: { type: 'date' },

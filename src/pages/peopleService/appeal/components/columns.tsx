@@ -1,5 +1,11 @@
 import { Typography } from 'antd';
-import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
+import {
+  APPEAL_SOURCES,
+  APPEAL_SOURCE_LABELS,
+  SATISFACTION_LABELS,
+  SATISFACTION_SOURCE_LABELS,
+  appealCategoryLabel,
+} from '@common/constants';
 import { isAppealOpen } from '@common/workflow';
 import type { AppealItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
@@ -24,11 +30,16 @@ interface Options {
 /** Columns the column settings (⚙) can show; hidden at first so the rest fit 1366×768. */
 export const APPEAL_OPTIONAL_COLUMNS = ['category', 'satisfaction'] as const;
 
-/** A rating as a star and its words. */
-function Rating({ score }: { score: number }) {
+const SOURCE_OPTIONS = APPEAL_SOURCES.map((value) => ({ value, label: APPEAL_SOURCE_LABELS[value] }));
+
+/** A rating as a star and its words, and whether the villager gave it on the phone or on a call-back. */
+function Rating({ appeal }: { appeal: Pick<AppealItem, 'satisfaction' | 'satisfactionSource'> }) {
+  const score = appeal.satisfaction!;
+  const how = appeal.satisfactionSource ? SATISFACTION_SOURCE_LABELS[appeal.satisfactionSource] : '';
   return (
-    <span title={SATISFACTION_LABELS[score - 1]} className="people-cell-sub">
+    <span title={`${how} ${SATISFACTION_LABELS[score - 1]}`} className="people-cell-sub">
       <span style={{ color: '#d48806' }}>★</span> {score}分 {SATISFACTION_LABELS[score - 1]}
+      {appeal.satisfactionSource === 'callback' ? '（回访）' : ''}
     </span>
   );
 }
@@ -84,6 +95,14 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       ),
     },
     {
+      title: '来源',
+      dataIndex: 'source',
+      valueType: 'select',
+      fieldProps: { options: SOURCE_OPTIONS, placeholder: '全部来源' },
+      width: 64,
+      render: (_, appeal) => <CellText text={APPEAL_SOURCE_LABELS[appeal.source]} />,
+    },
+    {
       title: '状态',
       dataIndex: 'status',
       search: false,
@@ -93,7 +112,7 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
           <AppealStatusBadge status={appeal.status} />
           {appeal.satisfaction ? (
             <div>
-              <Rating score={appeal.satisfaction} />
+              <Rating appeal={appeal} />
             </div>
           ) : null}
         </>
@@ -126,8 +145,7 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       dataIndex: 'satisfaction',
       search: false,
       width: 120,
-      render: (_, appeal) =>
-        appeal.satisfaction ? <Rating score={appeal.satisfaction} /> : <Typography.Text type="secondary">—</Typography.Text>,
+      render: (_, appeal) => (appeal.satisfaction ? <Rating appeal={appeal} /> : <Typography.Text type="secondary">—</Typography.Text>),
     },
     {
       title: '操作',
