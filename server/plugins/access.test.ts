@@ -310,6 +310,8 @@ const MATRIX: Row[] = [
   row('GET /api/appeals', [401, 403, 403, 200, 200]),
   row('GET /api/appeals/counts', [401, 403, 403, 200, 200]),
   row('GET /api/appeals/export', [401, 403, 403, 200, 200]),
+  row('POST /api/appeals/register', [401, 403, 403, 400, 400], { payload: {} }),
+  row('GET /api/appeals/accounts', [401, 403, 403, 200, 200], { url: '/api/appeals/accounts?phone=13800000000' }),
   row('GET /api/appeals/:id', [401, 404, 404, 404, 404], { url: `/api/appeals/${nobody}` }),
   row('POST /api/appeals/:id/accept', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/accept` }),
   row('POST /api/appeals/:id/reply', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/reply`, payload: { reply: '答复' } }),
@@ -367,6 +369,8 @@ const MATRIX: Row[] = [
   row('POST /api/opinion-keywords', [401, 403, 403, 400, 400], { payload: {} }),
   row('DELETE /api/opinion-keywords/:id', [401, 403, 403, 404, 404], { url: `/api/opinion-keywords/${nobody}` }),
   row('GET /api/notices', [401, 200, 200, 200, 200]),
+  // Any signed-in caller asks; each kind answers only to holders of its key (search.test.ts).
+  row('GET /api/search', [401, 200, 200, 200, 200], { url: '/api/search?q=%E9%81%93%E8%B7%AF' }),
 
   row('GET /api/stats/overview', [401, 403, 403, 200, 200]),
   // Declared public: a display key in the query opens it without a session (stats.test.ts).
