@@ -370,18 +370,47 @@ export const APPEAL_DUE_WORKING_DAYS_MAX = 30;
 export const APPEAL_IMAGES_MAX = 9;
 /** The areas an appeal can be handed to: the eleven villages, not the town community itself. */
 export const VILLAGE_AREA_MIN = TOWN_AREA_ID + 1;
-/** Notices kept for a villager about their own appeal (the bell on /app). */
-export const USER_NOTICE_KINDS = ['appealAccepted', 'appealReplied', 'appealRejected', 'appealDispatched'] as const;
+/**
+ * Kept notices (the bell on /app, 我的消息, the admin bell's own part; ADR 0031, 0055): one row per
+ * event per person, naming the record it is about (an appeal or a task); the client derives the page
+ * that opens it from the kind (`noticeLink` in src/utils/noticeLink.ts).
+ */
+export const USER_NOTICE_KINDS = [
+  // The submitter's own appeal moved.
+  'appealAccepted',
+  'appealReplied',
+  'appealRejected',
+  'appealDispatched',
+  // A cadre's work: an appeal handed to their village, a task for them, its deadline, their report.
+  'appealHandedDown',
+  'taskPublished',
+  'taskDueTomorrow',
+  'reportApproved',
+  'reportRejected',
+] as const;
 export type UserNoticeKind = (typeof USER_NOTICE_KINDS)[number];
+/** The kinds whose record is an appeal; the others name a task. */
+export const APPEAL_NOTICE_KINDS: readonly UserNoticeKind[] = [
+  'appealAccepted',
+  'appealReplied',
+  'appealRejected',
+  'appealDispatched',
+  'appealHandedDown',
+];
 /** How much of a reply or reason a notice quotes; the appeal's page shows the rest. */
 const NOTICE_QUOTE = 80;
 const quote = (text: string) => (text.length > NOTICE_QUOTE ? `${text.slice(0, NOTICE_QUOTE)}…` : text);
-/** What a villager's notice says, from the appeal's title and the step's detail (the reply, the reason, the village). */
+/** What a notice says, from its record's title and the event's detail (the reply, the reason, the village, the deadline). */
 export const USER_NOTICE_TEXTS: Record<UserNoticeKind, (title: string, detail: string) => { title: string; body: string }> = {
   appealAccepted: (t) => ({ title: '诉求已受理', body: `您的诉求「${t}」已受理，正在办理。` }),
   appealReplied: (t, d) => ({ title: '诉求已答复', body: `您的诉求「${t}」已答复：${quote(d)}` }),
   appealRejected: (t, d) => ({ title: '诉求不予受理', body: `您的诉求「${t}」不予受理，原因：${quote(d)}` }),
   appealDispatched: (t, d) => ({ title: '诉求已转交村里办理', body: `您的诉求「${t}」已转交${d}办理，办理时限不变。` }),
+  appealHandedDown: (t, d) => ({ title: '新的转派诉求', body: `镇里将诉求「${t}」转派给${d}办理，请及时受理。` }),
+  taskPublished: (t, d) => ({ title: '新任务', body: `镇里发布了任务「${t}」，截止时间 ${d}，请按时提交。` }),
+  taskDueTomorrow: (t, d) => ({ title: '任务明天截止', body: `任务「${t}」将于 ${d} 截止，您还没有提交。` }),
+  reportApproved: (t, d) => ({ title: '提交已通过', body: `您在任务「${t}」的提交已审核通过${d ? `：${quote(d)}` : '。'}` }),
+  reportRejected: (t, d) => ({ title: '提交被驳回', body: `您在任务「${t}」的提交被驳回，原因：${quote(d)}。请修改后重新提交。` }),
 };
 /** The note of the step the system takes itself when a rating closes an appeal. */
 export const APPEAL_AUTO_CLOSE_NOTE = '群众评价后自动办结';

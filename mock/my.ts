@@ -43,8 +43,18 @@ export function resetNoticeDb() {
 }
 
 /** Adds a notice for the holder of `token`, as the server writes one in the step's transaction. */
-export function addNotice(token: string, notice: Omit<UserNotice, 'id' | 'read' | 'createdAt'> & Partial<UserNotice>): UserNotice {
-  const created: UserNotice = { read: false, createdAt: new Date().toISOString(), ...notice, id: noticeDb.nextId++ };
+export function addNotice(
+  token: string,
+  notice: Omit<UserNotice, 'id' | 'read' | 'createdAt' | 'appealId' | 'taskId'> & Partial<UserNotice>,
+): UserNotice {
+  const created: UserNotice = {
+    read: false,
+    createdAt: new Date().toISOString(),
+    appealId: null,
+    taskId: null,
+    ...notice,
+    id: noticeDb.nextId++,
+  };
   noticeDb.byToken.set(token, [...(noticeDb.byToken.get(token) ?? []), created]);
   return created;
 }
@@ -52,6 +62,12 @@ export function addNotice(token: string, notice: Omit<UserNotice, 'id' | 'read' 
 const tokenOf = (request: Request) => request.headers.get('authorization');
 const noticeOrder = (a: UserNotice, b: UserNotice) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 const unreadOf = (token: string) => (noticeDb.byToken.get(token) ?? []).filter((n) => !n.read).length;
+
+/** The admin bell's `mine` (GET /api/notices): the holder's unread notices, the latest five. */
+export function unreadNoticesOf(token: string | null) {
+  const list = (token ? (noticeDb.byToken.get(token) ?? []) : []).filter((n) => !n.read).sort(noticeOrder);
+  return { unread: list.length, items: list.slice(0, 5) };
+}
 
 export const noticeHandlers = [
   route.get('/my/notices', ({ request }) => {

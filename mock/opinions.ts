@@ -17,6 +17,7 @@ import {
 } from '@common/contracts/people';
 import { adminUser, areaLabel } from './fixtures';
 import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage, signedIn } from './http';
+import { unreadNoticesOf } from './my';
 import { opinion, peopleDb, withOverdue } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
 import { bodyErrors } from './validate';
@@ -79,7 +80,7 @@ const SUBMISSIONS_GROUP = (now: number): NoticeGroup => ({
   ],
 });
 
-function notices(): Notices {
+function notices(): Omit<Notices, 'mine'> {
   if (peopleDb.notices) return peopleDb.notices;
   const now = Date.now();
   const appeals = peopleDb.appeals.map(withOverdue).sort(newestFirst);
@@ -221,6 +222,8 @@ export const opinionHandlers = [
 ];
 
 /** The bell counted from the records: what people-service pages' tests see. */
-export const noticeBellHandlers = [signedIn.get('/notices', () => ok(notices()))];
+export const noticeBellHandlers = [
+  signedIn.get('/notices', ({ request }) => ok({ ...notices(), mine: unreadNoticesOf(request.headers.get('authorization')) })),
+];
 /** The bell with nothing in it: every other admin page's (the header asks on each). */
-export const emptyNoticeBellHandlers = [signedIn.get('/notices', () => ok({ total: 0, groups: [] }))];
+export const emptyNoticeBellHandlers = [signedIn.get('/notices', () => ok({ total: 0, groups: [], mine: { unread: 0, items: [] } }))];

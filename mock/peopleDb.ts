@@ -586,7 +586,7 @@ export const peopleDb = {
   opinions: initialOpinions(Date.now()),
   keywords: initialKeywords(Date.now()),
   /** When set, GET /api/notices answers this instead of counting (tests change the bell with it). */
-  notices: undefined as Notices | undefined,
+  notices: undefined as Omit<Notices, 'mine'> | undefined,
   /** Per user, a phone's client key → the record it made, as the server keeps them. */
   clientKeys: { appeals: new Map<string, number>(), reports: new Map<string, number>() },
   nextId: 100,

@@ -38,7 +38,15 @@ export const peopleHandlers = [
 ];
 
 /** The phone's task pages: the cadre's and the villager's session, the tasks, submitting, photos. */
-export const appTaskHandlers = [...phoneSessionHandlers, ...publicTaskHandlers, ...myTaskHandlers, phoneUploadHandler, ...submitHandlers];
+export const appTaskHandlers = [
+  ...phoneSessionHandlers,
+  ...publicTaskHandlers,
+  ...myTaskHandlers,
+  // The home's 转派诉求 tile counts the open ones.
+  ...myDispatchedAppealHandlers,
+  phoneUploadHandler,
+  ...submitHandlers,
+];
 
 /** The phone's task pages for every test of the file, on fresh tasks. */
 export function useAppTaskHandlers() {

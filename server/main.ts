@@ -14,6 +14,7 @@ import { purgeExpiredSessions } from './services/accounts/sessions';
 import { policyOf, purgeOldFailures } from './services/accounts/signInGuard';
 import { storageFromConfig } from './lib/storage';
 import { hashPendingUploads } from './jobs/photoHashBackfill';
+import { DUE_REMINDERS_EVERY_MS, sendDueTomorrowReminders } from './jobs/taskDueReminders';
 import { purgeUnusedUploads } from './jobs/uploadCleanup';
 
 /** Purge jobs run this often; each process runs them, the deletes are idempotent. */
@@ -122,6 +123,15 @@ async function main() {
   void purgeLogs();
   void purgeUploads();
   void hashBacklog();
+  const remindDue = () =>
+    sendDueTomorrowReminders(database.db)
+      .then((written) => {
+        if (written) app.log.info({ written }, 'deadline reminders written');
+      })
+      .catch((err) => app.log.warn({ err }, 'deadline reminders failed'));
+  void remindDue();
+  const reminding = setInterval(() => void remindDue(), DUE_REMINDERS_EVERY_MS);
+  reminding.unref();
   const hashing = setInterval(() => void hashBacklog(), HASH_BACKLOG_EVERY_MS);
   hashing.unref();
   const purge = setInterval(() => {
@@ -140,6 +150,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
     clearInterval(hashing);
+    clearInterval(reminding);
     await app.close();
     // Stops the embedded PostgreSQL too (a fast shutdown: committed work is on disk).
     await database.close();

@@ -477,18 +477,17 @@ export const NoticeGroup = Type.Object({
   items: Type.Array(NoticeEntry),
 });
 export type NoticeGroup = Static<typeof NoticeGroup>;
-/** GET /api/notices: only the groups the caller's permissions cover, within their data scope; total sums the counts. */
-export const Notices = Type.Object({ total: Type.Integer(), groups: Type.Array(NoticeGroup) });
-export type Notices = Static<typeof Notices>;
 
-// ---- A villager's own notices (the bell on /app) ----
+// ---- A person's own kept notices (the bell on /app, 我的消息, the admin bell's 我的消息) ----
 
 export const UserNotice = Type.Object({
   id: Type.Integer(),
   kind: literals(USER_NOTICE_KINDS, '消息类型'),
   title: Type.String(),
   body: Type.String(),
+  /** The record the notice is about: an appeal (APPEAL_NOTICE_KINDS) or a task; the kind says which page opens it. */
   appealId: Nullable(Type.Integer()),
+  taskId: Nullable(Type.Integer()),
   read: Type.Boolean(),
   createdAt: Timestamp,
 });
@@ -500,3 +499,14 @@ export const UserNoticeQuery = Type.Object(
 export type UserNoticeQuery = Static<typeof UserNoticeQuery>;
 export const UserNoticeCount = Type.Object({ unread: Type.Integer() });
 export type UserNoticeCount = Static<typeof UserNoticeCount>;
+
+/**
+ * GET /api/notices: only the groups the caller's permissions cover, within their data scope; total
+ * sums the groups' counts. `mine`: the caller's own unread notices, the latest few, and how many.
+ */
+export const Notices = Type.Object({
+  total: Type.Integer(),
+  groups: Type.Array(NoticeGroup),
+  mine: Type.Object({ unread: Type.Integer(), items: Type.Array(UserNotice) }),
+});
+export type Notices = Static<typeof Notices>;

@@ -790,7 +790,10 @@ export const serviceEvents = pgTable(
   ],
 );
 
-/** A villager's notice about their own appeal (the bell on /app): kept until read, paged newest first. */
+/**
+ * A kept notice (the bells, 我的消息; ADR 0031, 0055): one event for one person, naming the appeal or
+ * the task it is about; the client derives the page from the kind. Paged newest first per user.
+ */
 export const userNotices = pgTable(
   'user_notices',
   {
@@ -803,6 +806,7 @@ export const userNotices = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -811,6 +815,14 @@ export const userNotices = pgTable(
     index('user_notices_unread_idx')
       .on(t.userId, t.id)
       .where(sql`${t.readAt} is null`),
+    // Deleting a draft task looks for its notices (there are none: drafts notify nobody) by this.
+    index('user_notices_task_idx')
+      .on(t.taskId)
+      .where(sql`${t.taskId} is not null`),
+    // The daily deadline reminder is written once per task per person, however often the job runs.
+    uniqueIndex('user_notices_due_once_idx')
+      .on(t.taskId, t.userId)
+      .where(sql`${t.kind} = 'taskDueTomorrow'`),
   ],
 );
 

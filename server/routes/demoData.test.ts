@@ -324,13 +324,15 @@ describe('清除演示数据', () => {
     assert.deepEqual(await ids(`select count(*) from news where title <> '正式新闻'`), [0]);
     assert.deepEqual(await ids(`select count(*) from appeals where title <> '正式诉求'`), [0]);
     // The notices left are the real villager's, about real appeals, each as it was: those a demo
-    // account's step wrote (accepted, replied, handed to 第一村) and those the real cadre's did.
+    // account's step wrote (accepted, replied, handed to 第一村, and the real cadre's 转派 notice) and
+    // those the real cadre's did.
     assert.deepEqual(
       [...after.user_notices.values()].sort((x, y) => Number(x.id) - Number(y.id)).map((n) => [n.user_id, n.appeal_id, n.kind]),
       [
         [real.villager, real.appeal, 'appealAccepted'],
         [real.villager, real.appeal, 'appealReplied'],
         [real.villager, real.dispatched, 'appealDispatched'],
+        [real.cadre, real.dispatched, 'appealHandedDown'],
         [real.villager, real.dispatched, 'appealAccepted'],
         [real.villager, real.dispatched, 'appealReplied'],
       ],

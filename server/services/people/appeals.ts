@@ -43,7 +43,7 @@ import { loadWorkCalendar } from '../system/workCalendar';
 import { addWorkingDays } from '../../lib/workingDays';
 import { areaNameOf, userNameOf } from '../names';
 import { isTaskRole } from '../tasks/tasks';
-import { notifySubmitter } from './userNotices';
+import { notifySubmitter, notifyVillageCadres } from './userNotices';
 import { assertActiveAreas } from '../system/areas';
 
 const columns = { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId };
@@ -510,6 +510,7 @@ export async function dispatchAppeal(db: Db, caller: AuthUser, id: number, body:
     const [village] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, body.areaId));
     await addEvent(tx, { appealId: id }, 'dispatch', caller.id, note, body.areaId);
     await notifySubmitter(tx, row, 'appealDispatched', caller.id, village?.name ?? '村里');
+    await notifyVillageCadres(tx, row, { id: body.areaId, name: village?.name ?? '村里' }, caller.id);
   });
 }
 

@@ -1,15 +1,16 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PageResult } from '../../../common/contracts/base';
 import type { UserNotice, UserNoticeCount, UserNoticeQuery } from '../../../common/contracts/people';
-import { PEOPLE_MESSAGES, USER_NOTICE_TEXTS, type UserNoticeKind } from '../../../common/constants';
+import { PEOPLE_MESSAGES, TASK_ROLE_CODES, TIME_ZONE_OFFSET_MS, USER_NOTICE_TEXTS, type UserNoticeKind } from '../../../common/constants';
 import type { DbOrTx } from '../../db/client';
-import { userNotices } from '../../db/schema';
+import { roles, userNotices, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../accounts/sessions';
 
-// A villager's own notices about their appeals (the bell on /app, ADR 0031). Unlike the back
-// office's bell (services/system/notices.ts), which counts pending work live, these are kept rows: a
-// villager wants to read "your appeal was answered" after the fact, and mark it read.
+// Kept notices (ADR 0031, 0055): one row per event per person, written in the transaction of the
+// event, naming the appeal or task it is about. Unlike the back office's pending-work count
+// (services/system/notices.ts), a notice stays after the work is done: "your report was rejected,
+// because …" is worth reading later, and is marked read.
 
 type AppealRef = { id: number; title: string; submitterId: number | null };
 
@@ -25,6 +26,56 @@ export async function notifySubmitter(tx: DbOrTx, appeal: AppealRef, kind: UserN
     .values({ userId: appeal.submitterId, kind, appealId: appeal.id, ...USER_NOTICE_TEXTS[kind](appeal.title, detail) });
 }
 
+/** A deadline as the township reads it: 2026-11-30 18:00 (Beijing time). */
+export function townshipTime(at: Date): string {
+  return new Date(at.getTime() + TIME_ZONE_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The same notice for every user the condition on "users" picks: one INSERT … SELECT. */
+export async function notifyUsers(
+  tx: DbOrTx,
+  who: SQL,
+  notice: { kind: UserNoticeKind; title: string; body: string; appealId?: number; taskId?: number },
+): Promise<number> {
+  // Raw: drizzle's insert … select wants every column of the table, defaults included. Only the
+  // deadline reminder's once-per-person index can conflict: a second run writes nothing.
+  const result = await tx.execute(sql`
+    insert into ${userNotices} (user_id, kind, title, body, appeal_id, task_id)
+    select ${users.id}, ${notice.kind}, ${notice.title}, ${notice.body}, ${notice.appealId ?? null}::integer, ${notice.taskId ?? null}::integer
+    from ${users} where ${who}
+    on conflict do nothing`);
+  return Number((result as { rowCount?: number | null }).rowCount ?? 0);
+}
+
+/** A report was approved or rejected: its author hears of it, with the reviewer's comment. */
+export async function notifyReportReviewed(
+  tx: DbOrTx,
+  report: { userId: number; taskId: number; taskTitle: string },
+  result: 'approved' | 'rejected',
+  comment: string,
+): Promise<void> {
+  const kind = result === 'approved' ? 'reportApproved' : 'reportRejected';
+  await tx
+    .insert(userNotices)
+    .values({ userId: report.userId, kind, taskId: report.taskId, ...USER_NOTICE_TEXTS[kind](report.taskTitle, comment) });
+}
+
+/** An appeal was handed to a village: its cadres (active, a task role, living there) hear of it. */
+export async function notifyVillageCadres(
+  tx: DbOrTx,
+  appeal: { id: number; title: string },
+  village: { id: number; name: string },
+  actorId: number,
+): Promise<number> {
+  const cadres = sql`(${users.status} = 'active' and ${users.area} = ${village.id} and ${ne(users.id, actorId)}
+    and exists (select 1 from ${roles} where ${roles.id} = ${users.roleId} and ${inArray(roles.code, [...TASK_ROLE_CODES])}))`;
+  return notifyUsers(tx, cadres, {
+    kind: 'appealHandedDown',
+    appealId: appeal.id,
+    ...USER_NOTICE_TEXTS.appealHandedDown(appeal.title, village.name),
+  });
+}
+
 export async function listUserNotices(db: DbOrTx, caller: AuthUser, query: UserNoticeQuery): Promise<PageResult<UserNotice>> {
   const where = and(eq(userNotices.userId, caller.id), query.unread ? isNull(userNotices.readAt) : undefined);
   const [rows, [{ total }]] = await Promise.all([
@@ -35,6 +86,7 @@ export async function listUserNotices(db: DbOrTx, caller: AuthUser, query: UserN
         title: userNotices.title,
         body: userNotices.body,
         appealId: userNotices.appealId,
+        taskId: userNotices.taskId,
         read: sql<boolean>`${userNotices.readAt} is not null`,
         createdAt: userNotices.createdAt,
       })

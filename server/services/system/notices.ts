@@ -5,6 +5,7 @@ import { appeals, areas, photoReports, submissions, tasks, users } from '../../d
 import { hasAccess } from '../accounts/access';
 import { appealHandlerScope } from '../people/appeals';
 import { appealOverdue, handlerScope } from '../people/peopleCommon';
+import { listUserNotices } from '../people/userNotices';
 import type { AuthUser } from '../accounts/sessions';
 import { reviewScope } from '../tasks/submissions';
 
@@ -110,7 +111,7 @@ async function photoReportGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGro
   return { kind: 'photoReports', title: '新的随手拍', count: total, link: '/peopleService/shot?status=pending', items: rows.map(entry) };
 }
 
-/** The caller's pending work: only the groups their permissions cover, within their data scope. */
+/** The caller's pending work (only the groups their permissions cover, within their data scope) and their own unread notices. */
 export async function noticesFor(db: DbOrTx, caller: AuthUser): Promise<Notices> {
   const counted: Counted[] = [];
   if (hasAccess(caller, 'taskManage')) counted.push({ group: await submissionsGroup(db, caller), alsoElsewhere: 0 });
@@ -121,8 +122,11 @@ export async function noticesFor(db: DbOrTx, caller: AuthUser): Promise<Notices>
       await appealGroup(db, caller, true),
     );
   }
+  // The unread ones only: their total is the unread count.
+  const mine = await listUserNotices(db, caller, { current: 1, pageSize: NOTICE_ITEMS, unread: true });
   return {
     total: counted.reduce((sum, { group, alsoElsewhere }) => sum + group.count - alsoElsewhere, 0),
     groups: counted.map(({ group }) => group),
+    mine: { unread: mine.total, items: mine.list },
   };
 }

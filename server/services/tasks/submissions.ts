@@ -19,6 +19,7 @@ import { signedImageRef } from '../uploads/uploadAccess';
 import { markUploadsUsed } from '../uploads/uploadRefs';
 import { photoChecks, recordPhotoMatches } from '../uploads/photoMatches';
 import { isTargeted } from './tasks';
+import { notifyReportReviewed } from '../people/userNotices';
 import { areaNameOf, userNameOf } from '../names';
 
 // ---- Reading ----
@@ -317,8 +318,9 @@ function approveOrReject(db: Db, caller: AuthUser, id: number, result: 'approved
       .where(and(eq(submissions.id, id), eq(submissions.status, 'pending')))
       .returning({ userId: submissions.userId, taskId: submissions.taskId });
     if (!updated) return false;
+    const [task] = await tx.select({ title: tasks.title, points: tasks.points }).from(tasks).where(eq(tasks.id, updated.taskId));
+    await notifyReportReviewed(tx, { ...updated, taskTitle: task.title }, result, comment);
     if (result === 'approved') {
-      const [task] = await tx.select({ title: tasks.title, points: tasks.points }).from(tasks).where(eq(tasks.id, updated.taskId));
       // A task worth nothing leaves no entry: the ledger records points, not approvals.
       if (task.points !== 0) {
         await tx.insert(scoreLedger).values({

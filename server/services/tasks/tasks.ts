@@ -13,7 +13,14 @@ import type {
   TaskFormOptionsQuery,
 } from '../../../common/contracts/tasks';
 import type { PageResult } from '../../../common/contracts/base';
-import { type SubmissionStatus, TASK_ISSUED_STATES, TASK_ROLE_CODES, TASK_STATUS_ISSUED, type TaskStatus } from '../../../common/constants';
+import {
+  type SubmissionStatus,
+  TASK_ISSUED_STATES,
+  TASK_ROLE_CODES,
+  TASK_STATUS_ISSUED,
+  type TaskStatus,
+  USER_NOTICE_TEXTS,
+} from '../../../common/constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { areas, groups, roles, submissions, taskAreas, taskGroups, tasks, userGroups, users } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
@@ -25,6 +32,7 @@ import type { AuthUser } from '../accounts/sessions';
 import { countedTotal } from '../reports/rowCounts';
 import { markUploadsUsed } from '../uploads/uploadRefs';
 import { assertActiveAreas } from '../system/areas';
+import { notifyUsers, townshipTime } from '../people/userNotices';
 
 // ---- Who a task targets (docs/decisions/0006-who-a-task-targets.md) ----
 
@@ -42,7 +50,7 @@ export const targetsArea = (area: number) =>
  * Condition on "users": targeted by the task whose id is `taskId` (a value or the outer column).
  * Active, a task role, living in one of its areas, and in one of its groups when it has any.
  */
-function userTargetedBy(taskId: number | SQL): SQL {
+export function userTargetedBy(taskId: number | SQL): SQL {
   return sql`(${users.status} = 'active'
     and exists (select 1 from ${roles} where ${roles.id} = ${users.roleId} and ${inArray(roles.code, [...TASK_ROLE_CODES])})
     and exists (select 1 from ${taskAreas} where ${taskAreas.taskId} = ${taskId} and ${taskAreas.area} = ${users.area})
@@ -399,21 +407,28 @@ export async function deleteTask(db: DbOrTx, caller: AuthUser, id: number): Prom
   if (!deleted.length) throw refusal('delete', (await currentStatus(db, id)) ?? 'draft');
 }
 
-/** Publishes a draft whose deadline is still ahead. */
-export async function publishTask(db: DbOrTx, caller: AuthUser, id: number): Promise<void> {
+/** Publishes a draft whose deadline is still ahead; everyone it targets is told in the same transaction. */
+export async function publishTask(db: Db, caller: AuthUser, id: number): Promise<void> {
   const task = await loadWritableTask(db, caller, id);
   if (task.status !== 'draft') throw refusal('publish', task.status);
   if (task.deadline.getTime() <= Date.now()) throw badRequest('deadline', '截止时间', DEADLINE_PASSED);
-  const published = await db
-    .update(tasks)
-    .set({ status: 'published', publishedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(tasks.id, id), eq(tasks.status, 'draft'), gt(tasks.deadline, sql`now()`)))
-    .returning({ id: tasks.id });
-  if (!published.length) {
-    const status = await currentStatus(db, id);
-    if (status === 'draft') throw badRequest('deadline', '截止时间', DEADLINE_PASSED);
-    throw refusal('publish', status ?? 'closed');
-  }
+  await db.transaction(async (tx) => {
+    const [published] = await tx
+      .update(tasks)
+      .set({ status: 'published', publishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(tasks.id, id), eq(tasks.status, 'draft'), gt(tasks.deadline, sql`now()`)))
+      .returning({ id: tasks.id, title: tasks.title, deadline: tasks.deadline });
+    if (!published) {
+      const status = await currentStatus(tx, id);
+      if (status === 'draft') throw badRequest('deadline', '截止时间', DEADLINE_PASSED);
+      throw refusal('publish', status ?? 'closed');
+    }
+    await notifyUsers(tx, userTargetedBy(id), {
+      kind: 'taskPublished',
+      taskId: id,
+      ...USER_NOTICE_TEXTS.taskPublished(published.title, townshipTime(published.deadline)),
+    });
+  });
 }
 
 /** Closes a published task: it stops taking submissions. */

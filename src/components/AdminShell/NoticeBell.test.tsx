@@ -69,7 +69,7 @@ const group = (kind: NoticeGroup['kind'], title: string, count: number, link: st
 });
 
 /** A staff member with work of every kind waiting (total 2 + 3 + 1 + 1). */
-const busyDay = (): Notices => ({
+const busyDay = (): Omit<Notices, 'mine'> => ({
   total: 7,
   groups: [
     group('submissions', '待审核提交', 2, '/taskManage/audit', [
@@ -89,7 +89,7 @@ const busyDay = (): Notices => ({
 });
 
 /** Only the task module has something; the others answer with zero, as the server does. */
-const onlySubmissions = (count: number): Notices => ({
+const onlySubmissions = (count: number): Omit<Notices, 'mine'> => ({
   total: count,
   groups: [
     group('submissions', '待审核提交', count, '/taskManage/audit', [

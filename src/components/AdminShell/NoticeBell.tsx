@@ -4,10 +4,12 @@ import { useRequest } from 'ahooks';
 import { Badge, Button, Empty, Popover, Spin, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import type { NoticeGroup } from '@common/contracts/people';
+import type { NoticeGroup, Notices } from '@common/contracts/people';
+import { readNotice } from '@/services/my';
 import { NOTICES_STALE_EVENT, queryNotices } from '@/services/notices';
 import { apiErrorBody } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
+import { noticeLink } from '@/utils/noticeLink';
 import { handleUnauthorized } from '@/utils/requestConfig';
 import { safeAppPath } from '@/utils/safePath';
 import { relativeTime } from '@/utils/timeText';
@@ -62,9 +64,46 @@ function Group({ group, now, onGo }: { group: NoticeGroup; now: number; onGo: ()
   );
 }
 
+/** The signed-in person's own unread notices (ADR 0055): each opens its record and is marked read on the way. */
+function Mine({ mine, now, onGo }: { mine: Notices['mine']; now: number; onGo: () => void }) {
+  const open = (id: number) => {
+    onGo();
+    // Fire and forget: the page opens at once; the next ask of the bell counts again.
+    readNotice(id, { skipErrorHandler: true }).catch(() => undefined);
+  };
+  return (
+    <section className="notice-group" aria-label={`我的消息，${mine.unread} 条未读`}>
+      <div className="notice-group-head">
+        <span className="notice-group-title">
+          我的消息
+          <span className="notice-group-count notice-group-count-alert">{mine.unread}</span>
+        </span>
+        <Link to="/app/notices" onClick={onGo} className="notice-group-all">
+          查看全部 <RightOutlined />
+        </Link>
+      </div>
+      <ul className="notice-items">
+        {mine.items.map((notice) => (
+          <li key={notice.id}>
+            <Link to={noticeLink(notice)?.to ?? '/app/notices'} onClick={() => open(notice.id)} className="notice-item">
+              <span className="notice-item-title">{notice.title}</span>
+              <span className="notice-item-meta">
+                <span className="notice-item-sub">{notice.body}</span>
+                <time dateTime={notice.createdAt} title={formatTime(notice.createdAt)}>
+                  {relativeTime(notice.createdAt, now)}
+                </time>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The header's bell: how much work waits for the signed-in user (GET /api/notices), by kind, with
- * the latest items. It asks every minute while the page is visible, when the window regains focus
+ * the latest items, and their own unread notices above. It asks every minute while the page is visible, when the window regains focus
  * and when a page says it changed something; a failed ask keeps the last answer without a toast.
  */
 export default function NoticeBell({ refreshMs = NOTICE_REFRESH_MS }: { refreshMs?: number }) {
@@ -91,7 +130,9 @@ export default function NoticeBell({ refreshMs = NOTICE_REFRESH_MS }: { refreshM
     return () => window.removeEventListener(NOTICES_STALE_EVENT, refresh);
   }, [refresh]);
 
-  const total = data?.total ?? 0;
+  const mine = data?.mine;
+  const unread = mine?.unread ?? 0;
+  const total = (data?.total ?? 0) + unread;
   const groups = (data?.groups ?? []).filter((g) => g.count > 0);
   const now = Date.now();
   // Until the first answer, the bell does not claim that nothing waits.
@@ -100,7 +141,7 @@ export default function NoticeBell({ refreshMs = NOTICE_REFRESH_MS }: { refreshM
       ? '待办提醒，加载失败'
       : '待办提醒，正在加载'
     : total > 0
-      ? `待办提醒，${total} 项待处理`
+      ? `待办提醒，${total - unread} 项待处理${unread ? `，${unread} 条未读消息` : ''}`
       : '待办提醒，暂无待办';
 
   let body: React.ReactNode;
@@ -119,10 +160,17 @@ export default function NoticeBell({ refreshMs = NOTICE_REFRESH_MS }: { refreshM
         </Button>
       </div>
     );
-  } else if (!groups.length) {
+  } else if (!groups.length && !unread) {
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无待办事项，工作都处理完了" />;
   } else {
-    body = groups.map((group) => <Group key={group.kind} group={group} now={now} onGo={() => setOpen(false)} />);
+    body = (
+      <>
+        {mine && unread ? <Mine mine={mine} now={now} onGo={() => setOpen(false)} /> : null}
+        {groups.map((group) => (
+          <Group key={group.kind} group={group} now={now} onGo={() => setOpen(false)} />
+        ))}
+      </>
+    );
   }
 
   const content = (

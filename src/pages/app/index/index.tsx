@@ -1,4 +1,5 @@
 import { Link, useAccess, useModel } from '@umijs/max';
+import { useEffect, useState } from 'react';
 import { Skeleton } from 'antd-mobile';
 import {
   ChatCheckOutline,
@@ -18,6 +19,7 @@ import { EmptyList, LoadFailed } from '@/components/AppTask/ListStates';
 import MobileLayout from '@/components/MobileLayout';
 import { useLargeText } from '@/components/MobileLayout/largeText';
 import { type Loaded, dataOf, useLoaded } from '@/hooks/useLoaded';
+import { queryDispatchedAppeals, queryMyTaskCounts } from '@/services/my';
 import { queryPublicNews } from '@/services/publicContent';
 import { canOpenPhoneEntry } from '@/utils/routeAccess';
 import NewsBanner from './components/NewsBanner';
@@ -58,18 +60,56 @@ function Banner({ pinned }: { pinned: NewsPage }) {
   return <NewsBanner items={list} />;
 }
 
-/** The entries this person may open (canOpenPhoneEntry): 4 for a villager, 5 for a visitor, 6 for a cadre. */
+/** What waits on a cadre's tiles: tasks to do or redo, open appeals handed to the village. */
+type Waiting = Partial<Record<string, number>>;
+
+/** Counted once when the home opens, for those who have the tiles; a failed count shows no number. */
+function useWaiting(cadre: boolean): Waiting {
+  const [waiting, setWaiting] = useState<Waiting>({});
+  useEffect(() => {
+    if (!cadre) return undefined;
+    let alive = true;
+    queryMyTaskCounts({ skipErrorHandler: true })
+      .then((body) => alive && body.data && setWaiting((w) => ({ ...w, '/app/mytask': body.data!.todo + body.data!.rejected })))
+      .catch(() => undefined);
+    queryDispatchedAppeals({ state: 'open', current: 1, pageSize: 1 }, { skipErrorHandler: true })
+      .then((body) => alive && body.data && setWaiting((w) => ({ ...w, '/app/dispatched': body.data!.total })))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [cadre]);
+  return waiting;
+}
+
+/** The entries this person may open (canOpenPhoneEntry): 4 for a villager, 5 for a visitor, 6 for a cadre, whose tiles count what waits. */
 function EntryGrid() {
   const access = useAccess();
   const entries = ENTRIES.filter((entry) => canOpenPhoneEntry(access, entry.to));
+  const waiting = useWaiting(canOpenPhoneEntry(access, '/app/mytask'));
   return (
     <nav className={`home-entries home-entries-${entries.length}`} aria-label="功能入口">
-      {entries.map((entry) => (
-        <Link key={entry.to} to={entry.to} className="home-entry">
-          <span className={`home-entry-icon home-entry-${entry.tone}`}>{entry.icon}</span>
-          <span className="home-entry-title">{entry.title}</span>
-        </Link>
-      ))}
+      {entries.map((entry) => {
+        const count = waiting[entry.to];
+        return (
+          <Link
+            key={entry.to}
+            to={entry.to}
+            className="home-entry"
+            aria-label={count ? `${entry.title}，${count} 项待办` : undefined}
+          >
+            <span className={`home-entry-icon home-entry-${entry.tone}`}>
+              {entry.icon}
+              {count ? (
+                <span className="home-entry-count" aria-hidden>
+                  {count > 99 ? '99+' : count}
+                </span>
+              ) : null}
+            </span>
+            <span className="home-entry-title">{entry.title}</span>
+          </Link>
+        );
+      })}
     </nav>
   );
 }

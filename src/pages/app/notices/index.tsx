@@ -10,6 +10,7 @@ import { usePagedList } from '@/hooks/usePagedList';
 import { useSignInGuard } from '@/hooks/useSignInGuard';
 import { queryMyNotices, queryUnreadNoticeCount, readAllNotices, readNotice } from '@/services/my';
 import { apiErrorMessage } from '@/utils/apiError';
+import { noticeLink } from '@/utils/noticeLink';
 import { relativeTime } from '@/utils/timeText';
 import '@/styles/phone.css';
 import '../mytask/index.css';
@@ -19,12 +20,13 @@ type Filter = 'all' | 'unread';
 const filterFromQuery = (value: string | null): Filter => (value === 'unread' ? 'unread' : 'all');
 
 const EMPTY: Record<Filter, { title: string; description: string }> = {
-  all: { title: '暂无消息', description: '您的诉求被受理、答复或转派时，会在这里通知您' },
+  all: { title: '暂无消息', description: '有新任务、审核结果、转派诉求或您的诉求有进展时，会在这里通知您' },
   unread: { title: '没有未读消息', description: '所有消息都已读过' },
 };
 
-/** One notice: unread ones are bold with a dot; one about an appeal opens it (and is marked read on the way). */
+/** One notice: unread ones are bold with a dot; one whose record remains opens it (and is marked read on the way). */
 function NoticeCard({ notice, read, onRead }: { notice: UserNotice; read: boolean; onRead: (id: number) => void }) {
+  const link = noticeLink(notice);
   const content = (
     <>
       <div className="ntc-head">
@@ -33,18 +35,18 @@ function NoticeCard({ notice, read, onRead }: { notice: UserNotice; read: boolea
         <span className="ntc-time">{relativeTime(notice.createdAt)}</span>
       </div>
       <p className="ntc-body">{notice.body}</p>
-      {notice.appealId ? (
+      {link ? (
         <span className="ntc-open">
-          查看诉求
+          {link.label}
           <RightOutline aria-hidden />
         </span>
       ) : null}
     </>
   );
   const className = `app-task-card ntc-card${read ? '' : ' ntc-unread'}`;
-  if (notice.appealId) {
+  if (link) {
     return (
-      <Link to={`/app/service/appeal/${notice.appealId}`} className={className} onClick={() => !read && onRead(notice.id)}>
+      <Link to={link.to} className={className} onClick={() => !read && onRead(notice.id)}>
         {content}
       </Link>
     );
@@ -169,7 +171,7 @@ function Notices() {
   );
 }
 
-/** /app/notices: the signed-in person's notices about their appeals (受理, 答复, 不予受理, 转派). */
+/** /app/notices: the signed-in person's kept notices: new tasks, deadlines, reviews, appeals handed down, their own appeals' steps. */
 export default function NoticesPage() {
   const user = useSignInGuard();
   return <MobileLayout title="我的消息">{user ? <Notices /> : null}</MobileLayout>;
