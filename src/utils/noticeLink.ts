@@ -7,7 +7,8 @@ import type { UserNotice } from '@common/contracts/people';
  * page (to report, or to see the review). Undefined when its record is gone.
  */
 export function noticeLink(notice: Pick<UserNotice, 'kind' | 'appealId' | 'taskId'>): { to: string; label: string } | undefined {
-  if (notice.kind === 'appealHandedDown') return notice.appealId ? { to: `/app/dispatched/${notice.appealId}`, label: '去办理' } : undefined;
+  if (notice.kind === 'appealHandedDown')
+    return notice.appealId ? { to: `/app/dispatched/${notice.appealId}`, label: '去办理' } : undefined;
   if (APPEAL_NOTICE_KINDS.includes(notice.kind)) {
     return notice.appealId ? { to: `/app/service/appeal/${notice.appealId}`, label: '查看诉求' } : undefined;
   }

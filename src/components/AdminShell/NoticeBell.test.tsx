@@ -14,7 +14,9 @@ import type { NoticeGroup, Notices } from '@common/contracts/people';
 import { markNoticesStale } from '@/services/notices';
 import { registerFeedback } from '@/utils/feedback';
 import { resetSignOut } from '@/utils/signOut';
+import { USER_NOTICE_TEXTS } from '@common/constants';
 import { ADMIN_TOKEN } from '@mock/fixtures';
+import { addNotice, noticeDb, resetNoticeDb } from '@mock/my';
 import { api, apiError } from '@mock/http';
 import { peopleDb, resetPeopleDb } from '@mock/peopleDb';
 import { peopleHandlers } from '@mock/scenarios';
@@ -42,6 +44,7 @@ let shown: Array<{ kind: string; text: string }>;
 beforeEach(() => {
   server.use(...peopleHandlers);
   resetPeopleDb();
+  resetNoticeDb();
   resetSignOut();
   sessionStorage.setItem('token', ADMIN_TOKEN);
   setPagePath('/welcome');
@@ -149,6 +152,29 @@ test('the bell shows how much waits, in its badge and its label', async () => {
   await waitFor(() => expect(bell()).toHaveAccessibleName('待办提醒，7 项待处理'));
   expect(badgeCount()).toBe('7');
   expect(bell()).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the staff member’s own unread notices are counted and listed first; one opens its record and is marked read', async () => {
+  peopleDb.notices = onlySubmissions(2);
+  addNotice(ADMIN_TOKEN, {
+    kind: 'appealAccepted',
+    ...USER_NOTICE_TEXTS.appealAccepted('办公楼前路面破损', ''),
+    appealId: 31,
+    createdAt: ago(5 * MINUTE),
+  });
+  addNotice(ADMIN_TOKEN, { kind: 'appealReplied', ...USER_NOTICE_TEXTS.appealReplied('旧的诉求', '已处理'), appealId: 30, read: true });
+  const { user, location } = renderBell();
+  await waitFor(() => expect(bell()).toHaveAccessibleName('待办提醒，2 项待处理，1 条未读消息'));
+  expect(badgeCount()).toBe('3');
+
+  const panel = await openPanel(user);
+  expect(groupNames(panel)).toEqual(['我的消息，1 条未读', '待审核提交，2 项']);
+  const mine = within(panel).getByRole('region', { name: /^我的消息，/ });
+  expect(hrefs(mine)).toEqual(['/app/notices', '/app/service/appeal/31']);
+  expect(mine).toHaveTextContent('您的诉求「办公楼前路面破损」已受理，正在办理。');
+  await user.click(within(mine).getByRole('link', { name: /诉求已受理/ }));
+  expect(location()).toBe('/app/service/appeal/31');
+  await waitFor(() => expect(noticeDb.byToken.get(ADMIN_TOKEN)!.every((n) => n.read)).toBe(true));
 });
 
 test('more than 99 shows as 99+ on the badge; the label keeps the real number', async () => {

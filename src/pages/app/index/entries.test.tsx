@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_TOKEN, CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/fixtures';
-import { useAppTaskHandlers, usePublicContentHandlers } from '@mock/scenarios';
+import { useAppTaskHandlers, useDispatchHandlers, usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
 import { useMockServer } from '@mock/server';
 import { canOpenPhoneEntry, computeAccess } from '@/utils/routeAccess';
@@ -13,6 +13,7 @@ import { canOpenPhoneEntry, computeAccess } from '@/utils/routeAccess';
 useMockServer();
 usePublicContentHandlers();
 useAppTaskHandlers();
+useDispatchHandlers();
 beforeAll(preloadApp, 120_000);
 beforeEach(() => sessionStorage.clear());
 
@@ -24,7 +25,7 @@ async function offered(token?: string) {
   const result = {
     grid: within(grid)
       .getAllByRole('link')
-      .map((a) => `${a.textContent} ${a.getAttribute('href')}`),
+      .map((a) => `${a.querySelector('.home-entry-title')?.textContent} ${a.getAttribute('href')}`),
     tabs: Array.from(tabBar.querySelectorAll('.adm-tab-bar-item-title'), (t) => t.textContent),
   };
   app.unmount();
@@ -84,4 +85,16 @@ test('a cadre who opens /app/noauth reads that their account may submit tasks, a
   expect(document.body).not.toHaveTextContent('没有使用该页面的权限');
   await app.user.click(screen.getByRole('button', { name: '前往我的任务' }));
   await waitFor(() => expect(app.location()).toBe('/app/mytask'));
+});
+
+test('a cadre’s 我的任务 and 转派诉求 tiles count what waits; a villager’s tiles count nothing', async () => {
+  sessionStorage.setItem('token', CADRE_TOKEN);
+  const app = renderApp('/app/index');
+  expect(await screen.findByRole('link', { name: '我的任务，2 项待办' }, { timeout: 30000 })).toHaveAttribute('href', '/app/mytask');
+  expect(await screen.findByRole('link', { name: '转派诉求，2 项待办' })).toHaveAttribute('href', '/app/dispatched');
+  app.unmount();
+  sessionStorage.setItem('token', VILLAGER_TOKEN);
+  renderApp('/app/index');
+  const grid = await screen.findByRole('navigation', { name: '功能入口' }, { timeout: 30000 });
+  expect(grid.querySelector('.home-entry-count')).toBeNull();
 });

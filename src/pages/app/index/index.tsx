@@ -92,12 +92,7 @@ function EntryGrid() {
       {entries.map((entry) => {
         const count = waiting[entry.to];
         return (
-          <Link
-            key={entry.to}
-            to={entry.to}
-            className="home-entry"
-            aria-label={count ? `${entry.title}，${count} 项待办` : undefined}
-          >
+          <Link key={entry.to} to={entry.to} className="home-entry" aria-label={count ? `${entry.title}，${count} 项待办` : undefined}>
             <span className={`home-entry-icon home-entry-${entry.tone}`}>
               {entry.icon}
               {count ? (

@@ -5,9 +5,10 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { USER_NOTICE_TEXTS } from '@common/constants';
 import { CADRE_TOKEN, VILLAGER_TOKEN } from '@mock/fixtures';
 import { api, apiError } from '@mock/http';
-import { NOTICES, noticeDb } from '@mock/my';
+import { addNotice, NOTICES, noticeDb } from '@mock/my';
 import { DISPATCHED, DISPATCHED_IDS } from '@mock/peopleDb';
 import { useAppServiceHandlers, useDispatchHandlers, usePublicContentHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
@@ -95,6 +96,68 @@ test('no notices at all: a deliberate empty state, nothing to mark', async () =>
   sessionStorage.setItem('token', CADRE_TOKEN);
   renderApp('/app/notices');
   expect(await screen.findByText('暂无消息', {}, { timeout: 30000 })).toBeInTheDocument();
-  expect(screen.getByText('您的诉求被受理、答复或转派时，会在这里通知您')).toBeInTheDocument();
+  expect(screen.getByText('有新任务、审核结果、转派诉求或您的诉求有进展时，会在这里通知您')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '全部已读' })).toBeDisabled();
 });
+
+test('a cadre’s notices open their task or the appeal handed to the village, and say so', async () => {
+  sessionStorage.setItem('token', CADRE_TOKEN);
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  addNotice(CADRE_TOKEN, {
+    kind: 'reportRejected',
+    ...USER_NOTICE_TEXTS.reportRejected('拍摄村容村貌', '照片不清楚'),
+    taskId: 13,
+    createdAt: ago(30),
+  });
+  addNotice(CADRE_TOKEN, {
+    kind: 'appealHandedDown',
+    ...USER_NOTICE_TEXTS.appealHandedDown(DISPATCHED.pending, '第一村'),
+    appealId: DISPATCHED_IDS.pending,
+    createdAt: ago(20),
+  });
+  addNotice(CADRE_TOKEN, {
+    kind: 'taskPublished',
+    ...USER_NOTICE_TEXTS.taskPublished('清理河道垃圾', '2026-12-01 18:00'),
+    taskId: 11,
+    createdAt: ago(10),
+  });
+  const app = renderApp('/app/notices');
+  const task = await screen.findByRole('link', { name: /新任务/ }, { timeout: 30000 });
+  const links = screen.getAllByRole('link').filter((a) => a.classList.contains('ntc-card'));
+  expect(
+    links.map((a) => [a.querySelector('.ntc-title')?.textContent, a.querySelector('.ntc-open')?.textContent, a.getAttribute('href')]),
+  ).toEqual([
+    ['新任务', '查看任务', '/app/mytask/11'],
+    ['新的转派诉求', '去办理', `/app/dispatched/${DISPATCHED_IDS.pending}`],
+    ['提交被驳回', '查看任务', '/app/mytask/13'],
+  ]);
+  expect(screen.getByText('您在任务「拍摄村容村貌」的提交被驳回，原因：照片不清楚。请修改后重新提交。')).toBeInTheDocument();
+  await app.user.click(task);
+  await waitFor(() => expect(app.location()).toBe('/app/mytask/11'));
+  await waitFor(() => expect(noticeDb.byToken.get(CADRE_TOKEN)!.find((n) => n.taskId === 11)!.read).toBe(true));
+});
+
+test('the bell picks up a notice that arrives while the page stays open, within seconds', async () => {
+  sessionStorage.setItem('token', CADRE_TOKEN);
+  renderApp('/app/index');
+  expect(await screen.findByRole('link', { name: '我的消息，没有未读' }, { timeout: 30000 })).toBeInTheDocument();
+  addNotice(CADRE_TOKEN, { kind: 'taskPublished', ...USER_NOTICE_TEXTS.taskPublished('清理河道垃圾', '2026-12-01 18:00'), taskId: 11 });
+  const bell = await screen.findByRole('link', { name: '我的消息，1条未读' }, { timeout: 6000 });
+  expect(bell).toHaveTextContent('1');
+}, 60_000);
+
+test('a hidden page does not ask; it asks at once when it is shown again', async () => {
+  sessionStorage.setItem('token', CADRE_TOKEN);
+  const calls = recordRequests();
+  renderApp('/app/index');
+  await screen.findByRole('link', { name: '我的消息，没有未读' }, { timeout: 30000 });
+  const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  const asked = callsTo(calls, 'GET', '/my/notices/count').length;
+  await new Promise((resolve) => setTimeout(resolve, 4500));
+  expect(callsTo(calls, 'GET', '/my/notices/count')).toHaveLength(asked);
+  addNotice(CADRE_TOKEN, { kind: 'taskPublished', title: '新任务', body: '…', taskId: 11 });
+  visibility.mockReturnValue('visible');
+  document.dispatchEvent(new Event('visibilitychange'));
+  expect(await screen.findByRole('link', { name: '我的消息，1条未读' }, { timeout: 1000 })).toBeInTheDocument();
+  visibility.mockRestore();
+}, 60_000);
