@@ -1,20 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SEARCH_KINDS, SEARCH_QUERY_MAX, SEARCH_TERMS_MAX } from '../search';
 import { Name } from './base';
 
 // The admin header's search (ADR 0059): records of five kinds found by any part of their text.
 
-export const SEARCH_KINDS = ['appeal', 'photoReport', 'task', 'news', 'user'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
-  appeal: '群众诉求',
-  photoReport: '随手拍',
-  task: '任务',
-  news: '新闻',
-  user: '用户',
-};
-export const SEARCH_QUERY_MAX = 50;
-/** Terms of a query: at most this many, separated by white space. */
-export const SEARCH_TERMS_MAX = 5;
+// The kinds, their labels and the query's limits live in common/search.ts, which the admin's header
+// reads without loading TypeBox.
+export { SEARCH_KIND_LABELS, SEARCH_KINDS, SEARCH_QUERY_MAX, SEARCH_TERMS_MAX, type SearchKind } from '../search';
 
 export const SearchQuery = Type.Object(
   {
