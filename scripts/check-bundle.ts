@@ -45,25 +45,29 @@ const PAGES: Array<{
   phone?: boolean;
 }> = [
   // 257.9 KiB measured with pro-components trimmed (ADR 0047; the goal is at most 260).
-  { path: '/user/login', viewport: PHONE, budgetKiB: 263, signIn: false },
+  // 263.3 with the one sign-out (src/utils/signOut.ts) and the wider captcha (ADR 0046).
+  { path: '/user/login', viewport: PHONE, budgetKiB: 264, signIn: false },
   // Phone pages (antd-mobile only): no antd may load here.
   // 161.4 KiB measured with the route's error boundary and phone frame (ADR 0044) and the session
   // hand-over between tabs (ADR 0049); the list pages were about 159 before them.
-  { path: '/app/taskList', viewport: PHONE, budgetKiB: 162, phone: true },
+  // 162.2 with the bell that counts kept notices while the page is open (ADR 0055).
+  { path: '/app/taskList', viewport: PHONE, budgetKiB: 163, phone: true },
   // 159 KiB measured with the notice bell in the phone layout and the form drafts (ADRs 0030, 0031).
   { path: '/app/mytask', viewport: PHONE, budgetKiB: 165, signIn: 'cadre02', phone: true },
   // A dynamic URL: Umi also preloads the '*' route's chunk (404), which therefore carries no antd.
-  { path: '/app/mytask/1', viewport: PHONE, budgetKiB: 172, signIn: 'cadre02', phone: true },
+  // 173.5 with pictures shown as 处理中 until decoded (ADR 0058) and the notices' bell (ADR 0055).
+  { path: '/app/mytask/1', viewport: PHONE, budgetKiB: 174, signIn: 'cadre02', phone: true },
   // 转派诉求 (a cadre's appeals handed down, ADR 0031) and 我的消息 (a villager's notices).
   // 158.7 and 179.3 KiB measured once photos upload one at a time and typed names are checked for
   // hidden characters as the server does (ADRs 0039, 0041); the list was under 157, the detail 177.
   // With ADRs 0044 and 0049: 162.2, 183.2 and 160.6 KiB.
-  { path: '/app/dispatched', viewport: PHONE, budgetKiB: 163, signIn: 'cadre02', phone: true },
-  { path: '/app/dispatched/1', viewport: PHONE, budgetKiB: 184, signIn: 'cadre02', phone: true },
+  // With ADRs 0055 and 0058 (kept notices, 处理中 pictures): 163.0, 184.5 and 161.6 KiB.
+  { path: '/app/dispatched', viewport: PHONE, budgetKiB: 164, signIn: 'cadre02', phone: true },
+  { path: '/app/dispatched/1', viewport: PHONE, budgetKiB: 185, signIn: 'cadre02', phone: true },
   { path: '/app/notices', viewport: PHONE, budgetKiB: 162, signIn: 'villager02', phone: true },
   // The phone home (ADR 0012: at most 140; the Toast and react-spring load with the first message).
   { path: '/app/index', viewport: PHONE, budgetKiB: 140, phone: true },
-  { path: '/app/newsList', viewport: PHONE, budgetKiB: 160, phone: true },
+  { path: '/app/newsList', viewport: PHONE, budgetKiB: 161, phone: true },
   // Public pages (docs/product.md §5): plain CSS, opened on phones too, so they are checked like
   // phone pages. /entrance is the workbench door, opened first on every desktop: the entry chunk
   // (81 KiB) plus a page of plain CSS and inline icons (88 KiB measured); 100 leaves room for the
@@ -74,16 +78,18 @@ const PAGES: Array<{
   // The wall display: plain CSS, no antd; its echarts chunks (lazy) are counted too, since a screen loads them at
   // once (292 KiB measured, of which echarts is about 170).
   // 300.6 KiB with the village panel's pages (ADR 0050) and the error boundaries (ADR 0044): over
-  // the 300 goal by 0.6, to be won back.
-  { path: '/screen', viewport: { width: 1920, height: 1080 }, budgetKiB: 301, signIn: 'staff01', phone: true },
+  // the 300 goal by 0.6, to be won back; 301.3 with the one sign-out the request layer calls on a 401.
+  { path: '/screen', viewport: { width: 1920, height: 1080 }, budgetKiB: 302, signIn: 'staff01', phone: true },
   // The heaviest admin page: 750 KiB with ProTable and ProLayout, 623.5 after trimming them (ADRs 0016,
   // 0029), 450.5 with the thin list table (ADR 0034) and the thin admin frame (ADR 0035), which leave
   // pro-components out of the bundle, 412.1 without antd's tree filter and Typography and with the dialogs
   // loaded when first opened (ADR 0037), 504.3 with the frame on ProLayout again (ADR 0042) while the list still
   // ran on DataTable, 750.1 with the list on ProTable through ListTable (ADR 0043), 579.9 with pro-components
   // trimmed by the module replacements of config/proTrim.ts (ADR 0047; the goal is at most 590). CI has measured
-  // up to 3.5 KiB more than a local run of the same build.
-  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 590, signIn: true },
+  // up to 3.5 KiB more than a local run of the same build. 589.3 with every dialog on ModalForm/DrawerForm
+  // (ADR 0048), 604.7 once the header's search loaded TypeBox with its contract, 593.6 without it
+  // (common/search.ts), with the search box and the bell's own notices in the frame: 3.6 over the goal.
+  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 595, signIn: true },
 ];
 
 const gzipSize = (file: string) => {
