@@ -306,7 +306,8 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
     );
 
     // A list's search form and table tools.
-    await scanOpen('/peopleService/appeal, a Select open', () => page.getByRole('combobox').first().click(), '.ant-select-dropdown');
+    // The list's first Select (the header's search box is a combobox too, and comes first).
+    await scanOpen('/peopleService/appeal, a Select open', () => page.locator('.ant-select').first().click(), '.ant-select-dropdown');
     const unfold = page.getByRole('button', { name: /^展开/ });
     if (await unfold.count()) await unfold.first().click();
     await scanOpen(

@@ -92,7 +92,8 @@ function EntryGrid() {
       {entries.map((entry) => {
         const count = waiting[entry.to];
         return (
-          <Link key={entry.to} to={entry.to} className="home-entry" aria-label={count ? `${entry.title}，${count} 项待办` : undefined}>
+          // The count is read after the title from words, not from the badge: a name must hold the visible title.
+          <Link key={entry.to} to={entry.to} className="home-entry">
             <span className={`home-entry-icon home-entry-${entry.tone}`}>
               {entry.icon}
               {count ? (
@@ -102,6 +103,7 @@ function EntryGrid() {
               ) : null}
             </span>
             <span className="home-entry-title">{entry.title}</span>
+            {count ? <span className="glp-visually-hidden">，{count} 项待办</span> : null}
           </Link>
         );
       })}

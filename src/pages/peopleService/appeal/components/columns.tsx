@@ -56,7 +56,8 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       title: '诉求',
       dataIndex: 'title',
       search: false,
-      width: 240,
+      // 216 leaves room for 来源 at 1366×768 without a sideways scroll; the title is cut with its tooltip.
+      width: 216,
       render: (_, appeal) => (
         <div className="people-cell-main">
           <RowLink className="people-cell-title" onClick={() => onOpen(appeal)} title={appeal.title}>
