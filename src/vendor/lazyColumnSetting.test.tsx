@@ -1,5 +1,5 @@
 import { ProTable } from '@ant-design/pro-components';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LazyColumnSetting from './lazyColumnSetting';
 
 const columns = [
@@ -7,7 +7,33 @@ const columns = [
   { title: '村', dataIndex: 'village' },
 ];
 
+const renderTable = () =>
+  render(
+    <ProTable
+      rowKey="name"
+      columns={columns}
+      dataSource={[{ name: '张三', village: '第一村' }]}
+      search={false}
+      options={false}
+      toolBarRender={() => [<LazyColumnSetting key="setting" {...({ columns } as object)} />]}
+    />,
+  );
+
 describe('column settings loaded on first use', () => {
+  test('a click whose press began on the placeholder opens the panel after the real icon replaced it', async () => {
+    renderTable();
+    const placeholder = screen.getByRole('img', { name: 'setting' });
+    // The icon sits in the trigger's span, inside the component's own span, which stays.
+    const outer = placeholder.parentElement!.parentElement!;
+    // The pointer arrives: the real panel's code starts loading and its icon replaces the placeholder.
+    fireEvent.pointerEnter(outer);
+    await act(() => import('@ant-design/pro-table/es/components/ColumnSetting/index.js'));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'setting' })).not.toBe(placeholder));
+    // Pressed on the placeholder, released on the real icon: the browser clicks their common ancestor.
+    fireEvent.click(outer);
+    expect(await screen.findByText('列展示')).toBeInTheDocument();
+  });
+
   test('the first click on the icon opens the panel once its code has arrived', async () => {
     render(
       <ProTable

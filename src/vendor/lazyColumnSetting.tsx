@@ -16,12 +16,12 @@ const Real = React.lazy(load) as unknown as React.ComponentType<ColumnSettingPro
 
 export default function LazyColumnSetting(props: ColumnSettingProps) {
   const [wanted, setWanted] = useState(false);
-  const realMounted = useRef(false);
+  const real = useRef<HTMLSpanElement | null>(null);
   const clicked = useRef(false);
   // The real panel opens on a click of its trigger: once that trigger is mounted, replay the click
   // that asked for the panel before its code had arrived.
   const realTrigger = useCallback((element: HTMLSpanElement | null) => {
-    realMounted.current = Boolean(element);
+    real.current = element;
     if (!element || !clicked.current) return;
     clicked.current = false;
     window.setTimeout(() => element.click(), 0);
@@ -38,8 +38,16 @@ export default function LazyColumnSetting(props: ColumnSettingProps) {
     <span
       onPointerEnter={prepare}
       onFocus={prepare}
-      onClick={() => {
-        if (realMounted.current) return;
+      onClick={(event) => {
+        const trigger = real.current;
+        // A click on the real trigger is the panel's own. When the real trigger replaced the
+        // placeholder between the press and the release, the browser sends the click to this span
+        // instead: pass it on, or the panel would not open.
+        if (trigger?.contains(event.target as Node)) return;
+        if (trigger) {
+          trigger.click();
+          return;
+        }
         clicked.current = true;
         prepare();
       }}
