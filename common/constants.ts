@@ -359,10 +359,6 @@ export const APPEAL_REGISTERED_SOURCES = ['window', 'phone', 'letter', 'other'] 
 export const SATISFACTION_SOURCES = ['phone', 'callback'] as const;
 export type SatisfactionSource = (typeof SATISFACTION_SOURCES)[number];
 export const SATISFACTION_SOURCE_LABELS: Record<SatisfactionSource, string> = { phone: '群众评价', callback: '回访评价' };
-/** Working days after the reply with no rating before an appeal is due a call-back (待回访), unless the setting says otherwise. */
-export const CALLBACK_WORKING_DAYS_DEFAULT = 3;
-export const CALLBACK_WORKING_DAYS_MIN = 1;
-export const CALLBACK_WORKING_DAYS_MAX = 30;
 /** Working days (Saturday and Sunday skipped) from submission to the due time, unless the setting says otherwise. */
 export const APPEAL_DUE_WORKING_DAYS_DEFAULT = 3;
 export const APPEAL_DUE_WORKING_DAYS_MIN = 1;

@@ -4,8 +4,8 @@
 // a 500. The server registers these as its `date-time` and `date` formats (server/app.ts). ADR 0039.
 
 /** The years a caller may name: 1970 up to 2999 (common/contracts/base.ts DateTime words it). */
-export const YEAR_MIN = 1970;
-export const YEAR_MAX = 2999;
+const YEAR_MIN = 1970;
+const YEAR_MAX = 2999;
 /** The longest a time may be: `2026-01-01T00:00:00.123456789+08:00` with room to spare. */
 export const DATE_TIME_MAX_LENGTH = 40;
 

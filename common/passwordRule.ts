@@ -2,7 +2,7 @@
 // forms that set a password, so both say the same. Small enough for the client: the list of the
 // most common passwords stays on the server (server/services/accounts/passwordPolicy.ts). ADR 0040.
 
-export const PASSWORD_RULE_MESSAGES = {
+const PASSWORD_RULE_MESSAGES = {
   containsAccount: '密码不能包含账号',
   containsPhone: '密码不能包含手机号码',
   containsCentre: '密码不能包含中心名称',

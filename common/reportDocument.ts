@@ -37,7 +37,7 @@ const CHINESE_NUMBERS = ['一', '二', '三', '四', '五', '六', '七', '八',
 export const percentText = (rate: number | null) => (rate === null ? '—' : ratePercentText(rate));
 
 /** 2026年11月23日 from YYYY-MM-DD. */
-export const dayText = (day: string) => `${Number(day.slice(0, 4))}年${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
+const dayText = (day: string) => `${Number(day.slice(0, 4))}年${Number(day.slice(5, 7))}月${Number(day.slice(8, 10))}日`;
 
 /** 11月20日 17:30 on the township's clock (with the year when it differs from `year`). */
 export function momentText(iso: string, year?: number): string {

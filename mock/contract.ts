@@ -281,7 +281,7 @@ function extraPaths(value: unknown, cleaned: unknown, path = ''): string[] {
 }
 
 /** What is wrong with `body` as a `schema` reply; [] when nothing. */
-export function schemaProblems(schema: TSchema, body: unknown): string[] {
+function schemaProblems(schema: TSchema, body: unknown): string[] {
   if (!Value.Check(schema, body)) {
     const firstPerPath = new Map<string, string>();
     for (const e of Value.Errors(schema, body)) {
@@ -295,7 +295,7 @@ export function schemaProblems(schema: TSchema, body: unknown): string[] {
 }
 
 /** What is wrong with a mock's reply to `key`; [] when the server could have given it. */
-export async function replyProblems(key: RouteKey | typeof ANY_ROUTE, response: Response): Promise<string[]> {
+async function replyProblems(key: RouteKey | typeof ANY_ROUTE, response: Response): Promise<string[]> {
   if (response.type === 'error') return []; // a network failure, not a reply
   const json = /\bjson\b/.test(response.headers.get('content-type') ?? '');
   if (response.status === 200) {

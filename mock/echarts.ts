@@ -6,7 +6,7 @@
  * Its pixel geometry, for tests that click the plot: category i sits at x = 100 + 50·i, the value
  * axis reads y = 300 − 10·v, and the plot is where x ≥ 80 and y ≤ 300.
  */
-export interface MockChart {
+interface MockChart {
   /** The element's aria-label: which chart this is. */
   label: string | null;
   /** Every option passed to setOption, in order; tests read them loosely, each assertion naming its field. */

@@ -27,7 +27,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const peopleImage = (id: number): ImageRef => ({ id, url: `/api/uploads/people-${id}.jpg`, width: 1280, height: 960 });
+const peopleImage = (id: number): ImageRef => ({ id, url: `/api/uploads/people-${id}.jpg`, width: 1280, height: 960 });
 
 const STAFF = { id: 2, name: '张三' };
 
@@ -51,7 +51,7 @@ function history(submitter: { id: number; name: string }, steps: Step[], base: n
   );
 }
 
-export interface AppealSeed {
+interface AppealSeed {
   id: number;
   title: string;
   content: string;
@@ -309,7 +309,7 @@ function initialAppeals(now: number): AppealDetail[] {
   return appeals;
 }
 
-export interface ReportSeed {
+interface ReportSeed {
   id: number;
   type: number;
   description: string;

@@ -38,7 +38,7 @@ export const peopleHandlers = [
 ];
 
 /** The phone's task pages: the cadre's and the villager's session, the tasks, submitting, photos. */
-export const appTaskHandlers = [
+const appTaskHandlers = [
   ...phoneSessionHandlers,
   ...publicTaskHandlers,
   ...myTaskHandlers,

@@ -9,7 +9,7 @@ import { ok, route } from './http';
 type Record = Omit<SearchHit, 'titleMarks' | 'snippetMarks'>;
 
 const at = '2024-05-20T01:00:00.000Z';
-export const searchRecords: Record[] = [
+const searchRecords: Record[] = [
   {
     kind: 'appeal',
     id: 31,

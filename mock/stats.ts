@@ -13,7 +13,7 @@ import { admin, apiError, forbidden, invalid, isAdmin, networkError, ok, okPage,
 const DAY = 86400_000;
 
 /** A small township's figures: 30 days of appeals, three villages at work. */
-export function overviewFixture(now = Date.now()): StatsOverview {
+function overviewFixture(now = Date.now()): StatsOverview {
   const dates = Array.from({ length: 30 }, (_, i) => new Date(now - (29 - i) * DAY).toISOString().slice(0, 10));
   const completion = (area: number, targets: number, completed: number, pending: number) => ({
     area,
@@ -199,7 +199,7 @@ const APPEAL_TITLES = [
 const PEOPLE = ['张红梅', '刘志强', '赵丽娟', '陈立新', '王建国', '李秀英', '周海涛', '吴春燕', '郑晓东', '孙桂兰'];
 
 /** The whole township's figures with full lists (ten of each), so the rolling lists roll. */
-export function screenFixture(now = Date.now()): StatsOverview {
+function screenFixture(now = Date.now()): StatsOverview {
   const base = overviewFixture(now);
   // The overview's figures, with longer lists.
   return {

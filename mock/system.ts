@@ -8,7 +8,7 @@ import { areas, settings } from './fixtures';
 import { admin, exportHandler, ok, okPage, okWithMessage, route } from './http';
 import { contains } from './query';
 
-export const operationLogFixtures: OperationLogItem[] = [
+const operationLogFixtures: OperationLogItem[] = [
   {
     id: 3,
     userId: 1,
@@ -40,7 +40,7 @@ export const operationLogFixtures: OperationLogItem[] = [
   },
 ];
 
-export const loginLogFixtures: LoginLogItem[] = [
+const loginLogFixtures: LoginLogItem[] = [
   {
     id: 2,
     account: 'cadre03',
@@ -97,7 +97,7 @@ export const logHandlers = [
 ];
 
 /** 系统设置 › 演示数据: a new installation has some until it is cleared. */
-export const systemDb = { demo: { present: true, accounts: 9, records: 180 } };
+const systemDb = { demo: { present: true, accounts: 9, records: 180 } };
 
 export function resetSystemDb() {
   systemDb.demo = { present: true, accounts: 9, records: 180 };

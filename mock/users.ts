@@ -22,7 +22,7 @@ export function resetMockDb() {
 }
 
 /** The server's user filters, on the fixture array. */
-export function filterUsers(users: UserItem[], q: URLSearchParams): UserItem[] {
+function filterUsers(users: UserItem[], q: URLSearchParams): UserItem[] {
   const num = (key: string) => (q.get(key) ? Number(q.get(key)) : undefined);
   const keyword = q.get('keyword');
   const roleId = num('roleId');

@@ -4,12 +4,12 @@ import { LIMITS } from '../limits';
 
 // The working-day calendar (系统设置 › 节假日安排): the days that break "Monday to Friday".
 
-export const CALENDAR_YEAR_MIN = 2020;
-export const CALENDAR_YEAR_MAX = 2100;
+const CALENDAR_YEAR_MIN = 2020;
+const CALENDAR_YEAR_MAX = 2100;
 /** A year has about 30 such days; room for a township's own additions. */
-export const CALENDAR_DAYS_MAX = 80;
+const CALENDAR_DAYS_MAX = 80;
 
-export const CALENDAR_KINDS = ['off', 'work'] as const;
+const CALENDAR_KINDS = ['off', 'work'] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = { off: '放假', work: '调休上班' };
 

@@ -10,8 +10,8 @@ import { ImageRef } from './tasks';
 const RichText = (title: string, minLength = 0) => Type.String({ title, minLength, maxLength: LIMITS.richText, stripHidden: true });
 // ---- News ----
 
-export const NewsColumn = Type.Integer({ minimum: 1, maximum: NEWS_COLUMNS.length, title: '栏目' });
-export const NewsStatusSchema = Type.Union(
+const NewsColumn = Type.Integer({ minimum: 1, maximum: NEWS_COLUMNS.length, title: '栏目' });
+const NewsStatusSchema = Type.Union(
   NEWS_STATUSES.map((s) => Type.Literal(s)),
   { title: '状态' },
 );

@@ -55,7 +55,7 @@ const ContactPhone = Type.String({
 const Keyword = Type.Optional(Text('关键字', LIMITS.peopleKeyword, 0));
 
 /** One step in an appeal's or photo report's history (who did what, when). */
-export const HISTORY_ACTIONS = ['submit', 'accept', 'reply', 'close', 'reject', 'rate', 'handle', 'invalid', 'dispatch', 'recall'] as const;
+const HISTORY_ACTIONS = ['submit', 'accept', 'reply', 'close', 'reject', 'rate', 'handle', 'invalid', 'dispatch', 'recall'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 /** The history steps as the admin and the villager read them; appeals and photo reports share the names. */
 export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
@@ -85,9 +85,9 @@ export type HistoryEvent = Static<typeof HistoryEvent>;
 
 // ---- Appeals ----
 
-export const AppealCategory = Type.Integer({ minimum: 1, maximum: APPEAL_CATEGORIES.length, title: '诉求类别' });
-export const AppealStatusSchema = literals(APPEAL_STATUSES, '状态');
-export const AppealSourceSchema = literals(APPEAL_SOURCES, '诉求来源');
+const AppealCategory = Type.Integer({ minimum: 1, maximum: APPEAL_CATEGORIES.length, title: '诉求类别' });
+const AppealStatusSchema = literals(APPEAL_STATUSES, '状态');
+const AppealSourceSchema = literals(APPEAL_SOURCES, '诉求来源');
 
 /** POST /api/appeals (any signed-in user; a villager's phone). Created as pending, due in N working days. */
 export const AppealBody = Type.Object(
@@ -267,8 +267,8 @@ export type MyAppealItem = Static<typeof MyAppealItem>;
 
 // ---- Photo reports ----
 
-export const PhotoReportType = Type.Integer({ minimum: 1, maximum: PHOTO_REPORT_TYPES.length, title: '问题类型' });
-export const PhotoReportStatusSchema = literals(PHOTO_REPORT_STATUSES, '状态');
+const PhotoReportType = Type.Integer({ minimum: 1, maximum: PHOTO_REPORT_TYPES.length, title: '问题类型' });
+const PhotoReportStatusSchema = literals(PHOTO_REPORT_STATUSES, '状态');
 
 /** POST /api/photo-reports (any signed-in user). Photos first: at least one. */
 export const PhotoReportBody = Type.Object(
@@ -366,10 +366,10 @@ export type MyPhotoReportItem = Static<typeof MyPhotoReportItem>;
 
 // ---- Public opinion ----
 
-export const OpinionSource = Type.Integer({ minimum: 1, maximum: OPINION_SOURCES.length, title: '来源' });
-export const OpinionSentimentSchema = literals(OPINION_SENTIMENTS, '情感倾向');
-export const OpinionLevel = Type.Integer({ minimum: 1, maximum: OPINION_LEVELS.length, title: '级别' });
-export const OpinionStatusSchema = literals(OPINION_STATUSES, '状态');
+const OpinionSource = Type.Integer({ minimum: 1, maximum: OPINION_SOURCES.length, title: '来源' });
+const OpinionSentimentSchema = literals(OPINION_SENTIMENTS, '情感倾向');
+const OpinionLevel = Type.Integer({ minimum: 1, maximum: OPINION_LEVELS.length, title: '级别' });
+const OpinionStatusSchema = literals(OPINION_STATUSES, '状态');
 
 /** POST /api/opinions and PUT /api/opinions/:id (peopleService). */
 export const OpinionBody = Type.Object(
@@ -457,7 +457,7 @@ export type OpinionKeywordQuery = Static<typeof OpinionKeywordQuery>;
 
 // ---- Notices (the header's bell) ----
 
-export const NOTICE_KINDS = ['submissions', 'appeals', 'photoReports', 'overdueAppeals'] as const;
+const NOTICE_KINDS = ['submissions', 'appeals', 'photoReports', 'overdueAppeals'] as const;
 export const NoticeEntry = Type.Object({
   id: Type.Integer(),
   title: Type.String(),

@@ -21,7 +21,7 @@ const Count = Type.Integer({ minimum: 0 });
 /** A share 0–1 with three decimals; null when there is nothing to share out. */
 const Rate = Nullable(Type.Number({ minimum: 0, maximum: 1 }));
 
-export const ReportPeriodInfo = Type.Object({
+const ReportPeriodInfo = Type.Object({
   kind: literals(REPORT_KINDS, '统计周期'),
   from: Type.String(),
   to: Type.String(),
@@ -33,9 +33,9 @@ export const ReportPeriodInfo = Type.Object({
   /** The moment "at the period's end" stands for: the period's end, or now while it runs. */
   asOf: Timestamp,
 });
-export type ReportPeriodInfo = Static<typeof ReportPeriodInfo>;
+type ReportPeriodInfo = Static<typeof ReportPeriodInfo>;
 
-export const ReportAreaTasks = Type.Object({
+const ReportAreaTasks = Type.Object({
   area: Type.Integer(),
   name: Type.String(),
   /** (task, area) units of the tasks published in the period that went to this area. */
@@ -48,18 +48,18 @@ export const ReportAreaTasks = Type.Object({
   /** Rank by rate, then approved units (equal places share a rank); null without tasks. */
   rank: Nullable(Type.Integer()),
 });
-export type ReportAreaTasks = Static<typeof ReportAreaTasks>;
+type ReportAreaTasks = Static<typeof ReportAreaTasks>;
 
-export const ReportPointsRow = Type.Object({
+const ReportPointsRow = Type.Object({
   rank: Type.Integer(),
   userId: Type.Integer(),
   name: Type.String(),
   areaName: Nullable(Type.String()),
   points: Type.Integer(),
 });
-export type ReportPointsRow = Static<typeof ReportPointsRow>;
+type ReportPointsRow = Static<typeof ReportPointsRow>;
 
-export const ReportAreaAppeals = Type.Object({
+const ReportAreaAppeals = Type.Object({
   area: Type.Integer(),
   name: Type.String(),
   received: Count,
@@ -67,9 +67,9 @@ export const ReportAreaAppeals = Type.Object({
   /** Open at the period's end and past due (received in any period). */
   overdue: Count,
 });
-export type ReportAreaAppeals = Static<typeof ReportAreaAppeals>;
+type ReportAreaAppeals = Static<typeof ReportAreaAppeals>;
 
-export const ReportOverdueAppeal = Type.Object({
+const ReportOverdueAppeal = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   areaName: Type.String(),
@@ -80,9 +80,9 @@ export const ReportOverdueAppeal = Type.Object({
   /** The appeal's state now (it may have been answered since the period ended). */
   status: Type.String(),
 });
-export type ReportOverdueAppeal = Static<typeof ReportOverdueAppeal>;
+type ReportOverdueAppeal = Static<typeof ReportOverdueAppeal>;
 
-export const ReportOverdueTask = Type.Object({
+const ReportOverdueTask = Type.Object({
   taskId: Type.Integer(),
   title: Type.String(),
   area: Type.Integer(),
@@ -90,7 +90,7 @@ export const ReportOverdueTask = Type.Object({
   deadline: Timestamp,
   daysOverdue: Type.Integer({ minimum: 1 }),
 });
-export type ReportOverdueTask = Static<typeof ReportOverdueTask>;
+type ReportOverdueTask = Static<typeof ReportOverdueTask>;
 
 export const Report = Type.Object({
   /** 示范镇综合治理中心工作通报（2026年第47周） */

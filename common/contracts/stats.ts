@@ -10,8 +10,8 @@ const Count = Type.Integer({ minimum: 0 });
 const countsOf = <T extends string>(keys: readonly T[]) =>
   Type.Object(Object.fromEntries(keys.map((k) => [k, Count])) as Record<T, typeof Count>);
 
-export const AreaCount = Type.Object({ area: Type.Integer(), name: Type.String(), count: Count });
-export const RoleCount = Type.Object({ code: Type.String(), name: Type.String(), count: Count });
+const AreaCount = Type.Object({ area: Type.Integer(), name: Type.String(), count: Count });
+const RoleCount = Type.Object({ code: Type.String(), name: Type.String(), count: Count });
 
 /**
  * A (task, area) pair is one unit of work: a published or closed task sent to that area. It is

@@ -70,7 +70,7 @@ export const VILLAGE_MESSAGES = {
 } as const;
 
 /** The settings a new installation is asked to fill in (系统设置's first-run reminder). */
-export const SETUP_SETTING_KEYS = ['centreName', 'icpNumber'] as const;
+const SETUP_SETTING_KEYS = ['centreName', 'icpNumber'] as const;
 export type SetupSettingKey = (typeof SETUP_SETTING_KEYS)[number];
 
 export const Settings = Type.Object({
@@ -128,8 +128,8 @@ export const OperationLogItem = Type.Object({
 });
 export type OperationLogItem = Static<typeof OperationLogItem>;
 
-export const LOG_RESULTS = ['success', 'failure'] as const;
-export type LogResult = (typeof LOG_RESULTS)[number];
+const LOG_RESULTS = ['success', 'failure'] as const;
+type LogResult = (typeof LOG_RESULTS)[number];
 export const LOG_RESULT_LABELS: Record<LogResult, string> = { success: '成功', failure: '失败' };
 
 const LogFilterFields = {

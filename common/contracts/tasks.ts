@@ -27,8 +27,8 @@ import {
 } from './base';
 import { PhotoCheck } from './photoChecks';
 
-export const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
-export const SubmissionStatusSchema = literals(SUBMISSION_STATUSES, '审核状态');
+const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
+const SubmissionStatusSchema = literals(SUBMISSION_STATUSES, '审核状态');
 export const Category = Type.Integer({ minimum: 1, maximum: WORK_CATEGORIES.length, title: '工作类别' });
 
 // ---- Tasks ----
@@ -86,8 +86,8 @@ export const TaskDetail = Type.Composite([
 ]);
 export type TaskDetail = Static<typeof TaskDetail>;
 
-export const TargetGroup = Type.Object({ id: Type.Integer(), name: Type.String(), memberCount: Type.Integer() });
-export type TargetGroup = Static<typeof TargetGroup>;
+const TargetGroup = Type.Object({ id: Type.Integer(), name: Type.String(), memberCount: Type.Integer() });
+type TargetGroup = Static<typeof TargetGroup>;
 
 /**
  * GET /api/tasks/form-options: what the task form offers, for whoever publishes tasks (the group
@@ -178,7 +178,7 @@ export const TaskCompletion = Type.Object({
 });
 export type TaskCompletion = Static<typeof TaskCompletion>;
 
-export const COMPLETION_PEOPLE_STATES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
+const COMPLETION_PEOPLE_STATES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
 export const CompletionPeopleQuery = Type.Object(
   {
     ...PageQuery,

@@ -4,12 +4,12 @@ import { LIMITS } from '../limits';
 import { Account, Password, PersonName, Phone } from './auth';
 import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
-export const UserStatusSchema = Type.Union(
+const UserStatusSchema = Type.Union(
   USER_STATUSES.map((status) => Type.Literal(status)),
   { title: '状态' },
 );
 
-export const GroupRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+const GroupRef = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 export const UserItem = Type.Object({
   id: Type.Integer(),
@@ -31,7 +31,7 @@ export const UserItem = Type.Object({
 });
 export type UserItem = Static<typeof UserItem>;
 
-export const USER_SORT_FIELDS = ['createdAt', 'lastLoginAt', 'account', 'name'] as const;
+const USER_SORT_FIELDS = ['createdAt', 'lastLoginAt', 'account', 'name'] as const;
 
 export const UserListQuery = Type.Object(
   {

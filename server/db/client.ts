@@ -28,9 +28,9 @@ export interface Database {
 export const migrationsFolder = path.resolve(__dirname, 'migrations');
 
 /** Default bound on a statement and on a wait for the database (config.dbTimeoutMs). */
-export const DEFAULT_DB_TIMEOUT_MS = 10_000;
+const DEFAULT_DB_TIMEOUT_MS = 10_000;
 
-export interface PoolOptions {
+interface PoolOptions {
   max?: number;
   /** statement_timeout; the client gives up on an answer 2 s later, connecting after at most 5 s. 0: no limit (bulk tools). */
   timeoutMs?: number;
@@ -43,7 +43,7 @@ export interface PoolOptions {
  * keepalive notices a silently dropped peer. Each failure answers 503 (server/plugins/errors.ts)
  * and the pool discards the connection it happened on.
  */
-export function poolConfig(url: string, opts: PoolOptions = {}): pg.PoolConfig {
+function poolConfig(url: string, opts: PoolOptions = {}): pg.PoolConfig {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
   return {
     connectionString: url,

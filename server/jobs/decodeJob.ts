@@ -21,7 +21,7 @@ export type Refusal =
   | { reason: 'trailingData' }
   | { reason: 'embeddedMarkup' };
 
-export interface Precheck {
+interface Precheck {
   width: number;
   height: number;
   /** The raw EXIF block of the original, for its capture time and position (server/lib/exif.ts). */

@@ -8,7 +8,7 @@ import { decodeUpload } from './decodeJob';
 // open for the process's whole life), and runs with one libvips thread per image (server/lib/images.ts).
 
 export type DecodeJob = { op: 'upload'; content: Uint8Array; kind: ImageKind } | { op: 'hash'; content: Uint8Array };
-export type DecodeRequest = DecodeJob & { id: number };
+type DecodeRequest = DecodeJob & { id: number };
 
 const port = parentPort;
 if (!port) throw new Error('decodeWorker runs as a worker thread');

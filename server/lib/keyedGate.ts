@@ -3,7 +3,7 @@
 // address in turn (ADR 0040): a burst of guesses cannot all pass the address check before any of
 // them is counted, and people signing in at once queue instead of being refused.
 
-export interface KeyedGate {
+interface KeyedGate {
   /** Resolves with a release function once a place is free, or undefined when the queue is full. */
   acquire(key: string): Promise<(() => void) | undefined>;
 }

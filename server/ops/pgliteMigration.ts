@@ -18,7 +18,7 @@ export function needsPgliteMigration(dataDir: string): boolean {
   return fs.existsSync(path.join(pgliteDirOf(dataDir), 'PG_VERSION')) && !fs.existsSync(markerOf(dataDir));
 }
 
-export interface PgliteMigrationResult {
+interface PgliteMigrationResult {
   tables: number;
   rows: number;
   ms: number;

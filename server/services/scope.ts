@@ -16,7 +16,7 @@ export const scopeWithin = (scope: DataScope, limit: DataScope) => SCOPE_RANK[sc
  * is in area A"), and the column or columns naming the people a record belongs to (its author; a
  * people-service record's submitter and handler).
  */
-export interface ScopeColumns {
+interface ScopeColumns {
   area: PgColumn | ((area: number) => SQL);
   owner: PgColumn | PgColumn[];
 }
@@ -35,7 +35,7 @@ export function scopeCondition(user: AuthUser, columns: ScopeColumns): SQL | und
 }
 
 /** One record as scopeCondition's columns see it: its area (or "is it in area A") and its owners. */
-export interface ScopedRecord {
+interface ScopedRecord {
   area: number | null | ((area: number) => boolean);
   owner: number | null | Array<number | null>;
 }

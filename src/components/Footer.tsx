@@ -2,7 +2,7 @@ import type { Settings } from '@common/contracts/system';
 import './Footer.css';
 
 /** Where a filing number is looked up: a site shows its number as a link there. */
-export const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
+const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
 
 /**
  * The current year, the centre's name and the filing number, the last only once an admin

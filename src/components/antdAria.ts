@@ -260,7 +260,7 @@ export function formItemAria(root: ParentNode) {
 }
 
 /** All the fixes, on everything under `root`. */
-export function fixAntdAria(root: ParentNode) {
+function fixAntdAria(root: ParentNode) {
   placeAriaRequired(root);
   quietMeasureRows(root);
   tablistOnTabs(root);

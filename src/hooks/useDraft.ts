@@ -4,7 +4,7 @@ import { newClientKey } from '@/utils/clientKey';
 
 const SAVE_DELAY_MS = 400;
 
-export interface DraftOptions<F> {
+interface DraftOptions<F> {
   /** `draftId(...)`; null while the account is unknown (nothing is read or kept). */
   id: string | null;
   /** Changes whenever what is kept changes; saving waits for it to settle. */

@@ -10,7 +10,7 @@ export interface CategoryClick {
 }
 
 /** The index of the position nearest to `x` (the categories' pixel positions, in order). */
-export function nearestIndex(positions: number[], x: number): number {
+function nearestIndex(positions: number[], x: number): number {
   let best = -1;
   positions.forEach((position, index) => {
     if (best < 0 || Math.abs(position - x) < Math.abs(positions[best] - x)) best = index;

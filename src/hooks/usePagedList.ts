@@ -10,7 +10,7 @@ export function pageErrorMessage(error: unknown): string {
   return apiErrorMessage(error);
 }
 
-export interface PagedListState<T> {
+interface PagedListState<T> {
   status: 'loading' | 'ready' | 'error';
   list: T[];
   total: number;

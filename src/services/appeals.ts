@@ -16,8 +16,8 @@ import type {
 import { downloadFile, type DownloadProgress } from '@/utils/download';
 import { type CallOptions, get, post } from './http';
 
-export type AppealQuery = Partial<AppealListQuery>;
-export type AppealFilterQuery = Partial<AppealCountsQuery> & Pick<AppealQuery, 'status' | 'overdue'>;
+type AppealQuery = Partial<AppealListQuery>;
+type AppealFilterQuery = Partial<AppealCountsQuery> & Pick<AppealQuery, 'status' | 'overdue'>;
 
 /** GET /api/appeals (by the caller's data scope) */
 export async function queryAppeals(params: AppealQuery, options?: CallOptions) {

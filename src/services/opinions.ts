@@ -11,7 +11,7 @@ import type {
 import { type CallOptions, del, get, post, put } from './http';
 import { downloadFile, type DownloadProgress } from '@/utils/download';
 
-export type OpinionQuery = Partial<OpinionListQuery>;
+type OpinionQuery = Partial<OpinionListQuery>;
 
 /** GET /api/opinions */
 export async function queryOpinions(params: OpinionQuery, options?: CallOptions) {

@@ -12,7 +12,7 @@ import type {
 import { type CallOptions, get, post } from './http';
 import { downloadFile, type DownloadProgress } from '@/utils/download';
 
-export type PhotoReportQuery = Partial<PhotoReportListQuery>;
+type PhotoReportQuery = Partial<PhotoReportListQuery>;
 
 /** GET /api/photo-reports (by the caller's data scope) */
 export async function queryPhotoReports(params: PhotoReportQuery, options?: CallOptions) {

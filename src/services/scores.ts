@@ -4,7 +4,7 @@ import { downloadFile, type DownloadProgress } from '@/utils/download';
 import { type CallOptions, get, post } from './http';
 
 export type RankingParams = Partial<RankingQuery>;
-export type LedgerParams = Partial<LedgerQuery> & Pick<LedgerQuery, 'userId'>;
+type LedgerParams = Partial<LedgerQuery> & Pick<LedgerQuery, 'userId'>;
 
 /** GET /api/scores/ranking */
 export async function queryRanking(params: RankingParams, options?: CallOptions) {

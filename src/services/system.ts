@@ -17,11 +17,6 @@ export async function queryAreas(options?: CallOptions) {
   return get<AreaItem[]>('/areas', undefined, options);
 }
 
-/** PUT /api/areas/:id */
-export async function updateArea(id: number, name: string, options?: CallOptions) {
-  return put<AreaItem>(`/areas/${id}`, { name }, options);
-}
-
 /** GET /api/permissions */
 export async function queryPermissions(options?: CallOptions) {
   return get<PermissionItem[]>('/permissions', undefined, options);

@@ -14,7 +14,7 @@ import { type CallOptions, del, get, post, put } from './http';
 import { downloadFile, type DownloadProgress } from '@/utils/download';
 
 export type TaskQuery = Partial<TaskListQuery>;
-export type CompletionPeopleParams = Partial<CompletionPeopleQuery>;
+type CompletionPeopleParams = Partial<CompletionPeopleQuery>;
 
 /** GET /api/tasks */
 export async function queryTasks(params: TaskQuery, options?: CallOptions) {

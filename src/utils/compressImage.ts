@@ -9,7 +9,7 @@ import { EXIF_SEARCH_BYTES, findExifSegment, jpegWithExif } from './jpegExif';
  */
 
 export const MAX_SIDE = 1600;
-export const JPEG_QUALITY = 0.8;
+const JPEG_QUALITY = 0.8;
 /** At or under this size and within MAX_SIDE, a photo is sent untouched. */
 export const KEEP_ORIGINAL_BYTES = 500 * 1024;
 const DECODE_TIMEOUT_MS = 15000;
@@ -36,7 +36,7 @@ export function isSmallEnough(size: Size, bytes: number, keepBelow = KEEP_ORIGIN
   return Math.max(size.width, size.height) <= maxSide && bytes <= keepBelow;
 }
 
-export interface CompressOptions {
+interface CompressOptions {
   maxSide?: number;
   quality?: number;
   keepBelow?: number;

@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DB_NAME = 'phone-drafts';
 const STORE = 'drafts';
 
-export type DraftForm = 'appeal' | 'shot' | 'submission';
+type DraftForm = 'appeal' | 'shot' | 'submission';
 
 /** A chosen photo: its upload when it finished, and the (compressed) picture to upload again. */
 export interface DraftPhoto {

@@ -95,7 +95,7 @@ interface TransferErrorOption {
   callerShowsError?: boolean;
 }
 
-export function errorHandler(error: unknown, opts?: RequestOptions & TransferErrorOption): void {
+function errorHandler(error: unknown, opts?: RequestOptions & TransferErrorOption): void {
   if (opts?.skipErrorHandler) throw error;
   const { body, status } = failedAnswer(error);
   if (opts?.callerShowsError) {

@@ -40,7 +40,7 @@ export function canOpenPhoneEntry(access: Pick<AccessMap, 'signedIn' | 'taskRole
   return needs ? access[needs] : true;
 }
 
-export interface RouteNode {
+interface RouteNode {
   path?: string;
   access?: string;
   component?: string;
@@ -71,7 +71,7 @@ export function accessiblePaths(routes: RouteNode[], access: AccessMap, inherite
   return paths;
 }
 
-export const PHONE_HOME = '/app/index';
+const PHONE_HOME = '/app/index';
 
 /** The sign-in pages (/user, /user/...), not /userManage. */
 export const isUserPage = (path: string) => /^\/user(\/|\?|#|$)/.test(path);

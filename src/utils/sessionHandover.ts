@@ -11,7 +11,7 @@ import { isUserPage } from './routeAccess';
 const CHANNEL = 'glp-session';
 const HINT_KEY = 'glp-signed-in';
 /** Long enough for a busy tab to answer, short enough not to hold the page up when none does. */
-export const ASK_TIMEOUT_MS = 300;
+const ASK_TIMEOUT_MS = 300;
 
 type Message = { kind: 'ask'; id: string } | { kind: 'answer'; id: string; token: string } | { kind: 'ended'; token: string };
 

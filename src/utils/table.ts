@@ -60,7 +60,7 @@ export function fitColumns(columns: SizedColumn[], shown: ColumnsShown = {}, ext
 }
 
 /** Where a user's column settings (shown, order, pins) of one list are kept in this browser. */
-export const columnsKey = (table: string, userId?: number) => `glp-columns-${table}${userId === undefined ? '' : `-u${userId}`}`;
+const columnsKey = (table: string, userId?: number) => `glp-columns-${table}${userId === undefined ? '' : `-u${userId}`}`;
 
 /**
  * A list's column settings and scroll width: `optional` columns start hidden (the column settings ⚙

@@ -16,10 +16,9 @@ export function spanText(ms: number): string {
 }
 
 /** Within this much of its due time an open item is flagged as due soon. */
-export const DUE_SOON_MS = DAY;
+const DUE_SOON_MS = DAY;
 
-export type DueState =
-  { kind: 'overdue'; text: string } | { kind: 'soon'; text: string } | { kind: 'open'; text: string } | { kind: 'done' };
+type DueState = { kind: 'overdue'; text: string } | { kind: 'soon'; text: string } | { kind: 'open'; text: string } | { kind: 'done' };
 
 /**
  * Where an item stands against its due time. `overdue` is the server's verdict (it knows the

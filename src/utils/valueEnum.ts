@@ -1,5 +1,5 @@
 /** One choice of a select column, shown in its cells as a status dot with the text (ProTable's valueEnum). */
-export interface ValueEnumItem {
+interface ValueEnumItem {
   text: string;
   status?: 'Default' | 'Processing' | 'Success' | 'Warning' | 'Error';
 }

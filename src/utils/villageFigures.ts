@@ -2,7 +2,7 @@ import { AREA_ID_MAX, AREA_MIN } from '@common/constants';
 import type { VillageIntroduction } from '@common/contracts/content';
 import { ratePercent } from '@common/figures';
 
-export type VillageFigureKey = 'population' | 'households' | 'landArea' | 'partyMembers';
+type VillageFigureKey = 'population' | 'households' | 'landArea' | 'partyMembers';
 
 /** The figures each village introduction carries, in display order. */
 export const VILLAGE_FIGURES: ReadonlyArray<{ key: VillageFigureKey; label: string; unit: string }> = [

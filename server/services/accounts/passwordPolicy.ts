@@ -33,7 +33,7 @@ const isCommonPassword = (password: string) => commonPasswords().has(password.to
  * (common/passwordRule.ts: the account name, phone and centre's name, guessable patterns) after the
  * common lists; a 400 naming the field.
  */
-export function assertPasswordAllowed(
+function assertPasswordAllowed(
   password: string,
   field: string,
   label: string,

@@ -72,7 +72,7 @@ const SORT_COLUMNS = {
  * nor changes them, though they may carry a village (the 镇社区) as their area.
  */
 const TOWN_ROLE_CODES = [ADMIN_ROLE_CODE, 'staff'];
-export const isTownAccount = (role: { code: string; dataScope: DataScope }) => TOWN_ROLE_CODES.includes(role.code) || reachesTown(role);
+const isTownAccount = (role: { code: string; dataScope: DataScope }) => TOWN_ROLE_CODES.includes(role.code) || reachesTown(role);
 
 /**
  * The users a caller may see and manage: their data scope, and for any scope narrower than the

@@ -15,7 +15,7 @@ import './HeaderActions.css';
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
 
 /** The header greets every signed-in user with these words (docs/product.md §14); who it is shows under them. */
-export const HEADER_GREETING = '管理员，你好！';
+const HEADER_GREETING = '管理员，你好！';
 
 /**
  * 退出登录: the server ends the session, then the account's phone-form drafts go (village phones

@@ -10,10 +10,10 @@ import { handleUnauthorized } from '@/utils/requestConfig';
 import './HeaderSearch.css';
 
 /** Typing pauses this long before the search asks. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** Where a hit opens: the record's drawer on its list, a task's 完成情况, a news item's editor, the user list on the person's name. */
-export function hitLink(hit: Pick<SearchHit, 'kind' | 'id' | 'title'>, query: string): string {
+function hitLink(hit: Pick<SearchHit, 'kind' | 'id' | 'title'>, query: string): string {
   const q = encodeURIComponent(query);
   const to: Record<SearchKind, string> = {
     appeal: `/peopleService/appeal?keyword=${q}&id=${hit.id}`,
@@ -34,7 +34,7 @@ const moreLink = (kind: SearchKind, query: string): string | undefined => {
 };
 
 /** A text with its matched stretches in <mark>. */
-export function Marked({ text, marks }: { text: string; marks: Array<[number, number]> }) {
+function Marked({ text, marks }: { text: string; marks: Array<[number, number]> }) {
   const parts: React.ReactNode[] = [];
   let at = 0;
   marks.forEach(([start, end], i) => {

@@ -16,7 +16,7 @@ import { relativeTime } from '@/utils/timeText';
 import './NoticeBell.css';
 
 /** How often the bell asks by itself. */
-export const NOTICE_REFRESH_MS = 60_000;
+const NOTICE_REFRESH_MS = 60_000;
 
 /** Where one entry of a group opens: its own drawer when the list has one, else the group's list. */
 function entryLink(group: NoticeGroup, id: number): string {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-export interface FilterChip {
+interface FilterChip {
   key: string;
   title: string;
 }

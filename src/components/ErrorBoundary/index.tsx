@@ -3,7 +3,7 @@ import React from 'react';
 import './index.css';
 
 /** webpack's words for a script or style chunk that did not arrive (weak network, files replaced by a deploy). */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'ChunkLoadError' ||
@@ -24,7 +24,7 @@ const RETRY_WINDOW_MS = 60_000;
  * files is mended by the fresh index.html, a brief network drop by trying again. Answers false when
  * this page was just reloaded for the same reason, so a persistent failure shows its message.
  */
-export function reloadOnceForChunk(): boolean {
+function reloadOnceForChunk(): boolean {
   const here = window.location.pathname + window.location.search;
   try {
     const last = JSON.parse(sessionStorage.getItem(RETRY_KEY) ?? 'null') as { at: number; url: string } | null;
@@ -80,15 +80,7 @@ export class ErrorBoundary extends React.Component<Props, State> {
 }
 
 /** What a boundary shows: what happened, in Chinese, and 重新加载 (a fresh page loads every chunk again). */
-export function ErrorMessage({
-  error,
-  reloading = false,
-  variant = 'page',
-}: {
-  error: unknown;
-  reloading?: boolean;
-  variant?: Props['variant'];
-}) {
+function ErrorMessage({ error, reloading = false, variant = 'page' }: { error: unknown; reloading?: boolean; variant?: Props['variant'] }) {
   const chunk = isChunkLoadError(error);
   return (
     <div className={`error-boundary error-boundary-${variant}`} role="alert">

@@ -6,7 +6,7 @@ import { IMAGE_ACCEPT, IMAGE_RULE_TEXT } from './checkImage';
 import { uploadPickedImage } from './upload';
 import './index.css';
 
-export interface CoverUploadProps {
+interface CoverUploadProps {
   value?: ImageRef | null;
   onChange?: (image: ImageRef | null) => void;
   /** What the picture is, in messages and labels: 封面图. */

@@ -7,7 +7,7 @@ import { IMAGE_ACCEPT, IMAGE_RULE_TEXT } from './checkImage';
 import { uploadPickedImage } from './upload';
 import './index.css';
 
-export interface ImageGalleryProps {
+interface ImageGalleryProps {
   value?: ImageRef[];
   onChange?: (images: ImageRef[]) => void;
   /** At most this many pictures. */

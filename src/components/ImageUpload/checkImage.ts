@@ -1,7 +1,7 @@
 import { EDITOR_IMAGE_TYPES } from '@/components/RichTextEditor/uploadImage';
 
 /** The server's default upload limit (UPLOAD_MAX_MB); it checks size and content again itself. */
-export const IMAGE_MAX_MB = 10;
+const IMAGE_MAX_MB = 10;
 export const IMAGE_ACCEPT = EDITOR_IMAGE_TYPES.join(',');
 export const IMAGE_RULE_TEXT = `支持 JPG、PNG、GIF、WebP 格式，单张不超过${IMAGE_MAX_MB}MB`;
 

@@ -17,7 +17,7 @@ function bellLabel(unread: number | 'loading' | 'failed'): string {
  * How often a visible page asks for the unread count (ADR 0055): a notice shows within about this
  * long. One index-only count per ask; nothing is asked while the page is hidden.
  */
-export const PHONE_BELL_REFRESH_MS = 4000;
+const PHONE_BELL_REFRESH_MS = 4000;
 
 /**
  * The bar's bell for a signed-in person: their unread notices (ADR 0031, 0055) as a red count, and a

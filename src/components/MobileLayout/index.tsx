@@ -55,7 +55,7 @@ function useToastFeedback() {
 }
 
 /** The bar's 大字 switch: a pressed button while large text is on. */
-export function LargeTextToggle() {
+function LargeTextToggle() {
   const [large, setLarge] = useLargeText();
   return (
     <button
@@ -78,7 +78,7 @@ export function goBack(fallback: string) {
   else history.replace(fallback);
 }
 
-export interface MobileLayoutProps {
+interface MobileLayoutProps {
   title: ReactNode;
   /** A back arrow that goes back, or to this path when the page was opened directly; false hides it. */
   back?: string | false;

@@ -21,7 +21,7 @@ function readStored(): boolean {
 
 let enabled = typeof window !== 'undefined' && readStored();
 
-export const isLargeText = () => enabled;
+const isLargeText = () => enabled;
 
 export function setLargeText(next: boolean) {
   enabled = next;

@@ -5,7 +5,7 @@ import { apiErrorMessage } from '@/utils/apiError';
 import { type CompressedImage, compressImage } from '@/utils/compressImage';
 import { type DraftPhoto, restorablePhotos } from '@/utils/drafts';
 
-export type PhotoStatus = 'compressing' | 'uploading' | 'done' | 'error';
+type PhotoStatus = 'compressing' | 'uploading' | 'done' | 'error';
 
 export interface Photo {
   key: string;

@@ -11,7 +11,7 @@ import { ContentBoundary } from '@/components/ErrorBoundary';
 import Footer from '@/components/Footer';
 import './index.css';
 
-export const PUBLIC_NAV = [
+const PUBLIC_NAV = [
   { path: '/entrance', label: '工作台' },
   { path: '/introductCenter', label: '中心介绍' },
   { path: '/introductList', label: '村情介绍' },
@@ -19,7 +19,7 @@ export const PUBLIC_NAV = [
   { path: '/digital', label: '数字乡村' },
 ] as const;
 
-export interface PublicLayoutProps {
+interface PublicLayoutProps {
   /** The page heading under the header. */
   title: ReactNode;
   /** A line under the heading. */

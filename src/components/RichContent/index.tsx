@@ -7,7 +7,7 @@
  */
 import './index.css';
 
-export interface RichContentProps {
+interface RichContentProps {
   html: string | null | undefined;
   /** Shown when there is no content at all. */
   emptyText?: string;

@@ -3,7 +3,7 @@ import { apiErrorMessage, apiErrorStatus } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 
 /** wangEditor's insert callback: puts an image at the cursor. */
-export type InsertImage = (src: string, alt: string, href: string) => void;
+type InsertImage = (src: string, alt: string, href: string) => void;
 
 /** The formats the server accepts (server/lib/images.ts sniffs the content as well). */
 export const EDITOR_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];

@@ -66,7 +66,7 @@ export function CellText({ text, title, className }: { text?: string | null; tit
   );
 }
 
-export interface MoreItem {
+interface MoreItem {
   key: string;
   label: string;
   /** Deletes, refuses or stops something: listed last, after a divider, in red; it must ask first. */

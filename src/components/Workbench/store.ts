@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 const SETTING_KEY = 'workbenchTabs';
 const listeners = new Set<() => void>();
 
-export function tabsEnabled(): boolean {
+function tabsEnabled(): boolean {
   try {
     return localStorage.getItem(SETTING_KEY) !== 'off';
   } catch {

@@ -6,7 +6,7 @@
  */
 
 /** Pages kept mounted at once: enough for a working session, bounded so memory stays flat. */
-export const MAX_KEPT = 8;
+const MAX_KEPT = 8;
 
 export interface WorkbenchTab {
   /** The page's pathname. */

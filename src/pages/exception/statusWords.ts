@@ -1,9 +1,9 @@
 import { MESSAGES } from '@common/constants';
 
 /** antd Result's picture for a status: its illustration where it has one, else an icon. */
-export type ExceptionPicture = '403' | '404' | '500' | 'warning' | 'error';
+type ExceptionPicture = '403' | '404' | '500' | 'warning' | 'error';
 
-export interface StatusWords {
+interface StatusWords {
   /** The page's heading. */
   title: string;
   /** What happened, when the link carries no errorMessage of its own. */
@@ -71,7 +71,7 @@ export const STATUS_WORDS: Record<number, StatusWords> = {
 };
 
 /** Words for a code that has none of its own (a business code, or none at all). */
-export const GENERIC_WORDS: StatusWords = {
+const GENERIC_WORDS: StatusWords = {
   title: '出错了',
   text: MESSAGES.requestError,
   advice: '请返回上一页重试；如果问题持续出现，请联系系统管理员。',

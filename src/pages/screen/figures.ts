@@ -22,7 +22,7 @@ export function refreshIntervalMs(query: URLSearchParams): number {
   return Math.round(Math.min(INTERVAL_MAX_SECONDS, Math.max(floor, asked)) * 1000);
 }
 
-export type CounterTone = 'normal' | 'warn' | 'alert' | 'good';
+type CounterTone = 'normal' | 'warn' | 'alert' | 'good';
 
 export interface Counter {
   key: string;

@@ -12,7 +12,7 @@ export type Denial =
   /** The key in the link is unknown or revoked. */
   | 'keyRefused';
 
-export type ScreenFigures =
+type ScreenFigures =
   | { phase: 'loading'; offline: boolean }
   | { phase: 'ready'; stats: StatsOverview; offline: boolean }
   | { phase: 'denied'; denial: Denial; message: string };

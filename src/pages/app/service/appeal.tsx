@@ -23,7 +23,7 @@ import './components/service.css';
 
 const PHONE_PATTERN = new RegExp(CONTACT_PHONE_PATTERN);
 
-export interface AppealValues extends Record<string, unknown> {
+interface AppealValues extends Record<string, unknown> {
   title: string;
   content: string;
   category: number | null;
@@ -33,7 +33,7 @@ export interface AppealValues extends Record<string, unknown> {
 const FIELD_ORDER = ['title', 'content', 'category', 'area', 'phone'] as const;
 const CATEGORY_OPTIONS = APPEAL_CATEGORIES.map((label, index) => ({ label, value: index + 1 }));
 
-export function validateAppeal(values: AppealValues): FieldErrors<AppealValues> {
+function validateAppeal(values: AppealValues): FieldErrors<AppealValues> {
   const errors: FieldErrors<AppealValues> = {};
   const title = values.title.trim();
   if (!title) errors.title = '请填写诉求标题';
@@ -50,7 +50,7 @@ export function validateAppeal(values: AppealValues): FieldErrors<AppealValues> 
 }
 
 /** The result page after an accepted appeal: when to expect the answer, and the way to 我的记录. */
-export function appealTipUrl(appeal: Pick<AppealItem, 'dueAt'> | undefined) {
+function appealTipUrl(appeal: Pick<AppealItem, 'dueAt'> | undefined) {
   const due = appeal?.dueAt ? `工作人员将在 ${shortDateTime(appeal.dueAt)} 前答复，` : '工作人员会尽快答复，';
   const query = new URLSearchParams({
     type: 'success',

@@ -22,7 +22,7 @@ import { useSubmitAttempt } from './components/useSubmitAttempt';
 import '@/styles/phone.css';
 import './components/service.css';
 
-export interface ShotValues extends Record<string, unknown> {
+interface ShotValues extends Record<string, unknown> {
   type: number | null;
   description: string;
   area: number | null;
@@ -32,7 +32,7 @@ const FIELD_ORDER = ['photos', 'type', 'description', 'area', 'location'] as con
 const TYPE_OPTIONS = PHOTO_REPORT_TYPES.map((label, index) => ({ label, value: index + 1 }));
 
 /** `photoCount` and `located` (the phone's position is in hand) come from outside the values. */
-export function validateShot(
+function validateShot(
   values: ShotValues,
   { photoCount, located }: { photoCount: number; located: boolean },
 ): FieldErrors<ShotValues & { photos: unknown }> {
@@ -49,7 +49,7 @@ export function validateShot(
   return errors;
 }
 
-export function shotTipUrl() {
+function shotTipUrl() {
   const query = new URLSearchParams({
     type: 'success',
     title: '随手拍已提交',

@@ -65,7 +65,7 @@ function ChartCard({ title, extra, empty, children }: { title: string; extra?: R
   );
 }
 
-export interface DrillTargets {
+interface DrillTargets {
   category?: (category: number) => void;
   area?: (area: number) => void;
   appealsOn?: (date: string) => void;
@@ -74,7 +74,7 @@ export interface DrillTargets {
 }
 
 /** Of a day's two lines, the one nearer the click (appeals on a tie or when only they can be opened). */
-export function nearerLine(day: { appeals: number; photoReports: number }, value: number): 'appeals' | 'photoReports' {
+function nearerLine(day: { appeals: number; photoReports: number }, value: number): 'appeals' | 'photoReports' {
   return Math.abs(day.photoReports - value) < Math.abs(day.appeals - value) ? 'photoReports' : 'appeals';
 }
 

@@ -4,7 +4,7 @@ import { type ReactNode, useRef } from 'react';
 import { FRESH_DIALOG, dialogState, enterSubmitsTextArea } from '@/components/FormDialog';
 import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
 
-export interface TextActionModalProps {
+interface TextActionModalProps {
   open: boolean;
   title: string;
   /** What happens and to what, above the field. */

@@ -22,7 +22,7 @@ function submitErrorMessage(error: unknown) {
 }
 
 /** Where a successful submission lands: the result page, back to the pending tab. */
-export function successTipUrl(points: number) {
+function successTipUrl(points: number) {
   const query = new URLSearchParams({
     type: 'success',
     title: '提交成功',

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { LoadFailed } from '@/components/AppTask/ListStates';
 import type { Loaded } from '@/hooks/useLoaded';
 
-export function DetailSkeleton() {
+function DetailSkeleton() {
   return (
     <>
       <div className="m-section" aria-busy="true" aria-label="加载中">

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { AppealStatus, PhotoReportStatus } from '@common/constants';
 import type { AppealDetail } from '@common/contracts/people';
 
-export type TagColor = 'default' | 'primary' | 'success' | 'warning' | 'danger';
+type TagColor = 'default' | 'primary' | 'success' | 'warning' | 'danger';
 
 export const APPEAL_STATUS_COLORS: Record<AppealStatus, TagColor> = {
   pending: 'warning',
@@ -19,8 +19,7 @@ export const PHOTO_REPORT_STATUS_COLORS: Record<PhotoReportStatus, TagColor> = {
 };
 
 /** The two record lists of /app/service; the tab lives in the URL as ?tab=. */
-export const RECORD_TABS = ['appeal', 'shot'] as const;
-export type RecordTab = (typeof RECORD_TABS)[number];
+export type RecordTab = 'appeal' | 'shot';
 export const recordTabFromQuery = (value: string | null): RecordTab => (value === 'shot' ? 'shot' : 'appeal');
 export const recordsUrl = (tab: RecordTab) => `/app/service?tab=${tab}`;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type GeoFailure = 'unsupported' | 'denied' | 'unavailable' | 'timeout';
+type GeoFailure = 'unsupported' | 'denied' | 'unavailable' | 'timeout';
 
 export type GeoState =
   | { status: 'idle' }

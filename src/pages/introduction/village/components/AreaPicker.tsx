@@ -4,7 +4,7 @@ import type { VillageIntroduction } from '@common/contracts/content';
 import { COMPLETENESS_TOTAL, completeness } from './villageValues';
 
 /** How complete an area's page is, as a small tag. */
-export function CompletenessTag({ village }: { village: VillageIntroduction }) {
+function CompletenessTag({ village }: { village: VillageIntroduction }) {
   const filled = completeness(village);
   if (filled === COMPLETENESS_TOTAL) return <Tag color="success">资料完整</Tag>;
   if (filled === 0) return <Tag>未填写</Tag>;

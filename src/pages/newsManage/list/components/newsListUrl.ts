@@ -8,7 +8,7 @@ export type NewsSortField = 'publishedAt' | 'views';
 export const NEWS_SORT_FIELDS: readonly NewsSortField[] = ['publishedAt', 'views'];
 
 /** The search form's fields (pinned as the select's 'true' / 'false'). */
-export interface NewsFilters {
+interface NewsFilters {
   title?: string;
   column?: number;
   status?: NewsStatus;

@@ -33,7 +33,7 @@ export function findRow(rows: OrgUnitRow[], id: number): OrgUnitRow | undefined 
 }
 
 /** How many levels a unit spans with its descendants (1 for a leaf). */
-export const subtreeHeight = (row: OrgUnitRow): number => 1 + Math.max(0, ...(row.children ?? []).map(subtreeHeight));
+const subtreeHeight = (row: OrgUnitRow): number => 1 + Math.max(0, ...(row.children ?? []).map(subtreeHeight));
 
 /**
  * The units whose name contains `keyword`, with their ancestors (so the path stays visible) and
@@ -56,7 +56,7 @@ export function filterRows(rows: OrgUnitRow[], keyword: string): { rows: OrgUnit
   return { rows: walk(rows), expand, matches };
 }
 
-export interface ParentOption {
+interface ParentOption {
   value: number;
   title: string;
   disabled?: boolean;

@@ -17,8 +17,7 @@ export interface ShotActionApi {
 }
 
 /** A report as messages name it: its description's start (a report has no title). */
-export const shotName = (report: Pick<ShotRef, 'excerpt'>) =>
-  report.excerpt.length > 20 ? `${report.excerpt.slice(0, 20)}…` : report.excerpt;
+const shotName = (report: Pick<ShotRef, 'excerpt'>) => (report.excerpt.length > 20 ? `${report.excerpt.slice(0, 20)}…` : report.excerpt);
 
 /**
  * 处理 (a result, optional result photos) and 标为无效 (a reason) for the list and the drawer alike.

@@ -14,7 +14,7 @@ const SERIES = [
   { key: 'photoReports', name: '随手拍', colour: '#ffc53d', fill: 'rgba(255, 197, 61, 0.32)' },
 ] as const;
 
-export function appealTrendOption(days: DayCount[]): echarts.EChartsCoreOption {
+function appealTrendOption(days: DayCount[]): echarts.EChartsCoreOption {
   return {
     ...BASE,
     color: SERIES.map((s) => s.colour),

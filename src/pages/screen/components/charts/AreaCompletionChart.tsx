@@ -18,7 +18,7 @@ function bandColour(rate: number) {
   return gradient('#b5541c', '#ffab4c', true);
 }
 
-export function areaCompletionOption(areas: Array<CompletionByArea | null>): echarts.EChartsCoreOption {
+function areaCompletionOption(areas: Array<CompletionByArea | null>): echarts.EChartsCoreOption {
   return {
     ...BASE,
     grid: { left: 92, right: 112, top: 6, bottom: 6 },
@@ -65,12 +65,12 @@ export function areaCompletionOption(areas: Array<CompletionByArea | null>): ech
 }
 
 /** Rows the panel shows at once; more villages turn over a page at a time (ADR 0050). */
-export const AREA_ROWS_SHOWN = 12;
+const AREA_ROWS_SHOWN = 12;
 /** How long each page of villages stays on the wall. */
-export const AREA_PAGE_MS = 8000;
+const AREA_PAGE_MS = 8000;
 
 /** The page of villages shown now: all of them while they fit, otherwise AREA_ROWS_SHOWN at a time, in turn. */
-export function useAreaPage(areas: CompletionByArea[]) {
+function useAreaPage(areas: CompletionByArea[]) {
   const pages = Math.max(1, Math.ceil(areas.length / AREA_ROWS_SHOWN));
   const [page, setPage] = useState(0);
   useEffect(() => {

@@ -12,7 +12,7 @@ interface Satisfaction {
   rated: number;
 }
 
-export function satisfactionOption({ satisfaction, rated }: Satisfaction): echarts.EChartsCoreOption {
+function satisfactionOption({ satisfaction, rated }: Satisfaction): echarts.EChartsCoreOption {
   return {
     ...BASE,
     series: [

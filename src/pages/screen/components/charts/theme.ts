@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 
 // The wall display's chart look, in one place: light text on the dark panels.
 
-export const FONT_FAMILY = '"Microsoft YaHei", "PingFang SC", "WenQuanYi Micro Hei", "Noto Sans CJK SC", sans-serif';
+const FONT_FAMILY = '"Microsoft YaHei", "PingFang SC", "WenQuanYi Micro Hei", "Noto Sans CJK SC", sans-serif';
 export const TEXT = '#c8dcf5';
 export const TEXT_DIM = 'rgba(200, 220, 245, 0.6)';
 export const TEXT_BRIGHT = '#ffffff';

@@ -18,7 +18,7 @@ import { FIELD_RULES } from '@/utils/formRules';
 const PAGE_SIZE = 10;
 
 /** The address a wall screen opens: this site's /screen with the key. */
-export const screenUrl = (key: string) => `${window.location.origin}${appUrl(`/screen?key=${encodeURIComponent(key)}`)}`;
+const screenUrl = (key: string) => `${window.location.origin}${appUrl(`/screen?key=${encodeURIComponent(key)}`)}`;
 
 /** The new link, shown once: the key is not stored, so it cannot be shown again. */
 function NewLinkModal({ link, onClose }: { link?: NewDisplayLink; onClose: () => void }) {

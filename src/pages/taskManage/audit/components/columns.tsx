@@ -9,7 +9,7 @@ import TaskSelect from '../../components/TaskSelect';
 import SubmissionPhotos from './SubmissionPhotos';
 
 /** The status filter also offers 全部 (the queue opens on 待审核). */
-export const STATUS_FILTER = {
+const STATUS_FILTER = {
   ...SUBMISSION_STATUS_ENUM,
   all: { text: '全部', status: 'Default' as const },
 };

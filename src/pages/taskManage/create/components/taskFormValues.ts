@@ -28,7 +28,7 @@ export const EMPTY_TASK: TaskFormValues = {
 };
 
 /** Ticked boxes → "1", "2" or "1;2" (always in that order). */
-export const toTemplate = (ticked: string[]) => ['1', '2'].filter((v) => ticked.includes(v)).join(';') as TaskTemplate;
+const toTemplate = (ticked: string[]) => ['1', '2'].filter((v) => ticked.includes(v)).join(';') as TaskTemplate;
 
 export function toTaskBody(values: TaskFormValues): TaskBody {
   const template = toTemplate(values.template ?? []);

@@ -10,7 +10,7 @@ import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
 import { FIELD_HINTS, FIELD_RULES, passwordRule } from '@/utils/formRules';
 
-export interface UserFormValues {
+interface UserFormValues {
   account: string;
   name: string;
   phone: string;
