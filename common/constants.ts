@@ -520,3 +520,91 @@ export const USER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const USER_IMPORT_HEADERS = ['账号', '姓名', '手机号', '角色', '所属区域', '分组'] as const;
 /** What 所属区域 says for a user of the whole township (no village). */
 export const WHOLE_TOWNSHIP = '全镇';
+
+// ---- Channels beyond the browser (docs/product.md §16; ADR 0068, 0069) ----
+
+/**
+ * Where a kept notice may also travel: a 企业微信 or 钉钉 group robot (a village's group, or the
+ * centre's for villages without one) and an SMS gateway (to the person's phone).
+ */
+export const CHANNEL_KINDS = ['wecom'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+export const CHANNEL_KIND_LABELS: Record<ChannelKind, string> = {
+  wecom: '企业微信群机器人',
+};
+/** The robots post to a group; the others reach one person. */
+export const GROUP_CHANNEL_KINDS: readonly ChannelKind[] = ['wecom'];
+export const isGroupChannel = (kind: ChannelKind) => GROUP_CHANNEL_KINDS.includes(kind);
+/** A robot's message: plain text, or the robot's markdown. */
+export const CHANNEL_FORMATS = ['text', 'markdown'] as const;
+export type ChannelFormat = (typeof CHANNEL_FORMATS)[number];
+export const CHANNEL_FORMAT_LABELS: Record<ChannelFormat, string> = { text: '文本', markdown: 'Markdown' };
+/** What a channel's place says when it is the centre's (no village). */
+export const CENTRE_CHANNEL = '中心（没有自己机器人的村）';
+
+/**
+ * Per kind of notice: its name in lists and settings, who can get it at all (everyone with an
+ * account, or only the task roles), whether a text message goes by default (people change it for
+ * themselves) and whether a group robot carries it by default — `null`: never, the notice is one
+ * person's business (their appeal, their report). A new kind of notice must say all four here.
+ */
+export const NOTICE_KIND_CHANNELS: Record<
+  UserNoticeKind,
+  { label: string; audience: 'everyone' | 'taskRoles'; sms: boolean; group: boolean | null }
+> = {
+  appealAccepted: { label: '诉求已受理', audience: 'everyone', sms: false, group: null },
+  appealReplied: { label: '诉求已答复', audience: 'everyone', sms: false, group: null },
+  appealRejected: { label: '诉求不予受理', audience: 'everyone', sms: false, group: null },
+  appealDispatched: { label: '诉求转交村里办理', audience: 'everyone', sms: false, group: null },
+  appealHandedDown: { label: '转派诉求', audience: 'taskRoles', sms: false, group: true },
+  taskPublished: { label: '新任务', audience: 'taskRoles', sms: false, group: true },
+  taskDueTomorrow: { label: '任务明天截止', audience: 'taskRoles', sms: false, group: false },
+  reportApproved: { label: '提交已通过', audience: 'taskRoles', sms: false, group: null },
+  reportRejected: { label: '提交被驳回', audience: 'taskRoles', sms: false, group: null },
+};
+export const NOTICE_KIND_LABELS = Object.fromEntries(USER_NOTICE_KINDS.map((kind) => [kind, NOTICE_KIND_CHANNELS[kind].label])) as Record<
+  UserNoticeKind,
+  string
+>;
+/** The kinds a group robot may carry. */
+export const GROUP_NOTICE_KINDS = USER_NOTICE_KINDS.filter((kind) => NOTICE_KIND_CHANNELS[kind].group !== null);
+/** The kinds a new robot carries until the admin chooses. */
+export const GROUP_NOTICE_KINDS_DEFAULT = USER_NOTICE_KINDS.filter((kind) => NOTICE_KIND_CHANNELS[kind].group === true);
+
+/**
+ * A message in the outbox: waiting (pending), taken by a sender (sending), sent, failed and waiting
+ * for its next try (retrying), held until quiet hours end (held), given up after the last try
+ * (dead: an admin may send it again), or not sent at all (cancelled: its channel was switched off).
+ */
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'retrying', 'held', 'dead', 'cancelled'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
+  pending: '待发送',
+  sending: '发送中',
+  sent: '已发送',
+  retrying: '失败待重试',
+  held: '免打扰顺延',
+  dead: '发送失败',
+  cancelled: '已取消',
+};
+/** After this many failed tries a message is dead (发送失败) until an admin sends it again. */
+export const OUTBOX_MAX_ATTEMPTS = 6;
+/** The wait after the first failure; each further failure waits four times longer, at most OUTBOX_RETRY_MAX_MS. */
+export const OUTBOX_RETRY_FIRST_MS = 30_000;
+export const OUTBOX_RETRY_MAX_MS = 2 * 3600_000;
+/** How long to wait after the n-th failed try (1-based): 30 s, 2 min, 8 min, 32 min, 2 h, 2 h. */
+export const outboxRetryDelay = (attempts: number) => Math.min(OUTBOX_RETRY_FIRST_MS * 4 ** Math.max(0, attempts - 1), OUTBOX_RETRY_MAX_MS);
+
+export const CHANNEL_MESSAGES = {
+  notFound: '消息通道不存在',
+  created: '消息通道已添加，默认停用：确认测试成功后再启用',
+  updated: '消息通道已保存',
+  deleted: '消息通道已删除',
+  enabled: '消息通道已启用',
+  disabled: '消息通道已停用，尚未发出的消息已取消',
+  testSent: '测试消息已发送',
+  duplicateRobot: '这个村（或中心）已经有一个群机器人，请编辑原有的',
+  outboxNotFound: '发送记录不存在',
+  retryOnlyDead: '只有“发送失败”的消息可以重试',
+  retried: '已重新排队发送',
+} as const;

@@ -73,4 +73,17 @@ export const LIMITS = {
   displayLinkName: 40,
   displayKey: 128,
   calendarName: 20,
+
+  // Message channels (系统设置 › 消息通道)
+  channelName: 40,
+  /** A webhook's or a gateway's address, its key included. */
+  channelUrl: 1000,
+  /** A robot's signing secret, a gateway's key. */
+  channelSecret: 200,
+  smsHeaders: 10,
+  smsHeaderName: 64,
+  smsHeaderValue: 500,
+  smsBodyTemplate: 2000,
+  smsSuccessPath: 100,
+  smsSuccessValue: 100,
 } as const;

@@ -1,6 +1,15 @@
 // How records move from state to state: the server's services, the admin and phone pages and the
 // mocks read these rules, so a step allowed in one is allowed in all.
-import type { AppealStatus, MyTaskState, NewsStatus, SubmissionStatus, TaskStatus, UserNoticeKind, UserStatus } from './constants';
+import type {
+  AppealStatus,
+  MyTaskState,
+  NewsStatus,
+  OutboxStatus,
+  SubmissionStatus,
+  TaskStatus,
+  UserNoticeKind,
+  UserStatus,
+} from './constants';
 
 // ---- Accounts ----
 
@@ -93,3 +102,24 @@ export function myTaskState(task: TaskStatus, latest: SubmissionStatus | undefin
   const fits = MY_TASK_STATE_CASES.find((c) => (!c.task || c.task === task) && (!c.latest || c.latest === latest));
   return fits?.state ?? MY_TASK_STATE_OTHERWISE;
 }
+
+// ---- The outbox of messages beyond the browser (ADR 0068) ----
+
+export const OUTBOX_STEP_NAMES = ['claim', 'send', 'fail', 'giveUp', 'hold', 'cancel', 'retry'] as const;
+export type OutboxStep = (typeof OUTBOX_STEP_NAMES)[number];
+/**
+ * A sender claims a due message (or one whose sender's lease ran out: `sending` again); a try ends
+ * sent, failed (retried later), failed for the last time (dead) or held for quiet hours; a message
+ * whose channel was switched off is cancelled; an admin sends a dead one again (重试).
+ */
+export const OUTBOX_STEPS: Record<OutboxStep, { from: readonly OutboxStatus[]; to: OutboxStatus }> = {
+  claim: { from: ['pending', 'retrying', 'held', 'sending'], to: 'sending' },
+  send: { from: ['sending'], to: 'sent' },
+  fail: { from: ['sending'], to: 'retrying' },
+  giveUp: { from: ['sending'], to: 'dead' },
+  hold: { from: ['sending'], to: 'held' },
+  cancel: { from: ['pending', 'retrying', 'held', 'sending'], to: 'cancelled' },
+  retry: { from: ['dead'], to: 'pending' },
+};
+/** The states of a message still to be sent. */
+export const OUTBOX_WAITING_STATES = ['pending', 'retrying', 'held'] as const satisfies readonly OutboxStatus[];

@@ -19,6 +19,7 @@ import errorsPlugin from './plugins/errors';
 import appealRoutes from './routes/appeals';
 import authRoutes from './routes/auth';
 import calendarRoutes from './routes/calendar';
+import channelRoutes from './routes/channels';
 import groupRoutes from './routes/groups';
 import healthRoutes from './routes/health';
 import introductionRoutes from './routes/introductions';
@@ -42,6 +43,7 @@ import userRoutes from './routes/users';
 import { DecodeQueue } from './jobs/decodeQueue';
 import { DecodeWorkers } from './jobs/decodeWorkers';
 import { PendingDecodes } from './jobs/pendingDecodes';
+import { NoticeSender } from './jobs/noticeSender';
 import { sharedRateLimit } from './lib/rateLimitStore';
 import { type FileStorage, storageFromConfig } from './lib/storage';
 import { loadUploadUrlKey } from './services/uploads/uploadAccess';
@@ -57,6 +59,8 @@ declare module 'fastify' {
     decodeWorkers: DecodeWorkers;
     /** Uploads accepted in a burst, decoded from the database (ADR 0058). */
     pendingDecodes: PendingDecodes;
+    /** Sends the outbox's messages to robots and the SMS gateway (ADR 0068); started unless NOTICE_SENDER=0. */
+    noticeSender: NoticeSender;
   }
 }
 
@@ -174,6 +178,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await pending.close();
     await workers.close();
   });
+  const sender = new NoticeSender(db, { log: app.log });
+  app.decorate('noticeSender', sender);
+  if (config.noticeSender) app.addHook('onReady', async () => sender.start());
+  app.addHook('onClose', async () => sender.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -249,6 +257,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(groupRoutes);
       await api.register(roleRoutes);
       await api.register(systemRoutes);
+      await api.register(channelRoutes);
       await api.register(uploadRoutes);
       await api.register(taskRoutes);
       await api.register(submissionRoutes);

@@ -57,6 +57,11 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Whether /api/docs (the OpenAPI pages, open to anyone) is served: API_DOCS=1; `npm run dev` sets it. */
   apiDocs: boolean;
+  /**
+   * Whether this process sends the outbox's messages (robots, SMS; ADR 0068). NOTICE_SENDER=0 holds
+   * them in the database, e.g. on a copy of a production database that must reach nobody.
+   */
+  noticeSender: boolean;
 }
 
 export type StorageConfig =
@@ -207,5 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logRetentionDays: logRetentionDays(env.LOG_RETENTION_DAYS),
     storage: storage(env),
     apiDocs: env.API_DOCS === '1' || env.API_DOCS === 'true',
+    noticeSender: env.NOTICE_SENDER !== '0' && env.NOTICE_SENDER !== 'false',
   };
 }

@@ -2,10 +2,13 @@ import { sql } from 'drizzle-orm';
 import type {
   AppealSource,
   AppealStatus,
+  ChannelFormat,
+  ChannelKind,
   DataScope,
   NewsStatus,
   OpinionSentiment,
   OpinionStatus,
+  OutboxStatus,
   PhotoRecordKind,
   PhotoReportStatus,
   SatisfactionSource,
@@ -889,6 +892,124 @@ export const displayLinks = pgTable('display_links', {
   createdAt: createdAt(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+// ---- Channels beyond the browser (docs/product.md §16; ADR 0068, 0069) ----
+
+/**
+ * A group robot (企业微信, 钉钉: a village's, or the centre's when `area` is null) or the SMS gateway.
+ * Off until an admin switches it on. `url` holds a robot's key and `secret` a signing secret or the
+ * gateway's key: both stay on the server (answers and the operation log mask them, ADR 0018).
+ */
+export const noticeChannels = pgTable(
+  'notice_channels',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<ChannelKind>().notNull(),
+    name: text('name').notNull(),
+    area: smallint('area').references(() => areas.id),
+    enabled: boolean('enabled').notNull().default(false),
+    format: text('format').$type<ChannelFormat>().notNull().default('text'),
+    url: text('url').notNull(),
+    secret: text('secret'),
+    /** The gateway's request: method, headers, body template with {phone}, {text} and {secret}. */
+    method: text('method').$type<'GET' | 'POST'>().notNull().default('POST'),
+    headers: jsonb('headers').$type<Array<{ name: string; value: string }>>().notNull().default([]),
+    bodyTemplate: text('body_template').notNull().default(''),
+    /** The gateway's answer counts as sent when HTTP 2xx and, if a path is set, the JSON there equals the value. */
+    successPath: text('success_path').notNull().default(''),
+    successValue: text('success_value').notNull().default(''),
+    /** USER_NOTICE_KINDS this channel carries. */
+    noticeKinds: text('notice_kinds').array().$type<UserNoticeKind[]>().notNull(),
+    /** A robot's own quiet hours (minutes of the Beijing day); null: none. */
+    quietStart: smallint('quiet_start'),
+    quietEnd: smallint('quiet_end'),
+    lastTestAt: timestamp('last_test_at', { withTimezone: true }),
+    lastTestOk: boolean('last_test_ok'),
+    lastTestError: text('last_test_error'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One robot per village and one for the centre (area 0 here), one SMS gateway.
+    uniqueIndex('notice_channels_robot_place_idx')
+      .on(sql`coalesce(${t.area}, 0)`)
+      .where(sql`${t.kind} in ('wecom', 'dingtalk')`),
+    uniqueIndex('notice_channels_sms_idx')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'sms'`),
+  ],
+);
+
+/**
+ * Each message a channel is to carry, written in the transaction of the notice that caused it
+ * (services/channels/outbox.ts) and sent by server/jobs/noticeSender.ts. A text message names its
+ * person and phone; a robot's names neither (`dedupe_key` makes it one per robot per event).
+ */
+export const noticeOutbox = pgTable(
+  'notice_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => noticeChannels.id, { onDelete: 'cascade' }),
+    noticeId: bigint('notice_id', { mode: 'number' }).references(() => userNotices.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<UserNoticeKind>().notNull(),
+    /** The phone a text message goes to, as it was when written. */
+    address: text('address'),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * While `sending`: the claim's token; `next_attempt_at` is then when the claim lapses (a sender
+     * that stopped mid-send leaves the row to another).
+     */
+    claimToken: text('claim_token'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // What the senders look for: only rows still to send are in it.
+    index('notice_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} in ('pending', 'retrying', 'held', 'sending')`),
+    index('notice_outbox_status_idx').on(t.status, t.id),
+    index('notice_outbox_channel_idx').on(t.channelId, t.id),
+    index('notice_outbox_kind_idx').on(t.kind, t.id),
+    index('notice_outbox_address_idx')
+      .on(t.address, t.id)
+      .where(sql`${t.address} is not null`),
+    index('notice_outbox_user_idx')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+    index('notice_outbox_notice_idx')
+      .on(t.noticeId)
+      .where(sql`${t.noticeId} is not null`),
+    index('notice_outbox_created_idx').on(t.createdAt),
+    uniqueIndex('notice_outbox_dedupe_idx')
+      .on(t.channelId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
+  ],
+);
+
+/**
+ * A person's choices (我的消息 › 消息设置): text messages per kind (only the kinds they changed; the
+ * others follow NOTICE_KIND_CHANNELS) and quiet hours (null start: none). No row: the defaults.
+ */
+export const noticePreferences = pgTable('notice_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sms: jsonb('sms').$type<Partial<Record<UserNoticeKind, boolean>>>().notNull().default({}),
+  quietStart: smallint('quiet_start'),
+  quietEnd: smallint('quiet_end'),
+  updatedAt: updatedAt(),
 });
 
 // ---- Summaries kept by triggers in the writing transaction (ADR 0013) ----

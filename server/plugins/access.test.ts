@@ -381,6 +381,18 @@ const MATRIX: Row[] = [
   row('POST /api/display-links', [401, 403, 403, 403, 400], { payload: {} }),
   row('POST /api/display-links/:id/revoke', [401, 403, 403, 403, 404], { url: `/api/display-links/${nobody}/revoke` }),
 
+  row('GET /api/notice-channels', [401, 403, 403, 403, 200]),
+  row('GET /api/notice-channels/export', [401, 403, 403, 403, 200]),
+  row('POST /api/notice-channels', [401, 403, 403, 403, 400], { payload: {} }),
+  row('PUT /api/notice-channels/:id', [401, 403, 403, 403, 400], { url: `/api/notice-channels/${nobody}`, payload: {} }),
+  row('POST /api/notice-channels/:id/enable', [401, 403, 403, 403, 404], { url: `/api/notice-channels/${nobody}/enable` }),
+  row('POST /api/notice-channels/:id/disable', [401, 403, 403, 403, 404], { url: `/api/notice-channels/${nobody}/disable` }),
+  row('POST /api/notice-channels/:id/test', [401, 403, 403, 403, 404], { url: `/api/notice-channels/${nobody}/test`, payload: {} }),
+  row('DELETE /api/notice-channels/:id', [401, 403, 403, 403, 404], { url: `/api/notice-channels/${nobody}` }),
+  row('GET /api/notice-outbox', [401, 403, 403, 403, 200]),
+  row('GET /api/notice-outbox/export', [401, 403, 403, 403, 200]),
+  row('POST /api/notice-outbox/:id/retry', [401, 403, 403, 403, 404], { url: `/api/notice-outbox/${nobody}/retry` }),
+
   row('GET /api/demo-data', [401, 403, 403, 403, 200]),
   // Last: the admin's call clears the demo the rows above use (demoData.test.ts checks what it removes).
   row('DELETE /api/demo-data', [401, 403, 403, 403, 200]),

@@ -252,6 +252,12 @@ const NOT_AREA_SCOPED: Record<string, string> = {
   'PUT /api/areas/:id': '村名由介绍管理维护，不按村划分',
   'PUT /api/introductions/villages/:area': '村情介绍由中心维护',
   'POST /api/display-links/:id/revoke': '大屏链接只有管理员能管理',
+  'PUT /api/notice-channels/:id': '消息通道只有管理员能管理',
+  'POST /api/notice-channels/:id/enable': '消息通道只有管理员能管理',
+  'POST /api/notice-channels/:id/disable': '消息通道只有管理员能管理',
+  'POST /api/notice-channels/:id/test': '消息通道只有管理员能管理',
+  'DELETE /api/notice-channels/:id': '消息通道只有管理员能管理',
+  'POST /api/notice-outbox/:id/retry': '发送记录只有管理员能管理',
 };
 
 before(async () => {

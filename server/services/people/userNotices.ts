@@ -5,6 +5,7 @@ import { PEOPLE_MESSAGES, TASK_ROLE_CODES, TIME_ZONE_OFFSET_MS, USER_NOTICE_TEXT
 import type { DbOrTx } from '../../db/client';
 import { roles, userNotices, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { queueChannelMessages } from '../channels/outbox';
 import type { AuthUser } from '../accounts/sessions';
 
 // Kept notices (ADR 0031, 0055): one row per event per person, written in the transaction of the
@@ -21,9 +22,7 @@ type AppealRef = { id: number; title: string; submitterId: number | null };
  */
 export async function notifySubmitter(tx: DbOrTx, appeal: AppealRef, kind: UserNoticeKind, actorId: number, detail = ''): Promise<void> {
   if (appeal.submitterId === null || appeal.submitterId === actorId) return;
-  await tx
-    .insert(userNotices)
-    .values({ userId: appeal.submitterId, kind, appealId: appeal.id, ...USER_NOTICE_TEXTS[kind](appeal.title, detail) });
+  await notifyUsers(tx, eq(users.id, appeal.submitterId), { kind, appealId: appeal.id, ...USER_NOTICE_TEXTS[kind](appeal.title, detail) });
 }
 
 /** A deadline as the township reads it: 2026-11-30 18:00 (Beijing time). */
@@ -31,7 +30,12 @@ export function townshipTime(at: Date): string {
   return new Date(at.getTime() + TIME_ZONE_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** The same notice for every user the condition on "users" picks: one INSERT … SELECT. */
+/**
+ * The same notice for every user the condition on "users" picks: one INSERT … SELECT. Every notice
+ * is written here, and the same statement writes the messages the channels beyond the browser
+ * carry for it (services/channels/outbox.ts, ADR 0068), so they commit or roll back together.
+ * Answers how many notices it wrote.
+ */
 export async function notifyUsers(
   tx: DbOrTx,
   who: SQL,
@@ -40,11 +44,16 @@ export async function notifyUsers(
   // Raw: drizzle's insert … select wants every column of the table, defaults included. Only the
   // deadline reminder's once-per-person index can conflict: a second run writes nothing.
   const result = await tx.execute(sql`
-    insert into ${userNotices} (user_id, kind, title, body, appeal_id, task_id)
-    select ${users.id}, ${notice.kind}, ${notice.title}, ${notice.body}, ${notice.appealId ?? null}::integer, ${notice.taskId ?? null}::integer
-    from ${users} where ${who}
-    on conflict do nothing`);
-  return Number((result as { rowCount?: number | null }).rowCount ?? 0);
+    with written as (
+      insert into ${userNotices} (user_id, kind, title, body, appeal_id, task_id)
+      select ${users.id}, ${notice.kind}, ${notice.title}, ${notice.body}, ${notice.appealId ?? null}::integer, ${notice.taskId ?? null}::integer
+      from ${users} where ${who}
+      on conflict do nothing
+      returning id, user_id)
+    ${queueChannelMessages('written', notice)}
+    select count(*)::int as written from written`);
+  const [row] = (result as unknown as { rows: Array<{ written: number }> }).rows;
+  return Number(row?.written ?? 0);
 }
 
 /** A report was approved or rejected: its author hears of it, with the reviewer's comment. */
@@ -55,9 +64,11 @@ export async function notifyReportReviewed(
   comment: string,
 ): Promise<void> {
   const kind = result === 'approved' ? 'reportApproved' : 'reportRejected';
-  await tx
-    .insert(userNotices)
-    .values({ userId: report.userId, kind, taskId: report.taskId, ...USER_NOTICE_TEXTS[kind](report.taskTitle, comment) });
+  await notifyUsers(tx, eq(users.id, report.userId), {
+    kind,
+    taskId: report.taskId,
+    ...USER_NOTICE_TEXTS[kind](report.taskTitle, comment),
+  });
 }
 
 /** An appeal was handed to a village: its cadres (active, a task role, living there) hear of it. */

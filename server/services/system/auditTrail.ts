@@ -2,14 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   APPEAL_STATUS_LABELS,
   appealCategoryLabel,
+  CHANNEL_FORMAT_LABELS,
+  CHANNEL_KIND_LABELS,
   categoryLabel,
   DATA_SCOPE_LABELS,
   imageRuleLabel,
   NEWS_STATUS_LABELS,
   newsColumnLabel,
+  NOTICE_KIND_LABELS,
   OPINION_SENTIMENT_LABELS,
   OPINION_STATUS_LABELS,
   opinionLevelLabel,
+  OUTBOX_STATUS_LABELS,
   opinionSourceLabel,
   PERMISSION_LABELS,
   PHOTO_REPORT_STATUS_LABELS,
@@ -20,6 +24,7 @@ import {
   USER_STATUS_LABELS,
 } from '../../../common/constants';
 import type { OperationChange } from '../../../common/contracts/system';
+import { minutesText } from '../../../common/quietHours';
 import type { Db } from '../../db/client';
 import { operationLogs } from '../../db/schema';
 import { localDateTime } from '../../lib/workingDays';
@@ -240,6 +245,29 @@ const AUDITED: Record<string, Audited> = {
   '/api/display-links/': {
     read: byId('display_links'),
     fields: { name: { label: '名称' }, key_hash: { label: '密钥', secret: true }, revoked_at: { label: '停用时间', show: time } },
+  },
+  // 消息通道: the address (it holds a robot's key) and the secret are compared, never shown (ADR 0069).
+  '/api/notice-channels': {
+    read: byId('notice_channels'),
+    fields: {
+      name: { label: '名称' },
+      kind: { label: '类型', show: labelOf(CHANNEL_KIND_LABELS) },
+      area: { label: '所属', show: (v, names) => (v === null || v === undefined ? '中心' : area(v, names)) },
+      enabled: { label: '状态', show: (v) => (v ? '启用' : '停用') },
+      format: { label: '消息格式', show: labelOf(CHANNEL_FORMAT_LABELS) },
+      url: { label: '地址', secret: true },
+      secret: { label: '密钥', secret: true },
+      notice_kinds: {
+        label: '发送的消息类型',
+        show: (v) => (Array.isArray(v) ? v.map((k) => NOTICE_KIND_LABELS[k as keyof typeof NOTICE_KIND_LABELS] ?? k).join('、') : ''),
+      },
+      quiet_start: { label: '免打扰开始', show: (v) => (v === null || v === undefined ? '无' : minutesText(Number(v))) },
+      quiet_end: { label: '免打扰结束', show: (v) => (v === null || v === undefined ? '无' : minutesText(Number(v))) },
+    },
+  },
+  '/api/notice-outbox/': {
+    read: byId('notice_outbox'),
+    fields: { status: { label: '状态', show: labelOf(OUTBOX_STATUS_LABELS) }, attempts: { label: '尝试次数' } },
   },
   '/api/calendar/': {
     read: (year) => sql`SELECT jsonb_build_object('days', (
