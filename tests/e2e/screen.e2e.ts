@@ -82,7 +82,7 @@ interface Sample {
 }
 
 /**
- * Runs the screen at its shortest interval (0.1 s, allowed with soak=1) against answers made here
+ * Runs the screen at its shortest interval (0.02 s, allowed with soak=1) against answers made here
  * instantly, each different in every panel (new rows, bars, ring, trend, ranking), and measures
  * after each update in `marks`: garbage collected, then the JS heap, DOM nodes, event listeners and
  * elements through the DevTools protocol. The answer after a mark waits until it is measured, and
@@ -132,7 +132,7 @@ async function soak(page: Page, marks: number[]): Promise<Sample[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const started = Date.now();
-  await page.goto(`${app.url}/screen?key=${encodeURIComponent(displayKey)}&interval=0.1&soak=1`);
+  await page.goto(`${app.url}/screen?key=${encodeURIComponent(displayKey)}&interval=0.02&soak=1`);
   await boardDrawn(page);
   const samples: Sample[] = [];
   for (const update of marks) {

@@ -13,7 +13,8 @@ test('the refresh interval: the default, 1–30 s from ?interval, lower only for
   expect(interval('interval=0')).toBe(SCREEN_REFRESH_SECONDS * 1000);
   expect(interval('interval=-3')).toBe(SCREEN_REFRESH_SECONDS * 1000);
   expect(interval('interval=0.2&soak=1')).toBe(200);
-  expect(interval('interval=0.01&soak=1')).toBe(100);
+  expect(interval('interval=0.05&soak=1')).toBe(50);
+  expect(interval('interval=0.001&soak=1')).toBe(20);
 });
 
 test("the clock runs on the township's time (UTC+8), whatever the PC's zone", () => {

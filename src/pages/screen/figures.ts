@@ -12,7 +12,7 @@ export const STAGE_HEIGHT = 1080;
 /** `?interval=N` may set 1–30 s (tests use 1). With `soak=1` (the memory soak test) it may go down to this. */
 const INTERVAL_MIN_SECONDS = 1;
 const INTERVAL_MAX_SECONDS = 30;
-const SOAK_INTERVAL_MIN_SECONDS = 0.1;
+const SOAK_INTERVAL_MIN_SECONDS = 0.02;
 
 /** How long to wait between two refreshes, in ms, from the page's query. */
 export function refreshIntervalMs(query: URLSearchParams): number {
