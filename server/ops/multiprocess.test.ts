@@ -104,14 +104,24 @@ describe(
       while (bare.code !== 400 && tries < 20) bare = await json(await login(tries++ % 2 ? b.url : a.url, `spray${tries}`, 'wrong-pass'));
       assert.equal(bare.captchaRequired, true, `a name never tried before is asked for a captcha after ${tries} more: the address is`);
       assert.ok(tries <= 10 - 5, `asked after ${tries} more wrong passwords`);
+      // Eight at a time, as many as an address has checked at once (ADR 0040): each wrong password
+      // waits out its second of slowdown beside the others instead of after them.
       const statuses: number[] = [];
-      for (let i = 0; i < 120 && statuses.at(-1) !== 429; i++) {
-        const server = i % 2 ? b : a;
-        statuses.push((await login(server.url, `nobody${i}`, 'wrong-pass', {}, await solvedCaptcha(server))).status);
+      while (statuses.length < 120 && !statuses.includes(429)) {
+        const from = statuses.length;
+        const batch = await Promise.all(
+          Array.from({ length: 8 }, async (_, j) => {
+            const server = (from + j) % 2 ? b : a;
+            return (await login(server.url, `nobody${from + j}`, 'wrong-pass', {}, await solvedCaptcha(server))).status;
+          }),
+        );
+        statuses.push(...batch);
       }
-      assert.equal(statuses.at(-1), 429, `refused at last: ${statuses.join(',')}`);
-      // The limit is 100 wrong passwords in 10 minutes for the address, whichever process counted them.
-      assert.ok(statuses.length <= 100 - 10 + 1, `refused after ${statuses.length} tries on the two processes`);
+      const refusedAt = statuses.indexOf(429) + 1;
+      assert.ok(refusedAt > 0, `refused at last: ${statuses.join(',')}`);
+      // The limit is 100 wrong passwords in 10 minutes for the address, whichever process counted
+      // them; the seven others checked beside the hundredth may pass before it is counted.
+      assert.ok(refusedAt <= 100 - 10 + 1 + 7, `refused after ${refusedAt} tries on the two processes: ${statuses.join(',')}`);
       for (const server of [a, b]) {
         assert.equal((await login(server.url, 'admin', ADMIN)).status, 429, 'both refuse the address, even the right password');
       }
