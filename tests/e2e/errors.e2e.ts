@@ -101,7 +101,7 @@ describe('sign-in and error journeys', () => {
     await page.getByPlaceholder('密码').fill('Demo12345');
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL('**/taskManage/list?status=published');
-    await page.getByRole('button', { name: '管理员，你好！' }).waitFor();
+    await page.getByRole('button', { name: '中心工作人员，你好！' }).waitFor();
     await context.close();
   });
 
@@ -120,15 +120,15 @@ describe('sign-in and error journeys', () => {
     await context.close();
   });
 
-  journey('the header greets as docs/product.md §14 says; the account menu says who is signed in', async () => {
+  journey('the header greets by the role as docs/product.md §14 says; the account menu says who is signed in', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'staff01', 'Demo12345');
-    const greeting = page.getByRole('button', { name: '管理员，你好！' });
+    const greeting = page.getByRole('button', { name: '中心工作人员，你好！' });
     await greeting.click();
     const who = page.getByLabel('当前登录');
     await who.getByText('李晓燕').waitFor();
     await who.getByText('中心工作人员 · staff01').waitFor();
-    assert.equal(await page.getByText('中心工作人员，你好！').count(), 0);
+    assert.equal(await page.getByText('管理员，你好！', { exact: true }).count(), 0);
     await page.getByRole('menuitem', { name: '修改密码' }).click();
     await page.getByRole('dialog', { name: '修改密码' }).waitFor();
     await context.close();

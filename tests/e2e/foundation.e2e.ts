@@ -89,8 +89,8 @@ describe('foundation journeys', () => {
     const keeper = await newPage();
     await firstSignIn(keeper.page, app.url, 'keeper01', 'Keeper123', 'Qian-own-2468');
     await keeper.page.waitForURL(onPath('/userManage/list'));
-    // The same greeting whoever it is (docs/product.md §14); the account menu names the person and the role.
-    await keeper.page.getByRole('button', { name: '管理员，你好！' }).click();
+    // Greeted by the role (docs/product.md §14); the account menu names the person and the role.
+    await keeper.page.getByRole('button', { name: '用户管理员，你好！' }).click();
     await keeper.page.getByLabel('当前登录').getByText('用户管理员 · keeper01').waitFor();
     await keeper.page.keyboard.press('Escape');
     const menu = await keeper.page.locator('.ant-pro-sider .ant-menu').first().innerText();

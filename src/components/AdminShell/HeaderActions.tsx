@@ -2,7 +2,8 @@ import { DesktopOutlined, DownOutlined, KeyOutlined, LogoutOutlined, SwitcherOut
 import { history, useModel } from '@umijs/max';
 import { Button, Dropdown, Grid, Space, Tooltip, theme } from 'antd';
 import React, { lazy, Suspense, useState } from 'react';
-import { MESSAGES } from '@common/constants';
+import { ADMIN_ROLE_CODE, MESSAGES } from '@common/constants';
+import type { CurrentUser } from '@common/contracts/auth';
 import { showMessage } from '@/utils/feedback';
 import { signOut } from '@/utils/signOut';
 import { setTabsEnabled, useTabsEnabled } from '../Workbench/store';
@@ -14,8 +15,12 @@ import './HeaderActions.css';
 // The password dialog loads when it first opens (or at once when the password must be changed).
 const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
 
-/** The header greets every signed-in user with these words (docs/product.md §14); who it is shows under them. */
-const HEADER_GREETING = '管理员，你好！';
+/**
+ * The header greets the signed-in user by their role (docs/product.md §14): 超级管理员 as 管理员, everyone
+ * else by their role's name; the account menu under it names the person.
+ */
+export const headerGreeting = (user: Pick<CurrentUser, 'access' | 'roleName'>) =>
+  `${user.access === ADMIN_ROLE_CODE ? '管理员' : user.roleName}，你好！`;
 
 /**
  * 退出登录: the server ends the session, then the account's phone-form drafts go (village phones
@@ -37,6 +42,7 @@ export default function HeaderActions() {
   if (!user) return null;
   // On a phone only the icons fit beside the menu button; their names stay as tooltips and labels.
   const compact = !screens.md;
+  const greeting = headerGreeting(user);
   const action = (label: string, icon: React.ReactNode, onClick: () => void) => (
     <Tooltip title={compact ? label : undefined}>
       <Button type="link" icon={icon} onClick={onClick} aria-label={label}>
@@ -79,10 +85,10 @@ export default function HeaderActions() {
           },
         }}
       >
-        <Button type="text" className="header-greeting" icon={<UserOutlined />} aria-label={compact ? HEADER_GREETING : undefined}>
+        <Button type="text" className="header-greeting" icon={<UserOutlined />} aria-label={compact ? greeting : undefined}>
           {compact ? null : (
             <>
-              {HEADER_GREETING}
+              <span className="header-greeting-text">{greeting}</span>
               <DownOutlined className="header-greeting-arrow" />
             </>
           )}
