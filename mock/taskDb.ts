@@ -120,8 +120,6 @@ export const taskDb = {
   submissions: initialSubmissions(),
   ledger: [] as LedgerEntry[],
   nextId: 500,
-  /** The image rule /tasks/form-options suggests. */
-  formImageNum: 2,
 };
 
 export function resetTaskDb() {
@@ -129,7 +127,6 @@ export function resetTaskDb() {
   taskDb.submissions = initialSubmissions();
   taskDb.ledger = [];
   taskDb.nextId = 500;
-  taskDb.formImageNum = 2;
 }
 
 export const ranking = (): RankingRow[] => [

@@ -22,7 +22,7 @@ export const taskAdminHandlers = [
     const choices = groups
       .filter((g) => !name || g.name.includes(name))
       .map(({ id, name: groupName, memberCount }) => ({ id, name: groupName, memberCount }));
-    return ok({ groups: choices, groupTotal: choices.length, imageNum: taskDb.formImageNum, imageNumTasks: 3 });
+    return ok({ groups: choices, groupTotal: choices.length });
   }),
   admin.get('/tasks', ({ request }) => {
     const url = new URL(request.url);

@@ -106,10 +106,6 @@ export const TaskFormOptions = Type.Object({
   groups: Type.Array(TargetGroup),
   /** All groups matching `groupName`, of which `groups` holds the first `groupLimit`. */
   groupTotal: Type.Integer(),
-  /** The image rule most recent tasks with images use (0: the default three); a new task starts with it. */
-  imageNum: Type.Integer({ minimum: 0, maximum: MAX_IMAGE_NUM }),
-  /** How many recent tasks with images that rule was taken from (0: none yet, the default applies). */
-  imageNumTasks: Type.Integer(),
 });
 export type TaskFormOptions = Static<typeof TaskFormOptions>;
 

@@ -324,8 +324,6 @@ describe("the task form's options", () => {
   interface Options {
     groups: Array<{ id: number; name: string; memberCount: number }>;
     groupTotal: number;
-    imageNum: number;
-    imageNumTasks: number;
   }
   const options = async (token: string, query = '') => expectOk(await get(token, `/api/tasks/form-options${query}`)) as Options;
 
@@ -348,17 +346,6 @@ describe("the task form's options", () => {
     const limited = await options(staff, '?groupLimit=1');
     assert.equal(limited.groups.length, 1);
     assert.equal(limited.groupTotal, answer.groupTotal);
-  });
-
-  test('suggests the image rule most recent published tasks with images use', async () => {
-    const before = await options(staff);
-    assert.ok(before.imageNumTasks > 0);
-    // Publish enough tasks asking for 4 photos to make it the most used rule; drafts do not count.
-    await createTask(t, staff, { template: '1;2', imageNum: 5 });
-    for (let i = 0; i < before.imageNumTasks + 1; i++) await publishedTask(t, staff, { template: '2', imageNum: 4 });
-    const after = await options(staff);
-    assert.equal(after.imageNum, 4);
-    assert.equal(after.imageNumTasks, before.imageNumTasks * 2 + 1);
   });
 
   test('refused without taskManage, and bad input is a 400 naming the field', async () => {

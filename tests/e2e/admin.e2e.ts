@@ -125,14 +125,15 @@ describe('admin pages', () => {
     });
   }
 
-  journey('staff01 gets the target groups on 发布任务; 图片数量 starts at the usual rule and says what 0 means', async () => {
+  journey('staff01 gets the target groups on 发布任务; 图片数量 starts at the default 0 and says what 0 means', async () => {
     const { context, page } = await newPage();
     await signIn(page, 'staff01', 'Demo12345');
     await openAdminPage(page, '/taskManage/create', '发布任务');
     await page.locator('.ant-form-item', { hasText: '目标分组' }).locator('.ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: '网格员（2人）' }).waitFor();
-    const options = await apiGet<{ imageNum: number }>(page, '/api/tasks/form-options');
-    assert.equal(await page.getByLabel('图片数量').inputValue(), String(options.imageNum));
+    // A new task starts at the specification's 0 (默认3张), whatever earlier tasks asked for.
+    assert.equal(await page.getByLabel('图片数量').inputValue(), '0');
+    await page.getByTestId('image-rule').getByText('需提交：默认3张').waitFor();
     await page.getByText('（填 0 表示默认3张）').waitFor();
     await context.close();
   });

@@ -267,12 +267,7 @@ async function loadWritableTask(db: DbOrTx, caller: AuthUser, id: number) {
 }
 
 /** How many recent tasks with images the task form's suggested image rule is taken from. */
-const IMAGE_RULE_SAMPLE = 100;
-
-/**
- * The task form's choices: the groups a task can target (by name, with member counts) and the
- * image rule most of the latest published or closed tasks with images use (ties: the latest).
- */
+/** The task form's choices: the groups a task can target (by name, with member counts). */
 export async function taskFormOptions(db: DbOrTx, query: TaskFormOptionsQuery): Promise<TaskFormOptions> {
   const where = query.groupName?.trim() ? ilike(groups.name, containsPattern(query.groupName.trim())) : undefined;
   // The outer column is qualified by hand: drizzle writes ${groups.id} as a bare "id" in a subquery.
@@ -284,24 +279,7 @@ export async function taskFormOptions(db: DbOrTx, query: TaskFormOptionsQuery): 
     .orderBy(asc(groups.name), asc(groups.id))
     .limit(query.groupLimit);
   const [{ total }] = await db.select({ total: count() }).from(groups).where(where);
-  const recent = db
-    .select({ imageNum: tasks.imageNum, createdAt: tasks.createdAt })
-    .from(tasks)
-    .where(and(inArray(tasks.status, [...TASK_ISSUED_STATES]), sql`${tasks.template} like '%2%'`))
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(IMAGE_RULE_SAMPLE)
-    .as('recent');
-  const rules = await db
-    .select({ imageNum: recent.imageNum, uses: sql<number>`count(*)::int`, latest: sql`max(${recent.createdAt})` })
-    .from(recent)
-    .groupBy(recent.imageNum)
-    .orderBy(sql`count(*) desc`, sql`max(${recent.createdAt}) desc`);
-  return {
-    groups: groupRows,
-    groupTotal: total,
-    imageNum: rules[0]?.imageNum ?? 0,
-    imageNumTasks: rules.reduce((sum, rule) => sum + rule.uses, 0),
-  };
+  return { groups: groupRows, groupTotal: total };
 }
 
 // ---- Writing tasks ----

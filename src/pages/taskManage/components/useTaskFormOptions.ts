@@ -4,7 +4,7 @@ import { queryTaskFormOptions } from '@/services/tasks';
 
 /**
  * The task form's choices from the task module's own endpoint (whoever publishes tasks may not
- * read user management): the groups a task can target, and the image rule most recent tasks use.
+ * read user management): the groups a task can target.
  */
 export function useTaskFormOptions() {
   const answer = useRequest(async () => (await queryTaskFormOptions({})).data);
@@ -13,9 +13,6 @@ export function useTaskFormOptions() {
       value: group.id,
       label: `${group.name}（${group.memberCount}人）`,
     })),
-    /** Undefined until the answer is in. */
-    imageNum: answer.data?.imageNum,
-    imageNumTasks: answer.data?.imageNumTasks ?? 0,
     loading: answer.loading,
   };
 }

@@ -37,22 +37,25 @@ async function openForm(path = '/taskManage/create') {
   return app;
 }
 
-test('图片数量 starts at the rule most recent tasks use, says what 0 means beside it, and is only open when 图片 is ticked', async () => {
+test('图片数量 starts at the default 0 (默认3张), says what 0 means beside it, and is only open when 图片 is ticked', async () => {
   const { user } = await openForm();
   const imageNum = screen.getByLabelText('图片数量');
   const rule = screen.getByTestId('image-rule');
 
-  // A new task asks for text and images, with the rule the latest tasks use (mock: 2 of 3 tasks).
+  // A new task asks for text and images: 0 photos named, which means three.
   expect(screen.getByLabelText('文字')).toBeChecked();
   expect(screen.getByRole('checkbox', { name: '图片' })).toBeChecked();
   expect(imageNum).toBeEnabled();
-  expect(imageNum).toHaveValue('2');
-  expect(rule).toHaveTextContent('需提交：2张');
-  expect(screen.getByText('已按近期 3 个带图片任务中最常用的要求预填；最多9张')).toBeInTheDocument();
+  expect(imageNum).toHaveValue('0');
+  expect(rule).toHaveTextContent('需提交：默认3张');
+  expect(screen.getByText('最多9张')).toBeInTheDocument();
   // What 0 means sits beside the number, and the number points to it.
   const zero = screen.getByText('（填 0 表示默认3张）');
   expect(imageNum).toHaveAttribute('aria-describedby', zero.id);
 
+  await user.clear(imageNum);
+  await user.type(imageNum, '2');
+  await waitFor(() => expect(rule).toHaveTextContent('需提交：2张'));
   await user.clear(imageNum);
   await user.type(imageNum, '0');
   await waitFor(() => expect(rule).toHaveTextContent('需提交：默认3张'));
@@ -64,15 +67,6 @@ test('图片数量 starts at the rule most recent tasks use, says what 0 means b
   await user.click(screen.getByRole('checkbox', { name: '图片' }));
   await waitFor(() => expect(imageNum).toBeEnabled());
   expect(rule).toHaveTextContent('需提交：默认3张');
-});
-
-test('with no recent task asking for photos, a new task starts at 0: 默认3张', async () => {
-  taskDb.formImageNum = 0;
-  await openForm();
-  expect(screen.getByLabelText('图片数量')).toHaveValue('0');
-  expect(screen.getByTestId('image-rule')).toHaveTextContent('需提交：默认3张');
-  // Let the editor finish drawing its toolbar before the page unmounts.
-  await waitFor(() => expect(document.querySelector('.w-e-bar-item')).not.toBeNull());
 });
 
 test('staff, who may not read user management, see the target groups and no refusal', async () => {

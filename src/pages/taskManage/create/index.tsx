@@ -74,13 +74,7 @@ export default function TaskCreatePage() {
     );
   } else {
     body = (
-      <TaskForm
-        key={id ?? 'new'}
-        task={id ? draft.data : undefined}
-        areaOptions={areaOptions}
-        groupOptions={formOptions.groupOptions}
-        imageRule={{ imageNum: formOptions.imageNum ?? 0, basedOn: formOptions.imageNumTasks }}
-      />
+      <TaskForm key={id ?? 'new'} task={id ? draft.data : undefined} areaOptions={areaOptions} groupOptions={formOptions.groupOptions} />
     );
   }
 

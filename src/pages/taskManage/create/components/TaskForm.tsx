@@ -30,8 +30,6 @@ interface Props {
   task?: TaskDetail;
   areaOptions: Option[];
   groupOptions: Option[];
-  /** The image rule a new task starts with: the one most recent tasks with images use (`basedOn` of them). */
-  imageRule: { imageNum: number; basedOn: number };
 }
 
 /** A wrong field scrolled to the middle of the window: clear of the fixed header above and the footer bar below. */
@@ -48,7 +46,7 @@ const deadlinePresets = () =>
     { label: '一个月后', days: 30 },
   ].map(({ label, days }) => ({ label, value: dayjs().add(days, 'day').hour(18).minute(0).second(0) }));
 
-export default function TaskForm({ task, areaOptions, groupOptions, imageRule }: Props) {
+export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
   const [form] = Form.useForm<TaskFormValues>();
   const { modal, message } = App.useApp();
   const [saving, setSaving] = useState<'draft' | 'publish'>();
@@ -132,7 +130,8 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
       name="taskForm"
       form={form}
       layout="vertical"
-      initialValues={task ? fromTask(task) : { ...EMPTY_TASK, imageNum: imageRule.imageNum }}
+      // A new task asks for the specification's default: 0, shown as 默认3张 (docs/product.md §2).
+      initialValues={task ? fromTask(task) : EMPTY_TASK}
       autoFocusFirstInput={false}
       scrollToFirstError={FIRST_ERROR_SCROLL}
       requiredMark
@@ -223,15 +222,7 @@ export default function TaskForm({ task, areaOptions, groupOptions, imageRule }:
               {({ template, imageNum }) => {
                 const withImages = ((template as string[] | undefined) ?? []).includes('2');
                 return (
-                  <ProForm.Item
-                    label="图片数量"
-                    required={withImages}
-                    extra={
-                      imageRule.basedOn && !task
-                        ? `已按近期 ${imageRule.basedOn} 个带图片任务中最常用的要求预填；最多${MAX_IMAGE_NUM}张`
-                        : `最多${MAX_IMAGE_NUM}张`
-                    }
-                  >
+                  <ProForm.Item label="图片数量" required={withImages} extra={`最多${MAX_IMAGE_NUM}张`}>
                     <Space align="center" wrap>
                       <Form.Item name="imageNum" noStyle>
                         <InputNumber
