@@ -50,4 +50,44 @@ describe('column settings loaded on first use', () => {
     expect(await screen.findByText('列展示')).toBeInTheDocument();
     expect(screen.getAllByText('村').length).toBeGreaterThan(1);
   });
+
+  test('Escape closes the open panel, from the panel or from its button, and puts focus back on the button', async () => {
+    render(
+      <ProTable
+        rowKey="name"
+        columns={columns}
+        dataSource={[{ name: '张三', village: '第一村' }]}
+        search={false}
+        options={false}
+        // The toolbar's button around the icon, as ListTable draws it.
+        toolBarRender={() => [
+          <span key="setting" role="button" tabIndex={0} aria-label="列设置">
+            <LazyColumnSetting {...({ columns } as object)} />
+          </span>,
+        ]}
+      />,
+    );
+    const button = screen.getByRole('button', { name: '列设置' });
+    const panelShown = () => document.querySelector('.ant-popover:not(.ant-popover-hidden)');
+    fireEvent.click(screen.getByRole('img', { name: 'setting' }));
+    expect(await screen.findByText('列展示')).toBeInTheDocument();
+    expect(panelShown()).not.toBeNull();
+
+    // From inside the panel: its first checkbox has focus.
+    const inPanel = screen.getByRole('checkbox', { name: '列展示' });
+    inPanel.focus();
+    fireEvent.keyDown(inPanel, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(panelShown()).toBeNull());
+    expect(button).toHaveFocus();
+
+    // Opened again, then Escape on the button itself.
+    fireEvent.click(screen.getByRole('img', { name: 'setting' }));
+    await waitFor(() => expect(panelShown()).not.toBeNull());
+    fireEvent.keyDown(button, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(panelShown()).toBeNull());
+    expect(button).toHaveFocus();
+    // Escape with the panel closed changes nothing.
+    fireEvent.keyDown(button, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    expect(panelShown()).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@
 // panel when the pointer or focus reaches it, and opens it once loaded if it was clicked meanwhile.
 import { SettingOutlined } from '@ant-design/icons';
 import { Tooltip } from 'antd';
-import React, { Suspense, useCallback, useRef, useState } from 'react';
+import React, { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 interface ColumnSettingProps {
   children?: React.ReactNode;
@@ -34,10 +34,34 @@ export default function LazyColumnSetting(props: ColumnSettingProps) {
   const trigger = (ref?: React.Ref<HTMLSpanElement>) => (
     <span ref={ref}>{props.children ?? <Tooltip title="列设置">{props.settingIcon ?? <SettingOutlined />}</Tooltip>}</span>
   );
+  // antd's Popover closes on Escape only while focus is on its own trigger, which the toolbar's button
+  // (ListTable) wraps, so Escape did nothing. Escape now closes an open panel and puts focus back on the
+  // button: from inside the panel (its events reach this span through React's portal; stopped here so a
+  // drawer around the list stays open) and from the button or anywhere else, as antd's menus do.
+  const close = useCallback(() => {
+    const open = real.current;
+    if (!open?.classList.contains('ant-popover-open')) return false;
+    open.click();
+    (open.closest<HTMLElement>('[role="button"], button') ?? open).focus();
+    return true;
+  }, []);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && close()) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [close]);
+  const closeOnEscape = (event: React.KeyboardEvent<HTMLSpanElement>) => {
+    if (event.key !== 'Escape' || !close()) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
   return (
     <span
       onPointerEnter={prepare}
       onFocus={prepare}
+      onKeyDown={closeOnEscape}
       onClick={(event) => {
         const trigger = real.current;
         // A click on the real trigger is the panel's own. When the real trigger replaced the

@@ -42,7 +42,21 @@ describe('list tools with pro-components trimmed', () => {
     assert.ok((await panel.locator('[draggable="true"]').count()) > 1, 'the column list is draggable');
     await panel.getByText('重置').click();
     await eventually(async () => assert.doesNotMatch((await header('账号').getAttribute('class')) ?? '', /ant-table-cell-fix-left/));
+    // Escape closes the panel and gives the focus back to its button; from the keyboard it opens again.
     await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), '列设置');
+    await page.keyboard.press('Enter');
+    await panel.getByText('列展示').waitFor();
+    // Keys inside the panel are the panel's: Space on 列展示 hides every column and shows them again.
+    await panel.getByRole('checkbox', { name: '列展示' }).focus();
+    await page.keyboard.press(' ');
+    await eventually(async () => assert.equal(await header('账号').count(), 0));
+    await page.keyboard.press(' ');
+    await eventually(async () => assert.equal(await header('账号').count(), 1));
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), '列设置');
 
     // 表格密度: 紧凑 makes the table small.
     await page.getByRole('button', { name: '表格密度' }).click();

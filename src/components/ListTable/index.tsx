@@ -24,9 +24,13 @@ export type ListTableProps<T, P extends ParamsType> = Omit<ProTableProps<T, P>, 
 /** The toolbar's icons by their option key, as a screen reader names them. */
 const OPTION_NAMES: Record<string, string> = { reload: '刷新', density: '表格密度', setting: '列设置', fullScreen: '全屏' };
 
-/** Enter or Space on an icon does what a click on it does (opens the density menu, the column settings…). */
+/**
+ * Enter or Space on an icon does what a click on it does (opens the density menu, the column settings…).
+ * Only on the button itself: keys pressed inside the menu or panel it opened reach it too (React's
+ * portals), and must stay theirs (Space ticks a column's box).
+ */
 const pressIcon = (event: KeyboardEvent<HTMLSpanElement>) => {
-  if (event.key !== 'Enter' && event.key !== ' ') return;
+  if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
   event.preventDefault();
   event.currentTarget.querySelector<HTMLElement>('.anticon')?.click();
 };
