@@ -4,8 +4,11 @@ import { DESKTOP, launchBrowser } from './browser';
 import { saveScreenshots } from './failures';
 import { type RunningServer, startServer } from './server';
 
-/** Long enough for a busy two-core machine. */
-export const SLOW = { timeout: 30_000 };
+/**
+ * Long enough for a busy two-core machine; `E2E_TIMEOUT_MS` lengthens it where several engineers'
+ * builds and runs share the cores (a journey waits for what it sees, never for a set time).
+ */
+export const SLOW = { timeout: Number(process.env.E2E_TIMEOUT_MS) || 30_000 };
 
 /** Polls until `check` stops throwing (no fixed sleeps: the machine may be slow). */
 export async function eventually<T>(check: () => Promise<T>, timeout = SLOW.timeout): Promise<T> {

@@ -80,7 +80,9 @@ async function startOnce(
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: a first start compiles the server with tsx, which takes minutes on a machine shared by
+  // several builds and test runs. It waits for the answer, never for a set time.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`server exited early:\n${output}`);
@@ -92,7 +94,10 @@ async function startOnce(
       // not up yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      // SIGTERM first: Node stops its embedded PostgreSQL on the way out; a SIGKILL would leave it running.
+      child.kill('SIGTERM');
+      await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 20_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
       throw new Error(`server did not start in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
