@@ -19,7 +19,7 @@ const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
  * The header greets the signed-in user by their role (docs/product.md §14): 超级管理员 as 管理员, everyone
  * else by their role's name; the account menu under it names the person.
  */
-export const headerGreeting = (user: Pick<CurrentUser, 'access' | 'roleName'>) =>
+const headerGreeting = (user: Pick<CurrentUser, 'access' | 'roleName'>) =>
   `${user.access === ADMIN_ROLE_CODE ? '管理员' : user.roleName}，你好！`;
 
 /**
