@@ -51,6 +51,20 @@ describe('column settings loaded on first use', () => {
     expect(screen.getAllByText('村').length).toBeGreaterThan(1);
   });
 
+  test("a click inside the open panel is the panel's own: the panel stays open", async () => {
+    renderTable();
+    fireEvent.click(screen.getByRole('img', { name: 'setting' }));
+    expect(await screen.findByText('列展示')).toBeInTheDocument();
+    const panel = document.querySelector('.ant-popover') as HTMLElement;
+    const box = () =>
+      [...panel.querySelectorAll('.ant-tree-treenode')].find((node) => node.textContent?.includes('村'))!.querySelector('.ant-tree-checkbox')!;
+    fireEvent.click(box());
+    // Its click reached the component's span through React's portal: it must not have closed the panel.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(document.querySelector('.ant-popover:not(.ant-popover-hidden)')).not.toBeNull();
+    expect(panel).toBeVisible();
+  });
+
   test('Escape closes the open panel, from the panel or from its button, and puts focus back on the button', async () => {
     render(
       <ProTable

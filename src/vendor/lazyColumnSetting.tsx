@@ -64,10 +64,11 @@ export default function LazyColumnSetting(props: ColumnSettingProps) {
       onKeyDown={closeOnEscape}
       onClick={(event) => {
         const trigger = real.current;
-        // A click on the real trigger is the panel's own. When the real trigger replaced the
-        // placeholder between the press and the release, the browser sends the click to this span
-        // instead: pass it on, or the panel would not open.
-        if (trigger?.contains(event.target as Node)) return;
+        // A click on the real trigger is the panel's own, and so is one inside the open panel (it
+        // reaches this span through React's portal: passed on, it closed the panel). When the real
+        // trigger replaced the placeholder between the press and the release, the browser sends the
+        // click to this span instead: pass it on, or the panel would not open.
+        if (trigger?.contains(event.target as Node) || !event.currentTarget.contains(event.target as Node)) return;
         if (trigger) {
           trigger.click();
           return;
