@@ -359,6 +359,24 @@ export const APPEAL_REGISTERED_SOURCES = ['window', 'phone', 'letter', 'other'] 
 export const SATISFACTION_SOURCES = ['phone', 'callback'] as const;
 export type SatisfactionSource = (typeof SATISFACTION_SOURCES)[number];
 export const SATISFACTION_SOURCE_LABELS: Record<SatisfactionSource, string> = { phone: '群众评价', callback: '回访评价' };
+/** Working days after the reply with no rating before an appeal is due a call-back (待回访), unless the setting says otherwise. */
+export const CALLBACK_WORKING_DAYS_DEFAULT = 3;
+export const CALLBACK_WORKING_DAYS_MIN = 1;
+export const CALLBACK_WORKING_DAYS_MAX = 30;
+/**
+ * A call-back that does not reach the villager is tried again from 待回访; after this many attempts
+ * that did not, the call-back ends unreached and leaves the tab (ADR 0062).
+ */
+export const CALLBACK_ATTEMPTS_MAX = 3;
+/**
+ * Why a call-back cannot be recorded (common/workflow.ts `callbackRefusal`). Apart from PEOPLE_MESSAGES,
+ * which no page of the client loads: the workflow is part of the admin and phone pages.
+ */
+export const CALLBACK_REFUSALS = {
+  notAnswered: '诉求答复后才能回访',
+  rated: '该诉求已有满意度评价，无需回访',
+  ended: '该诉求已回访完毕',
+} as const;
 /** Working days (Saturday and Sunday skipped) from submission to the due time, unless the setting says otherwise. */
 export const APPEAL_DUE_WORKING_DAYS_DEFAULT = 3;
 export const APPEAL_DUE_WORKING_DAYS_MIN = 1;
@@ -410,6 +428,8 @@ export const USER_NOTICE_TEXTS: Record<UserNoticeKind, (title: string, detail: s
 };
 /** The note of the step the system takes itself when a rating closes an appeal. */
 export const APPEAL_AUTO_CLOSE_NOTE = '群众评价后自动办结';
+/** The same, when the rating came from a call-back (回访). */
+export const APPEAL_CALLBACK_CLOSE_NOTE = '回访评价后自动办结';
 /** 满意度 1–5, index + 1. */
 export const SATISFACTION_LABELS = ['非常不满意', '不满意', '一般', '满意', '非常满意'] as const;
 
@@ -494,6 +514,10 @@ export const PEOPLE_MESSAGES = {
   dispatchNotDispatched: '该诉求未转派到村，无需撤回',
   notVillageCadre: '只有村干部、网格员可以办理转派到村的诉求',
   noticeNotFound: '消息不存在',
+  callbackDone: '已记录回访',
+  callbackMissed: '已记录：未接通',
+  callbackScoreRequired: '接通后请选择群众的满意度',
+  callbackScoreUnreached: '未接通时不能记录满意度',
 } as const;
 
 /**

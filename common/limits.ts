@@ -59,6 +59,8 @@ export const LIMITS = {
   /** What goes with handing an appeal to a village or taking it back. */
   dispatchNote: 500,
   rateComment: 500,
+  /** What a call-back (回访) records of the conversation or the attempt. */
+  callbackNote: 500,
   reportDescription: 1000,
   reportLocation: 100,
   reportResult: 1000,

@@ -1,5 +1,6 @@
 // How records move from state to state: the server's services, the admin and phone pages and the
 // mocks read these rules, so a step allowed in one is allowed in all.
+import { CALLBACK_ATTEMPTS_MAX, CALLBACK_REFUSALS } from './constants';
 import type {
   AppealStatus,
   MyTaskState,
@@ -63,6 +64,40 @@ export const APPEAL_STEPS: Record<AppealStep, AppealStepRule> = {
 
 /** Whether an appeal in this state may take the step. */
 export const appealStepAllowed = (step: AppealStep, status: AppealStatus) => APPEAL_STEPS[step].from.includes(status);
+
+// ---- Call-backs (回访, ADR 0062) ----
+
+/** Answered: replied, and closed after the reply. Only an answered appeal is called back. */
+export const APPEAL_ANSWERED_STATES = ['replied', 'closed'] as const satisfies readonly AppealStatus[];
+
+interface CallbackFacts {
+  status: AppealStatus;
+  satisfaction: number | null;
+  /** When the call-back ended (reached, or the last allowed attempt did not); null while it is open. */
+  calledBackAt: string | Date | null;
+}
+
+/**
+ * A call-back may be recorded on an answered appeal that nobody has rated yet (a villager's rating
+ * and a call-back's score are the same satisfaction: whichever comes first is final), until one
+ * reaches the villager or CALLBACK_ATTEMPTS_MAX attempts have not. A reached call-back's score
+ * closes a replied appeal, as the villager's own rating does (`closes` → `to`).
+ */
+export const APPEAL_CALLBACK = {
+  from: APPEAL_ANSWERED_STATES,
+  closes: 'replied' as AppealStatus,
+  to: 'closed' as AppealStatus,
+  attemptsMax: CALLBACK_ATTEMPTS_MAX,
+} as const;
+
+/** Why no call-back can be recorded on the appeal as it is, or undefined when one can. */
+export function callbackRefusal(appeal: CallbackFacts): string | undefined {
+  if (!(APPEAL_CALLBACK.from as readonly AppealStatus[]).includes(appeal.status)) return CALLBACK_REFUSALS.notAnswered;
+  if (appeal.satisfaction !== null && appeal.calledBackAt === null) return CALLBACK_REFUSALS.rated;
+  if (appeal.calledBackAt !== null) return CALLBACK_REFUSALS.ended;
+  return undefined;
+}
+export const callbackAllowed = (appeal: CallbackFacts) => callbackRefusal(appeal) === undefined;
 
 // ---- News ----
 

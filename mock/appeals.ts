@@ -1,17 +1,33 @@
 /**
  * /api/appeals (server/routes/appeals.ts), on the records of mock/peopleDb.ts, for three callers:
  * - the admin (`appealAdminHandlers`): the list, the status tabs' counts, the export, one appeal,
- *   受理 / 答复 / 办结 / 不予受理 and 转派;
+ *   受理 / 答复 / 办结 / 不予受理, 回访 and 转派;
  * - the villager on the phone (`appealSubmitterHandlers`): submitting (400 naming the field, a
  *   client-key replay answers the first record) and reading their own (another's is the same 404);
  * - the village cadre (`appealCadreHandlers`, ADR 0031): reading one handed to their village.
  * Their /api/my/* routes (own list, rating, the handed-down list and its steps) are in mock/my.ts.
  */
-import { APPEAL_SOURCE_LABELS, type AppealSource, type AppealStatus, PEOPLE_MESSAGES, UPLOAD_MESSAGES } from '@common/constants';
-import { APPEAL_STEP_NAMES, APPEAL_STEPS, type AppealStep, appealStepAllowed, isAppealOpen } from '@common/workflow';
+import {
+  APPEAL_CALLBACK_CLOSE_NOTE,
+  APPEAL_SOURCE_LABELS,
+  type AppealSource,
+  type AppealStatus,
+  PEOPLE_MESSAGES,
+  UPLOAD_MESSAGES,
+} from '@common/constants';
+import {
+  APPEAL_CALLBACK,
+  APPEAL_STEP_NAMES,
+  APPEAL_STEPS,
+  type AppealStep,
+  appealStepAllowed,
+  callbackRefusal,
+  isAppealOpen,
+} from '@common/workflow';
 import {
   AppealAccountQuery,
   AppealBody,
+  AppealCallbackBody,
   AppealDispatchBody,
   AppealRegisterBody,
   AppealRejectBody,
@@ -96,7 +112,10 @@ function filterAppealsBase(q: URLSearchParams): AppealDetail[] {
 function filterAppeals(q: URLSearchParams): AppealDetail[] {
   const status = q.get('status');
   const overdue = q.get('overdue');
-  return filterAppealsBase(q).filter((a) => (!status || a.status === status) && (overdue !== 'true' || a.overdue));
+  const callbackDue = q.get('callbackDue');
+  return filterAppealsBase(q).filter(
+    (a) => (!status || a.status === status) && (overdue !== 'true' || a.overdue) && (callbackDue !== 'true' || a.callbackDue),
+  );
 }
 
 function appealCounts(q: URLSearchParams): AppealCounts {
@@ -110,6 +129,7 @@ function appealCounts(q: URLSearchParams): AppealCounts {
     closed: of('closed'),
     rejected: of('rejected'),
     overdue: base.filter((a) => a.overdue).length,
+    callback: base.filter((a) => a.callbackDue).length,
   };
 }
 
@@ -147,6 +167,35 @@ export const appealAdminHandlers = [
   signedIn.get('/appeals/:id', ({ params }) => {
     const found = findAppeal(params.id);
     return found ? ok(withOverdue(found)) : appealNotFound();
+  }),
+  // 回访 (ADR 0062): reached sets the satisfaction (and closes a replied appeal); unreached counts the attempt.
+  admin.post('/appeals/:id/callback', async ({ request, params }) => {
+    const found = findAppeal(params.id);
+    if (!found) return appealNotFound();
+    const body = (await request.json().catch(() => ({}))) as AppealCallbackBody;
+    const errors = bodyErrors(AppealCallbackBody, body);
+    if (errors.length) return invalid(errors);
+    if (body.reached && body.score === undefined) {
+      return invalid([{ field: 'score', label: '满意度', message: PEOPLE_MESSAGES.callbackScoreRequired }]);
+    }
+    const refused = callbackRefusal(found);
+    if (refused) return apiError(409, refused);
+    const now = new Date().toISOString();
+    const note = body.note?.trim() ?? '';
+    found.callbackAttempts += 1;
+    found.calledBackByName = adminUser.name;
+    found.history.push(historyEvent(body.reached ? 'callback' : 'callbackMissed', adminUser, note));
+    if (body.reached) {
+      Object.assign(found, { satisfaction: body.score, satisfactionSource: 'callback', satisfactionComment: note, ratedAt: now });
+      Object.assign(found, { calledBackAt: now, callbackReached: true });
+      if (found.status === APPEAL_CALLBACK.closes) {
+        Object.assign(found, { status: APPEAL_CALLBACK.to, closedAt: now });
+        found.history.push(historyEvent('close', null, APPEAL_CALLBACK_CLOSE_NOTE));
+      }
+    } else if (found.callbackAttempts >= APPEAL_CALLBACK.attemptsMax) {
+      Object.assign(found, { calledBackAt: now, callbackReached: false });
+    }
+    return okWithMessage(withOverdue(found), body.reached ? PEOPLE_MESSAGES.callbackDone : PEOPLE_MESSAGES.callbackMissed);
   }),
   // 转派 (ADR 0031): the village and the time change, the state and due time do not.
   admin.post('/appeals/:id/dispatch', async ({ request, params }) => {
@@ -217,6 +266,10 @@ function newAppeal(
     satisfaction: null,
     satisfactionSource: null,
     calledBackAt: null,
+    callbackReached: null,
+    callbackAttempts: 0,
+    calledBackByName: null,
+    callbackDue: false,
     dispatchedArea: null,
     dispatchedAreaName: null,
     dispatchedAt: null,

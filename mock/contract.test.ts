@@ -111,7 +111,7 @@ describe('a mock reply outside its schema fails the test', () => {
     server.use(
       admin.get('/groups', () => ok({ list: [{ id: 1, name: '志愿者', description: '', memberCount: '3', createdAt: 'x' }], total: 1 })),
       route.get('/settings', () =>
-        ok({ platformTitle: 't', centreName: 'c', icpNumber: '', appealDueDays: 3, photoStaleDays: 30, theme: 'dark' }),
+        ok({ platformTitle: 't', centreName: 'c', icpNumber: '', appealDueDays: 3, callbackDays: 3, photoStaleDays: 30, theme: 'dark' }),
       ),
     );
     await get('/groups');

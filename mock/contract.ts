@@ -205,6 +205,7 @@ export const ROUTES = {
   'POST /appeals/:id/close': AppealDetail,
   'POST /appeals/:id/reply': AppealDetail,
   'POST /appeals/:id/reject': AppealDetail,
+  'POST /appeals/:id/callback': AppealDetail,
   'POST /appeals/:id/dispatch': AppealDetail,
   // server/routes/photoReports.ts
   'POST /photo-reports': PhotoReportItem,

@@ -24,6 +24,7 @@ export const settings: Settings = {
   centreName: '某镇综合治理中心',
   icpNumber: '京ICP备00000000号',
   appealDueDays: 3,
+  callbackDays: 3,
   photoStaleDays: 30,
 };
 

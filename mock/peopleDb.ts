@@ -7,7 +7,7 @@
  * 超期 and 剩余 read the same on any day. `resetPeopleDb()` in a beforeEach puts them back.
  */
 import { type AppealSource, type AppealStatus, PHOTO_STALE_DAYS_DEFAULT, PHOTO_STALE_REASONS } from '@common/constants';
-import { isAppealOpen } from '@common/workflow';
+import { callbackAllowed, isAppealOpen } from '@common/workflow';
 import type {
   AppealDetail,
   AppealItem,
@@ -122,6 +122,10 @@ export function appeal(seed: AppealSeed, now: number): AppealDetail {
     satisfaction: seed.satisfaction ?? null,
     satisfactionSource: seed.satisfaction ? 'phone' : null,
     calledBackAt: null,
+    callbackReached: null,
+    callbackAttempts: 0,
+    calledBackByName: null,
+    callbackDue: false,
     reply: seed.reply ?? null,
     rejectReason: seed.rejectReason ?? null,
     satisfactionComment: seed.satisfaction ? (seed.satisfactionComment ?? '') : null,
@@ -605,9 +609,13 @@ export function resetPeopleDb() {
   peopleDb.nextId = 100;
 }
 
+/** 待回访 in the mocks: answered over three days ago (the server counts working days), unrated, no call-back ended. */
+export const CALLBACK_AFTER = 3 * DAY;
+/** The clock's verdicts as the server gives them with each answer: 超期 and 待回访. */
 export const withOverdue = (a: AppealDetail): AppealDetail => ({
   ...a,
   overdue: isAppealOpen(a.status) && Date.parse(a.dueAt) < Date.now(),
+  callbackDue: callbackAllowed(a) && a.repliedAt !== null && Date.parse(a.repliedAt) <= Date.now() - CALLBACK_AFTER,
 });
 export const toAppealItem = (a: AppealDetail): AppealItem => {
   const {

@@ -55,7 +55,20 @@ const ContactPhone = Type.String({
 const Keyword = Type.Optional(Text('关键字', LIMITS.peopleKeyword, 0));
 
 /** One step in an appeal's or photo report's history (who did what, when). */
-const HISTORY_ACTIONS = ['submit', 'accept', 'reply', 'close', 'reject', 'rate', 'handle', 'invalid', 'dispatch', 'recall'] as const;
+const HISTORY_ACTIONS = [
+  'submit',
+  'accept',
+  'reply',
+  'close',
+  'reject',
+  'rate',
+  'handle',
+  'invalid',
+  'dispatch',
+  'recall',
+  'callback',
+  'callbackMissed',
+] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 /** The history steps as the admin and the villager read them; appeals and photo reports share the names. */
 export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
@@ -69,6 +82,8 @@ export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
   invalid: '标记为无效',
   dispatch: '转派',
   recall: '撤回至镇里办理',
+  callback: '回访',
+  callbackMissed: '回访未接通',
 };
 export const HistoryEvent = Type.Object({
   id: Type.Integer(),
@@ -163,8 +178,18 @@ export const AppealItem = Type.Object({
   satisfaction: Nullable(Type.Integer()),
   /** Who gave the satisfaction: the villager on the phone or a call-back (回访). */
   satisfactionSource: Nullable(literals(SATISFACTION_SOURCES, '评价方式')),
-  /** When a call-back reached the villager. */
+  /** When the call-back (回访) ended: it reached the villager, or the last allowed attempt did not. */
   calledBackAt: NullableTimestamp,
+  /** Whether the call-back that ended reached the villager; null while none has ended. */
+  callbackReached: Nullable(Type.Boolean()),
+  /** Call-back attempts so far, reached or not. */
+  callbackAttempts: Type.Integer(),
+  calledBackByName: Nullable(Type.String()),
+  /**
+   * 待回访: answered, unrated, no call-back ended, and the reply at least the configured number of
+   * working days old (as of the answer).
+   */
+  callbackDue: Type.Boolean(),
   /** The village it is handed to (转派), or null while the town handles it. */
   dispatchedArea: Nullable(Type.Integer()),
   dispatchedAreaName: Nullable(Type.String()),
@@ -197,6 +222,8 @@ export const AppealListQuery = Type.Object(
     source: Type.Optional(AppealSourceSchema),
     /** Rated by the submitter (true) or not (false): the dashboard's 群众满意度 opens the rated ones. */
     rated: Type.Optional(Type.Boolean({ title: '是否已评价' })),
+    /** 待回访 (true), or everything else (false). */
+    callbackDue: Type.Optional(Type.Boolean({ title: '待回访' })),
     keyword: Keyword,
     ...Period,
     sortField: Type.Optional(Type.Union([Type.Literal('createdAt'), Type.Literal('dueAt')], { title: '排序字段' })),
@@ -206,7 +233,15 @@ export const AppealListQuery = Type.Object(
 export type AppealListQuery = Static<typeof AppealListQuery>;
 
 /** GET /api/appeals/counts: the status tabs' numbers under the list's other filters. */
-export const AppealCountsQuery = Type.Omit(AppealListQuery, ['current', 'pageSize', 'sortOrder', 'sortField', 'status', 'overdue']);
+export const AppealCountsQuery = Type.Omit(AppealListQuery, [
+  'current',
+  'pageSize',
+  'sortOrder',
+  'sortField',
+  'status',
+  'overdue',
+  'callbackDue',
+]);
 export type AppealCountsQuery = Static<typeof AppealCountsQuery>;
 export const AppealCounts = Type.Object({
   all: Type.Integer(),
@@ -216,6 +251,8 @@ export const AppealCounts = Type.Object({
   closed: Type.Integer(),
   rejected: Type.Integer(),
   overdue: Type.Integer(),
+  /** 待回访. */
+  callback: Type.Integer(),
 });
 export type AppealCounts = Static<typeof AppealCounts>;
 
@@ -238,6 +275,21 @@ export const AppealRecallBody = Type.Object(
   { additionalProperties: false },
 );
 export type AppealRecallBody = Static<typeof AppealRecallBody>;
+
+/**
+ * POST /api/appeals/:id/callback (peopleService, within the data scope): a call-back (回访) on an
+ * answered, unrated appeal. Reached: the villager's satisfaction (1–5) is required and becomes the
+ * appeal's; not reached: no score, the attempt is kept in the history.
+ */
+export const AppealCallbackBody = Type.Object(
+  {
+    reached: Type.Boolean({ title: '是否接通' }),
+    score: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, title: '满意度' })),
+    note: Type.Optional(LongText('回访记录', LIMITS.callbackNote, 0)),
+  },
+  { additionalProperties: false },
+);
+export type AppealCallbackBody = Static<typeof AppealCallbackBody>;
 
 /** GET /api/my/dispatched-appeals: a village cadre's appeals handed to their village; open ones or done ones. */
 export const DispatchedAppealQuery = Type.Object(

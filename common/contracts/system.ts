@@ -5,6 +5,8 @@ import {
   AREAS_MAX,
   APPEAL_DUE_WORKING_DAYS_MAX,
   APPEAL_DUE_WORKING_DAYS_MIN,
+  CALLBACK_WORKING_DAYS_MAX,
+  CALLBACK_WORKING_DAYS_MIN,
   PHOTO_STALE_DAYS_MAX,
   PHOTO_STALE_DAYS_MIN,
 } from '../constants';
@@ -80,6 +82,8 @@ export const Settings = Type.Object({
   icpNumber: Type.String(),
   /** Working days from an appeal's submission to its due time. */
   appealDueDays: Type.Integer(),
+  /** Working days after the reply with no rating before an appeal is due a call-back (待回访). */
+  callbackDays: Type.Integer(),
   /** A photo taken more than this many days before its upload is pointed out to the reviewer. */
   photoStaleDays: Type.Integer(),
   /**
@@ -96,6 +100,9 @@ export const SettingsBody = Type.Object(
     icpNumber: Type.Optional(Name('备案号', LIMITS.platformText, 0)),
     appealDueDays: Type.Optional(
       Type.Integer({ minimum: APPEAL_DUE_WORKING_DAYS_MIN, maximum: APPEAL_DUE_WORKING_DAYS_MAX, title: '诉求办理期限（工作日）' }),
+    ),
+    callbackDays: Type.Optional(
+      Type.Integer({ minimum: CALLBACK_WORKING_DAYS_MIN, maximum: CALLBACK_WORKING_DAYS_MAX, title: '回访期限（工作日）' }),
     ),
     photoStaleDays: Type.Optional(
       Type.Integer({ minimum: PHOTO_STALE_DAYS_MIN, maximum: PHOTO_STALE_DAYS_MAX, title: '照片拍摄时间早于上传多少天提示' }),

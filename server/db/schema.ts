@@ -640,8 +640,16 @@ export const appeals = pgTable(
     ratedAt: timestamp('rated_at', { withTimezone: true }),
     /** SATISFACTION_SOURCES: who gave the satisfaction, the villager on the phone or a call-back. */
     satisfactionSource: text('satisfaction_source').$type<SatisfactionSource>(),
-    /** When a call-back reached the villager (回访); attempts that did not are in the history only. */
+    /**
+     * When the call-back (回访) ended: it reached the villager, or the last allowed attempt did not
+     * (CALLBACK_ATTEMPTS_MAX, ADR 0062). Null while it is open; each attempt is also in the history.
+     */
     calledBackAt: timestamp('called_back_at', { withTimezone: true }),
+    /** Whether the call-back that ended reached the villager. */
+    callbackReached: boolean('callback_reached'),
+    /** Attempts so far, reached or not. */
+    callbackAttempts: smallint('callback_attempts').notNull().default(0),
+    calledBackBy: integer('called_back_by').references(() => users.id, { onDelete: 'set null' }),
     /** The village it is handed to (转派); null while the town handles it (ADR 0031). */
     dispatchedArea: smallint('dispatched_area').references(() => areas.id),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),

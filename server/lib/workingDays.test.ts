@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { builtinDays, calendarOf } from '../services/system/workCalendar';
-import { addWorkingDays, localDate, localDateTime } from './workingDays';
+import { addWorkingDays, localDate, localDateTime, workingDaysBefore } from './workingDays';
 
 // Beijing time is UTC+8: '2026-11-20T10:00:00+08:00' is a Friday morning there.
 const at = (beijing: string) => new Date(`${beijing}+08:00`);
@@ -77,5 +77,43 @@ describe('addWorkingDays on the shipped holiday calendar (国庆 and 春节 2026
   test('a year without entered holidays falls back to Monday to Friday', () => {
     assert.deepEqual(builtinDays(2099), []);
     assert.equal(beijing(addWorkingDays(at('2099-10-01T09:00:00'), 1, calendarOf(builtinDays(2099)))), '2099-10-02 09:00');
+  });
+});
+
+describe('workingDaysBefore: the bound of "at least N working days ago" (待回访, ADR 0062)', () => {
+  const calendar2026 = calendarOf(builtinDays(2026));
+
+  test('on a working day: N working days back at the same time of day, across weekends and 国庆', () => {
+    assert.equal(beijing(workingDaysBefore(at('2026-11-25T10:00:00'), 3)), '2026-11-20 10:00');
+    // Mon 12 Oct back 3: Sat 10 (worked), Fri 9, Thu 8.
+    assert.equal(beijing(workingDaysBefore(at('2026-10-12T09:00:00'), 3, calendar2026)), '2026-10-08 09:00');
+    assert.equal(beijing(workingDaysBefore(at('2026-10-12T09:00:00'), 4, calendar2026)), '2026-09-30 09:00');
+  });
+
+  test('on a day off: from the end of the last working day before it', () => {
+    const bound = workingDaysBefore(at('2026-10-04T12:00:00'), 1, calendar2026);
+    assert.equal(bound.toISOString(), new Date(at('2026-09-30T00:00:00').getTime() - 1).toISOString());
+  });
+
+  test('is the inverse of addWorkingDays: addWorkingDays(t, n) <= now exactly when t <= the bound', () => {
+    // A seeded walk over 2026 (its holidays and 调休 days), to the minute and at day edges.
+    let seed = 20261201;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const start = at('2026-01-05T00:00:00').getTime();
+    const span = 330 * 86400_000;
+    for (let i = 0; i < 400; i++) {
+      const now = new Date(start + 40 * 86400_000 + Math.floor(random() * span * 0.85));
+      const days = 1 + Math.floor(random() * 10);
+      const bound = workingDaysBefore(now, days, calendar2026);
+      assert.ok(addWorkingDays(bound, days, calendar2026) <= now, `bound itself fits (${now.toISOString()}, ${days})`);
+      for (const step of [1, 60_000, 3600_000, 86400_000]) {
+        assert.ok(addWorkingDays(new Date(bound.getTime() + step), days, calendar2026) > now, `a moment later does not (${step})`);
+      }
+      const earlier = new Date(bound.getTime() - Math.floor(random() * 20 * 86400_000));
+      assert.ok(addWorkingDays(earlier, days, calendar2026) <= now);
+    }
   });
 });

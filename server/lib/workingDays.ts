@@ -38,6 +38,27 @@ export function addWorkingDays(from: Date, days: number, calendar: WorkCalendar 
   return new Date(local - TIME_ZONE_OFFSET_MS);
 }
 
+/**
+ * The latest moment `days` working days before `now`: `addWorkingDays(t, days) <= now` holds exactly
+ * when `t <= workingDaysBefore(now, days)` (both count on the same calendar). So "answered at least N
+ * working days ago" is one comparison of a column with a bound, which an index on the column serves.
+ * On a day off the count starts from the end of the last working day before it.
+ */
+export function workingDaysBefore(now: Date, days: number, calendar: WorkCalendar = WEEKDAYS): Date {
+  let local = now.getTime() + TIME_ZONE_OFFSET_MS;
+  const worked = (ms: number) => calendar.isWorkday(dayOf(ms));
+  if (!worked(local)) {
+    local = Math.floor(local / DAY) * DAY - 1;
+    while (!worked(local)) local -= DAY;
+  }
+  let left = days;
+  while (left > 0) {
+    local -= DAY;
+    if (worked(local)) left -= 1;
+  }
+  return new Date(local - TIME_ZONE_OFFSET_MS);
+}
+
 /** 'YYYY-MM-DD HH:mm' on the township's clock (for exports, where no browser formats it). */
 export function localDateTime(moment: Date | null): string {
   if (!moment) return '';

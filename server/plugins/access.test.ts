@@ -317,6 +317,10 @@ const MATRIX: Row[] = [
   row('POST /api/appeals/:id/reply', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/reply`, payload: { reply: '答复' } }),
   row('POST /api/appeals/:id/close', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/close` }),
   row('POST /api/appeals/:id/reject', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/reject`, payload: { reason: '原因' } }),
+  row('POST /api/appeals/:id/callback', [401, 403, 403, 404, 404], {
+    url: `/api/appeals/${nobody}/callback`,
+    payload: { reached: true, score: 4 },
+  }),
   row('POST /api/appeals/:id/dispatch', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/dispatch`, payload: { areaId: 3 } }),
   row('POST /api/appeals/:id/recall', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/recall`, payload: {} }),
   row('GET /api/my/dispatched-appeals', [401, 403, 200, 403, 403], { forbiddenMessage: PEOPLE_MESSAGES.notVillageCadre }),

@@ -69,6 +69,10 @@ const STEPS: Step[] = [
   step('GET /api/appeals/:id', () => `/api/appeals/${ids.appeal}`),
   step('POST /api/appeals/:id/accept', () => `/api/appeals/${ids.appeal}/accept`),
   step('POST /api/appeals/:id/reply', () => `/api/appeals/${ids.appeal}/reply`, { payload: () => ({ reply: '已安排维修' }) }),
+  // An attempt that did not reach the villager leaves the answer replied, for 办结 next.
+  step('POST /api/appeals/:id/callback', () => `/api/appeals/${ids.appeal}/callback`, {
+    payload: () => ({ reached: false, note: '无人接听' }),
+  }),
   step('POST /api/appeals/:id/close', () => `/api/appeals/${ids.appeal}/close`),
   step('POST /api/appeals/:id/reject', () => `/api/appeals/${ids.appeal2}/reject`, { payload: () => ({ reason: '不属于受理范围' }) }),
   // Photo reports of area 2.

@@ -304,7 +304,7 @@ describe('lists and counts', () => {
     const ascending = (await list(admin, `keyword=${mark}&sortField=dueAt&sortOrder=ascend`)).list.map((x) => x.id);
     assert.deepEqual(ascending, [a.id, b.id]);
     const tabs = await counts(admin, `keyword=${mark}`);
-    assert.deepEqual(tabs, { all: 2, pending: 1, processing: 1, replied: 0, closed: 0, rejected: 0, overdue: 0 });
+    assert.deepEqual(tabs, { all: 2, pending: 1, processing: 1, replied: 0, closed: 0, rejected: 0, overdue: 0, callback: 0 });
   });
 
   test('paging: pageSize is capped at 100 and bad query values are 400s naming the field', async () => {
@@ -470,6 +470,7 @@ describe('export', () => {
       '满意度',
       '来源',
       '评价方式',
+      '回访',
     ]);
     assert.equal(rows.length, 3);
     assert.deepEqual(

@@ -5,6 +5,7 @@ import {
   AppealAccount,
   AppealAccountQuery,
   AppealBody,
+  AppealCallbackBody,
   AppealCounts,
   AppealCountsQuery,
   AppealDetail,
@@ -20,6 +21,7 @@ import {
   APPEAL_SOURCE_LABELS,
   APPEAL_STATUS_LABELS,
   appealCategoryLabel,
+  CALLBACK_ATTEMPTS_MAX,
   PEOPLE_MESSAGES,
   SATISFACTION_LABELS,
   SATISFACTION_SOURCE_LABELS,
@@ -31,6 +33,7 @@ import {
   appealCounts,
   appealExportRows,
   appealOrFail,
+  callbackAppeal,
   createAppeal,
   dispatchAppeal,
   findLinkableAccounts,
@@ -60,7 +63,16 @@ const EXPORT_COLUMNS: Array<XlsxColumn<ExportRow>> = [
   { header: '满意度', width: 12, value: (r) => (r.satisfaction ? SATISFACTION_LABELS[r.satisfaction - 1] : '') },
   { header: '来源', width: 8, value: (r) => APPEAL_SOURCE_LABELS[r.source] },
   { header: '评价方式', width: 10, value: (r) => (r.satisfactionSource ? SATISFACTION_SOURCE_LABELS[r.satisfactionSource] : '') },
+  { header: '回访', width: 16, value: callbackText },
 ];
+
+/** The call-back as the export says it: 待回访, 已回访, 未接通 (its attempts), or nothing. */
+function callbackText(r: ExportRow): string {
+  if (r.callbackDue) return r.callbackAttempts ? `待回访（未接通${r.callbackAttempts}次）` : '待回访';
+  if (r.callbackReached) return `已回访 ${localDateTime(r.calledBackAtDate)}`;
+  if (r.callbackReached === false) return `未接通（${r.callbackAttempts}次）`;
+  return r.callbackAttempts ? `未接通${r.callbackAttempts}次` : '';
+}
 
 /** 群众诉求: villagers submit and rate; staff with peopleService handle them within their data scope. */
 const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -204,6 +216,31 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await moveAppeal(db, requireUser(request), request.params.id, 'reject', request.body.reason.trim());
       return { ...ok(await appealOrFail(db, request.params.id)), message: APPEAL_STEPS.reject.done };
+    },
+  );
+
+  app.post(
+    '/appeals/:id/callback',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '记录回访（已答复或已办结且未评价；接通须填满意度，计入群众满意度）',
+        params: IdParams,
+        body: AppealCallbackBody,
+        response: replies(AppealDetail),
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const { reached } = await callbackAppeal(db, caller, request.params.id, request.body);
+      const appeal = await appealOrFail(db, request.params.id, caller);
+      const message = reached
+        ? PEOPLE_MESSAGES.callbackDone
+        : appeal.calledBackAt
+          ? `${PEOPLE_MESSAGES.callbackMissed}，已回访${CALLBACK_ATTEMPTS_MAX}次，回访结束`
+          : PEOPLE_MESSAGES.callbackMissed;
+      return { ...ok(appeal), message };
     },
   );
 

@@ -111,6 +111,7 @@ describe('system', () => {
           centreName: '示范镇综合治理中心',
           icpNumber: '',
           appealDueDays: 3,
+          callbackDays: 3,
           photoStaleDays: 30,
         },
       });
@@ -133,6 +134,7 @@ describe('system', () => {
           centreName: '青山镇综治中心',
           icpNumber: '',
           appealDueDays: 3,
+          callbackDays: 3,
           photoStaleDays: 30,
           unset: [],
         });
@@ -178,6 +180,7 @@ describe('system', () => {
         centreName: '示范镇综合治理中心',
         icpNumber: '浙ICP备12345678号',
         appealDueDays: 3,
+        callbackDays: 3,
         photoStaleDays: 30,
         unset: [],
       });
@@ -188,6 +191,7 @@ describe('system', () => {
         centreName: '某镇综治中心',
         icpNumber: '浙ICP备12345678号',
         appealDueDays: 3,
+        callbackDays: 3,
         photoStaleDays: 30,
       });
       // The filing number may be cleared; the title may not.

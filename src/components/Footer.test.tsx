@@ -1,7 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import Footer from './Footer';
 
-const settings = { platformTitle: '平台', centreName: '青山镇综治中心', icpNumber: '', appealDueDays: 3, photoStaleDays: 30 };
+const settings = {
+  platformTitle: '平台',
+  centreName: '青山镇综治中心',
+  icpNumber: '',
+  appealDueDays: 3,
+  callbackDays: 3,
+  photoStaleDays: 30,
+};
 
 test('no filing number set: the footer shows no ICP line at all', () => {
   render(<Footer settings={settings} />);

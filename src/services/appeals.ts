@@ -2,6 +2,7 @@ import type { PageResult } from '@common/contracts/base';
 import type {
   AppealAccount,
   AppealBody,
+  AppealCallbackBody,
   AppealCounts,
   AppealCountsQuery,
   AppealDetail,
@@ -17,7 +18,7 @@ import { downloadFile, type DownloadProgress } from '@/utils/download';
 import { type CallOptions, get, post } from './http';
 
 type AppealQuery = Partial<AppealListQuery>;
-type AppealFilterQuery = Partial<AppealCountsQuery> & Pick<AppealQuery, 'status' | 'overdue'>;
+type AppealFilterQuery = Partial<AppealCountsQuery> & Pick<AppealQuery, 'status' | 'overdue' | 'callbackDue'>;
 
 /** GET /api/appeals (by the caller's data scope) */
 export async function queryAppeals(params: AppealQuery, options?: CallOptions) {
@@ -82,4 +83,9 @@ export async function dispatchAppeal(id: number, body: AppealDispatchBody, optio
 /** POST /api/appeals/:id/recall (撤回 to the town) */
 export async function recallAppeal(id: number, body: AppealRecallBody, options?: CallOptions) {
   return post<AppealDetail>(`/appeals/${id}/recall`, body, options);
+}
+
+/** POST /api/appeals/:id/callback (回访 on an answered, unrated appeal; reached: the satisfaction) */
+export async function callbackAppeal(id: number, body: AppealCallbackBody, options?: CallOptions) {
+  return post<AppealDetail>(`/appeals/${id}/callback`, body, options);
 }

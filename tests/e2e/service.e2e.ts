@@ -125,6 +125,53 @@ describe('people-service journeys', () => {
     await admin.context.close();
   });
 
+  journey('待回访: staff call back an answer nobody rated, not reached and then reached; the villager sees 回访评价', async () => {
+    // The demo's answer of 15 days ago that villager02 never rated is due a call-back.
+    const title = '夜间有陌生车辆在村里转悠';
+    const { context, page } = await newPage();
+    await signIn(page, 'staff01', 'Demo12345');
+    await page.goto(`${app.url}/peopleService/appeal`);
+    const callbackTab = page.getByRole('tab', { name: /^待回访\s*\d+/ });
+    const dueBefore = Number(/(\d+)/.exec(await callbackTab.innerText())![1]);
+    assert.ok(dueBefore >= 1);
+    await callbackTab.click();
+    await page.waitForURL(onPath('/peopleService/appeal'));
+    assert.match(page.url(), /status=callback/);
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.getByText('待回访', { exact: true }).waitFor();
+    await row.getByText(title).click();
+    await page.waitForURL((u) => u.searchParams.has('id'));
+    const id = new URL(page.url()).searchParams.get('id');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((u) => !u.searchParams.has('id'));
+
+    const record = async (reached: boolean, note: string) => {
+      await row.getByRole('button', { name: '回访' }).click();
+      const box = page.getByRole('dialog').filter({ hasText: '是否接通' });
+      await box.getByText(reached ? '已接通' : '未接通', { exact: true }).click();
+      if (reached) await box.getByLabel('群众满意度').getByRole('radio').nth(3).click();
+      await box.getByLabel('回访记录').fill(note);
+      await box.getByRole('button', { name: /保存回访/ }).click();
+      await box.waitFor({ state: 'detached' });
+    };
+    await record(false, '上午拨打无人接听');
+    await page.locator('.ant-message').getByText('已记录：未接通').waitFor();
+    await row.getByText('待回访 · 未接通1次').waitFor();
+    await record(true, '群众说巡逻后安心多了');
+    await page.locator('.ant-message').getByText('已记录回访').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await eventually(async () => assert.match(await callbackTab.innerText(), new RegExp(`^待回访${dueBefore - 1}$`)));
+    await context.close();
+
+    const phone = await newPage(PHONE);
+    await signIn(phone.page, 'villager02', 'Demo12345');
+    await phone.page.goto(`${app.url}/app/service/appeal/${id}`);
+    await phone.page.getByRole('heading', { name: '回访评价' }).waitFor();
+    await phone.page.getByText(/工作人员电话回访时记录于/).waitFor();
+    await phone.page.getByText('满意', { exact: true }).first().waitFor();
+    await phone.context.close();
+  });
+
   journey("a watch keyword '漏水' turns a photo report into an opinion item", async () => {
     const staff = await newPage();
     await signIn(staff.page, 'staff01', 'Demo12345');

@@ -63,3 +63,15 @@ export async function peopleHandler(
   );
   return createAccount(t, admin, { account: `${opts.code}_user`, roleId: role.id, area: opts.area });
 }
+
+/** An appeal of `villager` that `handler` accepted and replied to (as a handler would answer it). */
+export async function answeredAppeal(
+  t: TestContext,
+  villager: string,
+  handler: string,
+  overrides: Record<string, unknown> = {},
+): Promise<AppealDetail> {
+  const appeal = await createAppeal(t, villager, overrides);
+  expectOk(await appealStep(t, handler, appeal.id, 'accept'));
+  return expectOk(await appealStep(t, handler, appeal.id, 'reply', { reply: '已安排人员处理，问题已解决。' }));
+}

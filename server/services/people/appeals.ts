@@ -4,6 +4,7 @@ import type { PageResult } from '../../../common/contracts/base';
 import type {
   AppealAccount,
   AppealBody,
+  AppealCallbackBody,
   AppealCounts,
   AppealCountsQuery,
   AppealDetail,
@@ -18,19 +19,30 @@ import type {
 } from '../../../common/contracts/people';
 import {
   APPEAL_AUTO_CLOSE_NOTE,
+  APPEAL_CALLBACK_CLOSE_NOTE,
   APPEAL_SOURCE_LABELS,
   type AppealSource,
   type AppealStatus,
   OPINION_SOURCE_APPEAL,
   PEOPLE_MESSAGES,
 } from '../../../common/constants';
-import { APPEAL_STEPS, type AppealStep } from '../../../common/workflow';
+import { APPEAL_CALLBACK, APPEAL_STEPS, type AppealStep, callbackRefusal } from '../../../common/workflow';
 import type { Db, DbOrTx } from '../../db/client';
 import { appealImages, appeals, areas, users } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { hasAccess } from '../accounts/access';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, appealOpen, appealOverdue, dbNow, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
+import {
+  addEvent,
+  appealCallbackOpen,
+  appealOpen,
+  appealOverdue,
+  dbNow,
+  history,
+  imagesByOwner,
+  iso,
+  withPhotoChecks,
+} from './peopleCommon';
 import { recordPhotoMatches } from '../uploads/photoMatches';
 import { periodCondition, reachesTown, scopeCondition } from '../scope';
 import { appealDocument } from '../../db/searchText';
@@ -40,7 +52,7 @@ import { countedArea, countedTotal } from '../reports/rowCounts';
 import { readSettings } from '../system/settings';
 import { assertAttachableImages, markUploadsUsed } from '../uploads/uploadRefs';
 import { loadWorkCalendar } from '../system/workCalendar';
-import { addWorkingDays } from '../../lib/workingDays';
+import { addWorkingDays, workingDaysBefore } from '../../lib/workingDays';
 import { areaNameOf, userNameOf } from '../names';
 import { isTaskRole } from '../tasks/tasks';
 import { notifySubmitter, notifyVillageCadres } from './userNotices';
@@ -48,7 +60,22 @@ import { assertActiveAreas } from '../system/areas';
 
 const columns = { area: appeals.area, submitter: appeals.submitterId, handler: appeals.handlerId };
 
-const itemColumns = {
+// ---- 待回访 (ADR 0062) ----
+
+/**
+ * The latest reply time that makes an unrated answer due a call-back now: the configured number of
+ * working days back on the holiday calendar. One bound per request, compared with replied_at on the
+ * partial index of open call-backs (appeals_callback_due_idx).
+ */
+export async function callbackBound(db: Db, now = new Date()): Promise<Date> {
+  const [{ callbackDays }, calendar] = await Promise.all([readSettings(db), loadWorkCalendar(db)]);
+  return workingDaysBefore(now, callbackDays, calendar);
+}
+
+/** 待回访: a call-back is open and the answer is old enough. */
+const callbackDue = (bound: Date) => sql<boolean>`(${appealCallbackOpen} and ${appeals.repliedAt} <= ${bound})`;
+
+const itemColumns = (bound: Date) => ({
   id: appeals.id,
   title: appeals.title,
   excerpt: sql<string>`left(${appeals.content}, 100)`,
@@ -75,10 +102,14 @@ const itemColumns = {
   satisfaction: appeals.satisfaction,
   satisfactionSource: appeals.satisfactionSource,
   calledBackAt: appeals.calledBackAt,
+  callbackReached: appeals.callbackReached,
+  callbackAttempts: appeals.callbackAttempts,
+  calledBackByName: sql<string | null>`${userNameOf(appeals.calledBackBy)}`,
+  callbackDue: callbackDue(bound),
   dispatchedArea: appeals.dispatchedArea,
   dispatchedAreaName: sql<string | null>`${areaNameOf(appeals.dispatchedArea)}`,
   dispatchedAt: appeals.dispatchedAt,
-};
+});
 
 // ---- Who handles which (ADR 0008, and ADR 0031 for appeals handed to a village) ----
 
@@ -118,13 +149,13 @@ function appealReaderScope(caller: AuthUser): SQL | undefined {
   return or(...readers);
 }
 
-const selectItems = <T extends SelectedFields>(db: DbOrTx, extra: T) =>
+const selectItems = <T extends SelectedFields>(db: DbOrTx, bound: Date, extra: T) =>
   db
-    .select({ ...itemColumns, ...extra })
+    .select({ ...itemColumns(bound), ...extra })
     .from(appeals)
     .leftJoin(users, eq(users.id, appeals.submitterId));
 
-const selectBase = (db: DbOrTx) => selectItems(db, {});
+const selectBase = (db: DbOrTx, bound: Date) => selectItems(db, bound, {});
 type ItemRow = Awaited<ReturnType<typeof selectBase>>[number];
 
 function toItem(r: ItemRow): AppealItem {
@@ -138,6 +169,7 @@ function toItem(r: ItemRow): AppealItem {
     rejectedAt: iso(r.rejectedAt),
     dueAt: r.dueAt.toISOString(),
     overdue: Boolean(r.overdue),
+    callbackDue: Boolean(r.callbackDue),
     dispatchedAt: iso(r.dispatchedAt),
     calledBackAt: iso(r.calledBackAt),
   };
@@ -157,11 +189,13 @@ function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL |
   return conditions;
 }
 
-function listConditions(caller: AuthUser, query: Omit<AppealListQuery, 'current' | 'pageSize'>): SQL | undefined {
+function listConditions(caller: AuthUser, query: Omit<AppealListQuery, 'current' | 'pageSize'>, bound: Date): SQL | undefined {
   const conditions = baseConditions(caller, query);
   if (query.status) conditions.push(eq(appeals.status, query.status));
   if (query.overdue === true) conditions.push(appealOverdue);
   if (query.overdue === false) conditions.push(sql`not ${appealOverdue}`);
+  if (query.callbackDue === true) conditions.push(callbackDue(bound));
+  if (query.callbackDue === false) conditions.push(sql`not ${callbackDue(bound)}`);
   return and(...conditions);
 }
 
@@ -171,10 +205,11 @@ function listOrder(query: Pick<AppealListQuery, 'sortField' | 'sortOrder'>) {
   return [order(column), order(appeals.id)];
 }
 
-export async function listAppeals(db: DbOrTx, caller: AuthUser, query: AppealListQuery): Promise<PageResult<AppealItem>> {
-  const where = listConditions(caller, query);
+export async function listAppeals(db: Db, caller: AuthUser, query: AppealListQuery): Promise<PageResult<AppealItem>> {
+  const bound = await callbackBound(db);
+  const where = listConditions(caller, query, bound);
   const [rows, [{ total }]] = await Promise.all([
-    selectItems(db, {})
+    selectItems(db, bound, {})
       .where(where)
       .orderBy(...listOrder(query))
       .limit(query.pageSize)
@@ -195,6 +230,7 @@ async function appealTotal(db: DbOrTx, caller: AuthUser, query: AppealListQuery,
     !query.to &&
     !query.keyword?.trim() &&
     query.overdue === undefined &&
+    query.callbackDue === undefined &&
     query.rated === undefined;
   if (area !== false && plain) return [{ total: await countedTotal(db, 'appeals', { status: query.status, area }) }];
   return db.select({ total: count() }).from(appeals).where(where);
@@ -202,14 +238,15 @@ async function appealTotal(db: DbOrTx, caller: AuthUser, query: AppealListQuery,
 
 /** Rows for the export, a batch at a time, in the list's order. */
 export async function appealExportRows(
-  db: DbOrTx,
+  db: Db,
   caller: AuthUser,
   query: Omit<AppealListQuery, 'current' | 'pageSize'>,
   limit: number,
   offset: number,
 ) {
-  const rows = await selectItems(db, { reply: appeals.reply, rejectReason: appeals.rejectReason })
-    .where(listConditions(caller, query))
+  const bound = await callbackBound(db);
+  const rows = await selectItems(db, bound, { reply: appeals.reply, rejectReason: appeals.rejectReason })
+    .where(listConditions(caller, query, bound))
     .orderBy(...listOrder(query))
     .limit(limit)
     .offset(offset);
@@ -219,10 +256,12 @@ export async function appealExportRows(
     rejectReason: row.rejectReason,
     dueAtDate: row.dueAt,
     createdAtDate: row.createdAt,
+    calledBackAtDate: row.calledBackAt,
   }));
 }
 
-export async function appealCounts(db: DbOrTx, caller: AuthUser, query: AppealCountsQuery): Promise<AppealCounts> {
+export async function appealCounts(db: Db, caller: AuthUser, query: AppealCountsQuery): Promise<AppealCounts> {
+  const bound = await callbackBound(db);
   const of = (status: AppealStatus) => sql<number>`count(*) filter (where ${appeals.status} = ${status})::int`;
   const [row] = await db
     .select({
@@ -233,16 +272,18 @@ export async function appealCounts(db: DbOrTx, caller: AuthUser, query: AppealCo
       closed: of('closed'),
       rejected: of('rejected'),
       overdue: sql<number>`count(*) filter (where ${appealOverdue})::int`,
+      callback: sql<number>`count(*) filter (where ${callbackDue(bound)})::int`,
     })
     .from(appeals)
     .where(and(...baseConditions(caller, query)));
   return row;
 }
 
-export async function listMyAppeals(db: DbOrTx, caller: AuthUser, query: MyAppealQuery): Promise<PageResult<MyAppealItem>> {
+export async function listMyAppeals(db: Db, caller: AuthUser, query: MyAppealQuery): Promise<PageResult<MyAppealItem>> {
   const where = and(eq(appeals.submitterId, caller.id), query.status ? eq(appeals.status, query.status) : undefined);
+  const bound = await callbackBound(db);
   const [rows, [{ total }]] = await Promise.all([
-    selectItems(db, { reply: appeals.reply, rejectReason: appeals.rejectReason })
+    selectItems(db, bound, { reply: appeals.reply, rejectReason: appeals.rejectReason })
       .where(where)
       .orderBy(desc(appeals.createdAt), desc(appeals.id))
       .limit(query.pageSize)
@@ -263,8 +304,8 @@ export async function listMyAppeals(db: DbOrTx, caller: AuthUser, query: MyAppea
  * One appeal with its photos and history, or 404. `caller` limits it to what they may read: a
  * handler's scope, or their own appeal. The same 404 either way, so ids reveal nothing.
  */
-export async function appealOrFail(db: DbOrTx, id: number, caller?: AuthUser): Promise<AppealDetail> {
-  const [row] = await selectItems(db, {
+export async function appealOrFail(db: Db, id: number, caller?: AuthUser): Promise<AppealDetail> {
+  const [row] = await selectItems(db, await callbackBound(db), {
     content: appeals.content,
     reply: appeals.reply,
     rejectReason: appeals.rejectReason,
@@ -536,13 +577,14 @@ export async function recallAppeal(db: Db, caller: AuthUser, id: number, note: s
  * A village cadre's appeals handed to their village: the open ones nearest their due time first,
  * or the done ones newest first. Anyone who is not a cadre is refused.
  */
-export async function listDispatchedAppeals(db: DbOrTx, caller: AuthUser, query: DispatchedAppealQuery): Promise<PageResult<AppealItem>> {
+export async function listDispatchedAppeals(db: Db, caller: AuthUser, query: DispatchedAppealQuery): Promise<PageResult<AppealItem>> {
   const scope = requireCadre(caller);
   const state = query.state === 'open' ? appealOpen : query.state === 'done' ? sql`not (${appealOpen})` : undefined;
   const where = and(scope, state);
   const order = query.state === 'open' ? [asc(appeals.dueAt), asc(appeals.id)] : [desc(appeals.createdAt), desc(appeals.id)];
+  const bound = await callbackBound(db);
   const [rows, [{ total }]] = await Promise.all([
-    selectBase(db)
+    selectBase(db, bound)
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
@@ -550,6 +592,58 @@ export async function listDispatchedAppeals(db: DbOrTx, caller: AuthUser, query:
     db.select({ total: count() }).from(appeals).where(where),
   ]);
   return { list: rows.map(toItem), total, current: query.current, pageSize: query.pageSize };
+}
+
+// ---- Call-backs (回访), ADR 0062 ----
+
+/**
+ * Records a call-back on an answered, unrated appeal within the handler's scope. Reached: the score
+ * becomes the appeal's satisfaction (source `callback`, counted in 群众满意度 like a phone rating) and
+ * a replied appeal closes, as after a rating. Not reached: the attempt is counted and kept in the
+ * history; the CALLBACK_ATTEMPTS_MAX-th unreached attempt ends the call-back. One UPDATE decides a
+ * race with another caller or with the villager's own rating: the second gets 409.
+ */
+export async function callbackAppeal(db: Db, caller: AuthUser, id: number, body: AppealCallbackBody): Promise<{ reached: boolean }> {
+  if (body.reached && body.score === undefined) throw badRequest('score', '满意度', PEOPLE_MESSAGES.callbackScoreRequired);
+  if (!body.reached && body.score !== undefined) throw badRequest('score', '满意度', PEOPLE_MESSAGES.callbackScoreUnreached);
+  const note = body.note?.trim() ?? '';
+  const scope = appealHandlerScope(caller);
+  const { closes, to, attemptsMax } = APPEAL_CALLBACK;
+  await db.transaction(async (tx) => {
+    const ends = body.reached ? sql`now()` : sql`case when ${appeals.callbackAttempts} + 1 >= ${attemptsMax} then now() end`;
+    const [row] = await tx
+      .update(appeals)
+      .set({
+        callbackAttempts: sql`${appeals.callbackAttempts} + 1`,
+        calledBackAt: ends,
+        callbackReached: body.reached ? true : sql`case when ${appeals.callbackAttempts} + 1 >= ${attemptsMax} then false end`,
+        calledBackBy: caller.id,
+        ...(body.reached
+          ? {
+              satisfaction: body.score,
+              satisfactionComment: note,
+              satisfactionSource: 'callback' as const,
+              ratedAt: dbNow,
+              status: sql`case when ${appeals.status} = ${closes} then ${to} else ${appeals.status} end`,
+              closedAt: sql`case when ${appeals.status} = ${closes} then now() else ${appeals.closedAt} end`,
+            }
+          : {}),
+        updatedAt: dbNow,
+      })
+      .where(and(eq(appeals.id, id), appealCallbackOpen, scope))
+      .returning({ closedNow: sql<boolean>`${appeals.closedAt} = now()` });
+    if (!row) {
+      const [current] = await tx
+        .select({ status: appeals.status, satisfaction: appeals.satisfaction, calledBackAt: appeals.calledBackAt })
+        .from(appeals)
+        .where(and(eq(appeals.id, id), scope));
+      if (!current) throw notFound('诉求');
+      throw new AppError(409, callbackRefusal(current) ?? PEOPLE_MESSAGES.appealMoved(current.status));
+    }
+    await addEvent(tx, { appealId: id }, body.reached ? 'callback' : 'callbackMissed', caller.id, note);
+    if (body.reached && row.closedNow) await addEvent(tx, { appealId: id }, 'close', null, APPEAL_CALLBACK_CLOSE_NOTE);
+  });
+  return { reached: body.reached };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { HistoryAction, HistoryEvent } from '../../../common/contracts/people';
-import { APPEAL_AUTO_CLOSE_NOTE, type PhotoRecordKind } from '../../../common/constants';
-import { APPEAL_OPEN_STATES } from '../../../common/workflow';
+import { APPEAL_AUTO_CLOSE_NOTE, APPEAL_CALLBACK_CLOSE_NOTE, type PhotoRecordKind } from '../../../common/constants';
+import { APPEAL_CALLBACK, APPEAL_OPEN_STATES } from '../../../common/workflow';
 import type { CheckedImage, ImageRef } from '../../../common/contracts/tasks';
 import type { DbOrTx } from '../../db/client';
 import { appeals, areas, serviceEvents, uploads, users } from '../../db/schema';
@@ -49,6 +49,12 @@ export const appealOpen = sql`${appeals.status} in (${sql.raw(APPEAL_OPEN_STATES
 /** An open appeal past its due time. */
 export const appealOverdue = sql<boolean>`(${appealOpen} and ${appeals.dueAt} < ${dbNow})`;
 
+/**
+ * A call-back (回访) may still be recorded (common/workflow.ts `callbackRefusal`): answered, unrated,
+ * none ended. Written as the partial index appeals_callback_due_idx names it (ADR 0062).
+ */
+export const appealCallbackOpen = sql`(${appeals.status} in (${sql.raw(APPEAL_CALLBACK.from.map((s) => `'${s}'`).join(', '))}) and ${appeals.satisfaction} is null and ${appeals.calledBackAt} is null)`;
+
 export async function addEvent(
   tx: DbOrTx,
   target: { appealId: number } | { photoReportId: number },
@@ -81,11 +87,11 @@ export async function history(db: DbOrTx, target: { appealId: number } | { photo
   return rows.map((row) => ({
     ...row,
     action: row.action as HistoryAction,
-    // No actor: the system's own step (closing after a rating), or an account deleted since (a
+    // No actor: the system's own step (closing after a rating or a call-back), or an account deleted since (a
     // demo account cleared away, ADR 0024).
     actorName:
       row.actorId === null
-        ? row.action === 'close' && row.note === APPEAL_AUTO_CLOSE_NOTE
+        ? row.action === 'close' && (row.note === APPEAL_AUTO_CLOSE_NOTE || row.note === APPEAL_CALLBACK_CLOSE_NOTE)
           ? '系统'
           : '已删除用户'
         : (row.actorName ?? '已删除用户'),

@@ -4,6 +4,9 @@ import {
   APPEAL_DUE_WORKING_DAYS_DEFAULT,
   APPEAL_DUE_WORKING_DAYS_MAX,
   APPEAL_DUE_WORKING_DAYS_MIN,
+  CALLBACK_WORKING_DAYS_DEFAULT,
+  CALLBACK_WORKING_DAYS_MAX,
+  CALLBACK_WORKING_DAYS_MIN,
   PHOTO_STALE_DAYS_DEFAULT,
   PHOTO_STALE_DAYS_MAX,
   PHOTO_STALE_DAYS_MIN,
@@ -19,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   centreName: '示范镇综合治理中心',
   icpNumber: '',
   appealDueDays: APPEAL_DUE_WORKING_DAYS_DEFAULT,
+  callbackDays: CALLBACK_WORKING_DAYS_DEFAULT,
   photoStaleDays: PHOTO_STALE_DAYS_DEFAULT,
 };
 
@@ -31,6 +35,7 @@ const SETTINGS_CONFIRMED_KEY = 'settingsConfirmedAt';
 /** Settings rows hold text; these keys are read back as whole numbers within their range. */
 const NUMBER_SETTINGS: Partial<Record<keyof Settings, [number, number]>> = {
   appealDueDays: [APPEAL_DUE_WORKING_DAYS_MIN, APPEAL_DUE_WORKING_DAYS_MAX],
+  callbackDays: [CALLBACK_WORKING_DAYS_MIN, CALLBACK_WORKING_DAYS_MAX],
   photoStaleDays: [PHOTO_STALE_DAYS_MIN, PHOTO_STALE_DAYS_MAX],
 };
 

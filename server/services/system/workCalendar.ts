@@ -73,8 +73,9 @@ const CACHE_MS = 60_000;
 const cache = new WeakMap<Db, { at: number; calendar: WorkCalendar }>();
 
 /**
- * The calendar due times are counted on: the exceptions from a month ago (the demo dates its appeals
- * back) to well past the longest due period (30 working days), a few dozen rows.
+ * The calendar due times are counted on: the exceptions from a hundred days ago (待回访 counts up to
+ * 30 working days back, a 春节 included; the demo dates its appeals back) to well past the longest
+ * due period (30 working days, extensions included), a few dozen rows.
  */
 export async function loadWorkCalendar(db: Db): Promise<WorkCalendar> {
   const hit = cache.get(db);
@@ -85,7 +86,7 @@ export async function loadWorkCalendar(db: Db): Promise<WorkCalendar> {
     .from(calendarDays)
     .where(
       and(
-        gte(calendarDays.day, localDate(new Date(today - 31 * 86400_000))),
+        gte(calendarDays.day, localDate(new Date(today - 100 * 86400_000))),
         lt(calendarDays.day, localDate(new Date(today + 400 * 86400_000))),
       ),
     );

@@ -50,6 +50,7 @@ test('the status tabs show their counts, and a tab filters the list and goes int
   expect(tab('已办结')).toHaveTextContent('已办结3');
   expect(tab('不予受理')).toHaveTextContent('不予受理1');
   expect(tab('超期')).toHaveTextContent('超期2');
+  expect(tab('待回访')).toHaveTextContent('待回访1');
 
   await user.click(tab('超期'));
   await waitFor(() => expect(location()).toBe('/peopleService/appeal?status=overdue'));
@@ -94,7 +95,8 @@ test('each row offers only the steps its state allows', async () => {
 
   expect(rowActions(APPEALS.pending)).toEqual(['查看', '受理', '不予受理']);
   expect(rowActions(APPEALS.processingSoon)).toEqual(['查看', '答复', '不予受理']);
-  expect(rowActions(APPEALS.replied)).toEqual(['查看', '办结']);
+  // An answer nobody has rated may be called back (回访).
+  expect(rowActions(APPEALS.replied)).toEqual(['查看', '办结', '回访']);
   expect(rowActions(APPEALS.closed)).toEqual(['查看']);
   expect(rowActions(APPEALS.rejected)).toEqual(['查看']);
 });
@@ -156,7 +158,7 @@ test('答复 needs the reply text, checked as it is typed; with it the appeal is
   await user.click(button('答复', box));
   expect(await screen.findByText(`已答复：${APPEALS.processingSoon}`)).toBeInTheDocument();
   expect(JSON.parse(await callsTo(calls, 'POST', '/appeals/3/reply')[0].body)).toEqual({ reply: '已联系自来水公司，本周内更换加压泵。' });
-  await waitFor(() => expect(rowActions(APPEALS.processingSoon)).toEqual(['查看', '办结']));
+  await waitFor(() => expect(rowActions(APPEALS.processingSoon)).toEqual(['查看', '办结', '回访']));
 });
 
 test('someone else moved it first (409): the server says why and the list shows the new state', async () => {
@@ -178,7 +180,7 @@ test('someone else moved it first (409): the server says why and the list shows 
   await user.click(button('不予受理', box));
   expect(await screen.findByText(PEOPLE_MESSAGES.appealMoved('replied'))).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByLabelText('不予受理原因')).not.toBeInTheDocument());
-  await waitFor(() => expect(rowActions(APPEALS.processingOverdue)).toEqual(['查看', '办结']));
+  await waitFor(() => expect(rowActions(APPEALS.processingOverdue)).toEqual(['查看', '办结', '回访']));
 });
 
 test('导出Excel sends the tab and filters in the URL; filters, tab and drawer survive back and reload', async () => {
@@ -223,4 +225,65 @@ test('转派 in the drawer: pick a village, add a note, see the message, the tag
   expect(within(drawer).getByText('转派至第二村')).toBeInTheDocument();
   expect(within(drawer).getByText('请核实后答复')).toBeInTheDocument();
   expect(peopleDb.appeals.find((a) => a.id === 1)?.status).toBe('pending');
+});
+
+const DUE_TITLE = '路边树枝遮挡交通标志';
+
+test('待回访 lists the answers nobody rated; a call-back that does not reach them is counted and keeps it there', async () => {
+  const { user, calls, location } = await openList();
+  const title = DUE_TITLE;
+
+  await user.click(tab('待回访'));
+  await waitFor(() => expect(location()).toBe('/peopleService/appeal?status=callback'));
+  await screen.findByText(title, { selector: 'td *' });
+  expect(callsTo(calls, 'GET', '/appeals').at(-1)!.url.searchParams.get('callbackDue')).toBe('true');
+  expect(screen.queryByText(APPEALS.replied, { selector: 'td *' })).not.toBeInTheDocument();
+  expect(within(rowOf(title)).getByText('待回访')).toBeInTheDocument();
+  expect(rowActions(title)).toEqual(['查看', '回访']);
+
+  await user.click(within(rowOf(title)).getByText('回访'));
+  const box = await dialog('回访');
+  expect(within(box).getByRole('link', { name: '15812345605' })).toHaveAttribute('href', 'tel:15812345605');
+  await user.click(within(box).getByText('未接通'));
+  expect(within(box).queryByText('群众满意度')).not.toBeInTheDocument();
+  await user.type(within(box).getByLabelText('回访记录'), '无人接听');
+  await user.click(button('保存回访', box));
+  expect(await screen.findByText(PEOPLE_MESSAGES.callbackMissed)).toBeInTheDocument();
+  expect(JSON.parse(await callsTo(calls, 'POST', '/appeals/12/callback')[0].body)).toEqual({ reached: false, note: '无人接听' });
+  await waitFor(() => expect(within(rowOf(title)).getByText('待回访 · 未接通1次')).toBeInTheDocument());
+});
+
+test('a call-back that reaches them needs their satisfaction; it leaves 待回访 and shows as 回访评价', async () => {
+  peopleDb.appeals.find((a) => a.id === 12)!.callbackAttempts = 1;
+  const { user, calls } = await openList('/peopleService/appeal?status=callback', DUE_TITLE);
+  const title = DUE_TITLE;
+
+  await user.click(within(rowOf(title)).getByText('回访'));
+  const box = await dialog('回访');
+  expect(within(box).getByText(/此前已回访1次未接通/)).toBeInTheDocument();
+  await user.click(button('保存回访', box));
+  expect(await within(box).findByText('请选择群众的满意度')).toBeInTheDocument();
+  expect(callsTo(calls, 'POST', '/appeals/12/callback')).toHaveLength(0);
+  const stars = within(box)
+    .getAllByRole('radio')
+    .filter((el) => el.closest('.ant-rate'));
+  await user.click(stars[3]);
+  await user.type(within(box).getByLabelText('回访记录'), '群众表示满意');
+  await user.click(button('保存回访', box));
+  expect(await screen.findByText(PEOPLE_MESSAGES.callbackDone)).toBeInTheDocument();
+  expect(JSON.parse(await callsTo(calls, 'POST', '/appeals/12/callback')[0].body)).toEqual({
+    reached: true,
+    score: 4,
+    note: '群众表示满意',
+  });
+  await waitFor(() => expect(screen.queryByText(title, { selector: 'td *' })).not.toBeInTheDocument());
+  await waitFor(() => expect(tab('待回访')).toHaveTextContent('待回访0'));
+
+  // In the drawer the rating says it came from the call-back, and who made it.
+  await user.click(tab('已办结'));
+  await user.click(await screen.findByText(title, { selector: 'td *' }));
+  const drawer = (await screen.findByRole('article', { name: '诉求详情' })).closest('.ant-drawer') as HTMLElement;
+  expect(within(drawer).getByText(/回访评价 · 回访人 系统管理员/)).toBeInTheDocument();
+  expect(within(drawer).getByText('群众表示满意', { selector: '.people-history-note' })).toBeInTheDocument();
+  expect(within(rowOf(title)).getByText(/4分 满意（回访）/)).toBeInTheDocument();
 });

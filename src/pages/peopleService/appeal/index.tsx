@@ -29,6 +29,7 @@ const EMPTY_TEXT: Record<AppealTab, string> = {
   closed: '还没有已办结的诉求',
   rejected: '没有不予受理的诉求',
   overdue: '没有超期的诉求，办理都很及时',
+  callback: '没有待回访的诉求：答复后群众未评价满规定工作日的诉求会列在这里',
 };
 
 /**
@@ -60,7 +61,7 @@ export default function AppealPage() {
   const [registerShown, setRegisterShown] = useState(false);
 
   return (
-    <PageContainer title="群众诉求" subTitle="群众在手机上提交或到窗口、电话登记的诉求：受理、答复、办结，超期未答复的标红提醒">
+    <PageContainer title="群众诉求" subTitle="群众在手机上提交或到窗口、电话登记的诉求：受理、答复、办结、回访，超期未答复的标红提醒">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
       <ListTable<AppealItem>
         {...page.tableProps}

@@ -14,6 +14,8 @@ const COLORS: Record<HistoryAction, string> = {
   invalid: 'red',
   dispatch: 'purple',
   recall: 'purple',
+  callback: 'gold',
+  callbackMissed: 'gray',
 };
 
 /** Who did what, when: every step of an appeal or photo report, oldest first. */

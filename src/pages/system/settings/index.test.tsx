@@ -43,6 +43,10 @@ test('the settings are saved; the footer shows the new centre name', async () =>
   const days = screen.getByLabelText('诉求办理期限');
   await app.user.clear(days);
   await app.user.type(days, '5');
+  const callbackDays = screen.getByLabelText('回访期限');
+  expect(callbackDays).toHaveValue('3');
+  await app.user.clear(callbackDays);
+  await app.user.type(callbackDays, '4');
   const photoDays = screen.getByLabelText('照片拍摄时间提示');
   expect(photoDays).toHaveValue('30');
   await app.user.clear(photoDays);
@@ -50,7 +54,13 @@ test('the settings are saved; the footer shows the new centre name', async () =>
   await app.user.type(photoDays, '45');
   await app.user.click(button(/^保\s*存$/));
   expect(await screen.findByText('平台设置已保存')).toBeInTheDocument();
-  expect(saved).toMatchObject({ centreName: '某镇综治中心', appealDueDays: 5, photoStaleDays: 45, platformTitle: settings.platformTitle });
+  expect(saved).toMatchObject({
+    centreName: '某镇综治中心',
+    appealDueDays: 5,
+    callbackDays: 4,
+    photoStaleDays: 45,
+    platformTitle: settings.platformTitle,
+  });
   await waitFor(() => expect(document.querySelector('footer')).toHaveTextContent('某镇综治中心'));
 });
 

@@ -12,20 +12,25 @@ import { useSubmitAttempt } from './useSubmitAttempt';
 
 const scoreLabel = (score: number) => SATISFACTION_LABELS[score - 1] ?? '';
 
-/** The villager's rating as given: stars, the words for them and the comment. */
+/** The villager's rating as given, or as staff recorded it on a call-back (回访): stars, their words, the comment. */
 export function RatingView({ appeal }: { appeal: AppealDetail }) {
   const score = appeal.satisfaction ?? 0;
+  const byCallback = appeal.satisfactionSource === 'callback';
   return (
     <section className="m-section" aria-labelledby="svc-rating-title">
       <h3 className="m-section-title" id="svc-rating-title">
-        我的评价
+        {byCallback ? '回访评价' : '我的评价'}
       </h3>
       <div className="svc-rating-given">
         <Rate readOnly value={score} className="svc-rate" />
         <span className="svc-rate-label">{scoreLabel(score)}</span>
       </div>
       {appeal.satisfactionComment ? <p className="svc-text">{appeal.satisfactionComment}</p> : null}
-      {appeal.ratedAt ? <div className="m-muted">评价于 {formatDateTime(appeal.ratedAt)}</div> : null}
+      {appeal.ratedAt ? (
+        <div className="m-muted">
+          {byCallback ? `工作人员电话回访时记录于 ${formatDateTime(appeal.ratedAt)}` : `评价于 ${formatDateTime(appeal.ratedAt)}`}
+        </div>
+      ) : null}
     </section>
   );
 }

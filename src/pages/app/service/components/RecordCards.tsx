@@ -58,7 +58,10 @@ export function AppealRecordCard({ appeal }: { appeal: MyAppealItem }) {
         </div>
       ) : null}
       {appeal.satisfaction ? (
-        <div className="svc-card-rating" aria-label={`我的评价：${SATISFACTION_LABELS[appeal.satisfaction - 1]}`}>
+        <div
+          className="svc-card-rating"
+          aria-label={`${appeal.satisfactionSource === 'callback' ? '回访评价' : '我的评价'}：${SATISFACTION_LABELS[appeal.satisfaction - 1]}`}
+        >
           <Rate readOnly value={appeal.satisfaction} />
           <span>{SATISFACTION_LABELS[appeal.satisfaction - 1]}</span>
         </div>

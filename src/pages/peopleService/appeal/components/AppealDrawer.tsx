@@ -9,6 +9,7 @@ import HistoryTimeline from '../../components/HistoryTimeline';
 import Photos from '../../components/Photos';
 import { AppealStatusBadge } from '../../components/peopleMeta';
 import AppealActions from './AppealActions';
+import { callbackText } from './columns';
 import DispatchAction from './DispatchAction';
 import type { AppealActionApi } from './useAppealActions';
 
@@ -38,13 +39,25 @@ function Rating({ appeal }: { appeal: AppealDetail }) {
           </p>
         ) : null}
         <div className="people-answer-meta">
-          {appeal.satisfactionSource ? SATISFACTION_SOURCE_LABELS[appeal.satisfactionSource] : ''} · {appeal.submitterName} ·{' '}
+          {appeal.satisfactionSource ? SATISFACTION_SOURCE_LABELS[appeal.satisfactionSource] : ''} ·{' '}
+          {appeal.satisfactionSource === 'callback' ? `回访人 ${appeal.calledBackByName ?? '—'}` : appeal.submitterName} ·{' '}
           {formatTime(appeal.ratedAt)}
         </div>
       </div>
     );
   }
-  return <Typography.Text type="secondary">{appeal.status === 'replied' ? '已答复，等待群众评价' : '群众尚未评价'}</Typography.Text>;
+  const callback = callbackText(appeal);
+  return (
+    <div>
+      <Typography.Text type="secondary">{appeal.status === 'replied' ? '已答复，等待群众评价' : '群众尚未评价'}</Typography.Text>
+      {callback ? (
+        <div className={appeal.callbackDue ? 'people-cell-callback' : undefined} style={{ marginTop: 4 }}>
+          {callback}
+          {appeal.callbackReached === false ? `，回访人 ${appeal.calledBackByName ?? '—'} · ${formatTime(appeal.calledBackAt)}` : ''}
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 /** One appeal in full: content, photos, contact, reply, rating and every step, with the state's actions. */
@@ -131,7 +144,7 @@ export default function AppealDrawer({ id, appeal, error, onRetry, onClose, acti
             </Section>
           ) : null}
           {shown.status === 'replied' || shown.status === 'closed' ? (
-            <Section title="群众评价">
+            <Section title="评价与回访">
               <Rating appeal={shown} />
             </Section>
           ) : null}

@@ -10,10 +10,10 @@ import {
 import { LIMITS } from '@common/limits';
 import { defineListUrl } from '../../components/listUrl';
 
-/** The status tabs: every state, all of them, and the overdue ones across states. */
-export const APPEAL_TABS = ['all', ...APPEAL_STATUSES, 'overdue'] as const;
+/** The status tabs: every state, all of them, the overdue ones across states, and those due a call-back. */
+export const APPEAL_TABS = ['all', ...APPEAL_STATUSES, 'overdue', 'callback'] as const;
 export type AppealTab = (typeof APPEAL_TABS)[number];
-export const APPEAL_TAB_LABELS: Record<AppealTab, string> = { all: '全部', ...APPEAL_STATUS_LABELS, overdue: '超期' };
+export const APPEAL_TAB_LABELS: Record<AppealTab, string> = { all: '全部', ...APPEAL_STATUS_LABELS, overdue: '超期', callback: '待回访' };
 
 export const appealUrl = defineListUrl({
   fields: {
@@ -38,8 +38,9 @@ export const RATED_OPTIONS = [
 ];
 
 /** The API filter of a tab. */
-export function tabQuery(tab: AppealTab): { status?: AppealStatus; overdue?: boolean } {
+export function tabQuery(tab: AppealTab): { status?: AppealStatus; overdue?: boolean; callbackDue?: boolean } {
   if (tab === 'all') return {};
   if (tab === 'overdue') return { overdue: true };
+  if (tab === 'callback') return { callbackDue: true };
   return { status: tab };
 }

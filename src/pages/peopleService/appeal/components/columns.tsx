@@ -44,6 +44,19 @@ function Rating({ appeal }: { appeal: Pick<AppealItem, 'satisfaction' | 'satisfa
   );
 }
 
+/** Where an unrated answer's call-back stands: 待回访, the attempts that did not reach anyone, or ended unreached. */
+function CallbackNote({ appeal }: { appeal: AppealItem }) {
+  const text = callbackText(appeal);
+  if (!text) return null;
+  return <div className={appeal.callbackDue ? 'people-cell-sub people-cell-callback' : 'people-cell-sub'}>{text}</div>;
+}
+
+export function callbackText(appeal: Pick<AppealItem, 'callbackDue' | 'callbackAttempts' | 'callbackReached'>): string {
+  if (appeal.callbackReached === false) return `回访未接通（${appeal.callbackAttempts}次）`;
+  if (appeal.callbackDue) return appeal.callbackAttempts ? `待回访 · 未接通${appeal.callbackAttempts}次` : '待回访';
+  return appeal.callbackAttempts ? `回访未接通${appeal.callbackAttempts}次` : '';
+}
+
 export function appealColumns({ areas, actions, onOpen, fixActions }: Options): ProColumns<AppealItem>[] {
   return [
     {
@@ -115,7 +128,9 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
             <div>
               <Rating appeal={appeal} />
             </div>
-          ) : null}
+          ) : (
+            <CallbackNote appeal={appeal} />
+          )}
         </>
       ),
     },

@@ -5,18 +5,24 @@ import { LIMITS } from '@common/limits';
 import { acceptAppeal, closeAppeal, rejectAppeal, replyAppeal } from '@/services/appeals';
 import { markNoticesStale } from '@/services/notices';
 import TextActionModal from '../../components/TextActionModal';
+import CallbackModal from './CallbackModal';
 
-export type AppealRef = Pick<AppealItem, 'id' | 'title' | 'status' | 'submitterName'>;
+export type AppealRef = Pick<
+  AppealItem,
+  'id' | 'title' | 'status' | 'submitterName' | 'phone' | 'satisfaction' | 'calledBackAt' | 'callbackAttempts'
+>;
 
 export interface AppealActionApi {
   accept: (appeal: AppealRef) => void;
   reply: (appeal: AppealRef) => void;
   close: (appeal: AppealRef) => void;
   reject: (appeal: AppealRef) => void;
+  /** 回访: on an answered appeal nobody has rated (common/workflow.ts `callbackAllowed`). */
+  callback: (appeal: AppealRef) => void;
 }
 
 /**
- * 受理, 答复, 办结, 不予受理 for the list and the drawer alike. Each asks first (or collects its
+ * 受理, 答复, 办结, 不予受理 and 回访 for the list and the drawer alike. Each asks first (or collects its
  * text), says what happened, and then `onChanged` reloads whatever shows the appeal. A refusal
  * (409: someone else moved it first) shows the server's reason and reloads too.
  */
@@ -24,6 +30,7 @@ export function useAppealActions(onChanged: () => void) {
   const { modal, message } = App.useApp();
   const [replying, setReplying] = useState<AppealRef>();
   const [rejecting, setRejecting] = useState<AppealRef>();
+  const [callingBack, setCallingBack] = useState<AppealRef>();
 
   const changed = () => {
     onChanged();
@@ -66,10 +73,13 @@ export function useAppealActions(onChanged: () => void) {
       }),
     reply: setReplying,
     reject: setRejecting,
+    callback: setCallingBack,
   };
 
   const modals = (
     <>
+      {/* Mounted per opening, so its form starts from 已接通 with nothing filled in. */}
+      {callingBack ? <CallbackModal appeal={callingBack} onClose={() => setCallingBack(undefined)} onChanged={changed} /> : null}
       <TextActionModal
         open={!!replying}
         title="答复诉求"

@@ -2,7 +2,14 @@ import { ProForm, ProFormDigit, type ProFormInstance, ProFormText } from '@ant-d
 import { useModel } from '@umijs/max';
 import { App, Card, Skeleton } from 'antd';
 import { useRef } from 'react';
-import { APPEAL_DUE_WORKING_DAYS_MAX, APPEAL_DUE_WORKING_DAYS_MIN, PHOTO_STALE_DAYS_MAX, PHOTO_STALE_DAYS_MIN } from '@common/constants';
+import {
+  APPEAL_DUE_WORKING_DAYS_MAX,
+  APPEAL_DUE_WORKING_DAYS_MIN,
+  CALLBACK_WORKING_DAYS_MAX,
+  CALLBACK_WORKING_DAYS_MIN,
+  PHOTO_STALE_DAYS_MAX,
+  PHOTO_STALE_DAYS_MIN,
+} from '@common/constants';
 import type { Settings } from '@common/contracts/system';
 import { LIMITS } from '@common/limits';
 import { updateSettings } from '@/services/system';
@@ -11,8 +18,9 @@ import { setPlatformTitle } from '@/utils/documentTitle';
 import { FIELD_RULES } from '@/utils/formRules';
 
 /**
- * 平台设置: the title, the centre's name and filing number (header and footer), the appeals' due time
- * and how old a photo may be before reviewers are told (ADR 0027).
+ * 平台设置: the title, the centre's name and filing number (header and footer), the appeals' due time,
+ * when an unrated answer is due a call-back (ADR 0062) and how old a photo may be before reviewers
+ * are told (ADR 0027).
  */
 export default function PlatformSettings() {
   const { message } = App.useApp();
@@ -85,6 +93,16 @@ export default function PlatformSettings() {
             max={APPEAL_DUE_WORKING_DAYS_MAX}
             fieldProps={{ precision: 0, addonAfter: '个工作日', style: { width: 180 } }}
             rules={[{ required: true, message: `请填写 ${APPEAL_DUE_WORKING_DAYS_MIN}–${APPEAL_DUE_WORKING_DAYS_MAX} 个工作日` }]}
+          />
+          <ProFormDigit
+            name="callbackDays"
+            label="回访期限"
+            extra="诉求答复后多少个工作日内群众没有在手机上评价，就列入“待回访”，由工作人员电话回访（节假日不计）；修改后对所有已答复的诉求生效"
+            placeholder="请输入"
+            min={CALLBACK_WORKING_DAYS_MIN}
+            max={CALLBACK_WORKING_DAYS_MAX}
+            fieldProps={{ precision: 0, addonBefore: '答复后', addonAfter: '个工作日', style: { width: 240 } }}
+            rules={[{ required: true, message: `请填写 ${CALLBACK_WORKING_DAYS_MIN}–${CALLBACK_WORKING_DAYS_MAX} 个工作日` }]}
           />
           <ProFormDigit
             name="photoStaleDays"
