@@ -33,6 +33,10 @@ export const LIMITS = {
   richText: 200_000,
   submissionText: 2000,
   reviewComment: 500,
+  /** A form field of a task (填报字段): its name, a number's unit, a choice's option. */
+  taskFieldLabel: 20,
+  taskFieldUnit: 8,
+  taskFieldOption: 20,
 
   // News and introductions
   newsTitle: 100,

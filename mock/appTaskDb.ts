@@ -8,12 +8,13 @@
 import type { MyTaskState } from '@common/constants';
 import { myTaskState } from '@common/workflow';
 import type { PublicTaskDetail, SubmissionItem } from '@common/contracts/tasks';
+import type { TaskField } from '@common/taskFields';
 import { areaName, cadreUser } from './fixtures';
 
 const FUTURE = '2099-06-30T10:00:00.000Z';
 const PAST = '2020-01-10T10:00:00.000Z';
 
-export type MockTask = PublicTaskDetail;
+export type MockTask = PublicTaskDetail & { fields: TaskField[] };
 const task = (fields: Partial<MockTask> & Pick<MockTask, 'id' | 'title' | 'template'>): MockTask => ({
   category: 6,
   imageNum: 0,
@@ -24,6 +25,7 @@ const task = (fields: Partial<MockTask> & Pick<MockTask, 'id' | 'title' | 'templ
   publishedAt: '2024-06-01T08:00:00.000Z',
   summary: '请按要求完成并上报。',
   content: '<p>请按要求完成并上报。</p>',
+  fields: [],
   ...fields,
 });
 
@@ -32,6 +34,17 @@ const initialTasks = (): MockTask[] => [
   task({ id: 12, title: '上报本村低保户走访情况', template: '1', category: 3, deadline: PAST }),
   task({ id: 13, title: '拍摄村容村貌', template: '2', imageNum: 0, category: 14 }),
   task({ id: 14, title: '已结束的防汛检查', template: '1', status: 'closed' }),
+  task({
+    id: 15,
+    title: '燃气安全入户排查',
+    template: '1',
+    category: 11,
+    fields: [
+      { key: 'f1', label: '排查户数', type: 'number', required: true, unit: '户', min: 0, max: 500, decimals: 0 },
+      { key: 'f2', label: '是否发现隐患', type: 'choice', required: true, options: ['是', '否'] },
+      { key: 'f3', label: '整改完成日期', type: 'date', required: false },
+    ],
+  }),
 ];
 
 /** A submission of the cadre's for one of the tasks, as the server lists it. */
@@ -48,6 +61,8 @@ export const submission = (fields: Partial<SubmissionItem> & Pick<SubmissionItem
     areaName: areaName(2) ?? '',
     text: '',
     images: [],
+    values: {},
+    fields: t.fields,
     late: false,
     reviewerId: null,
     reviewerName: null,
@@ -96,4 +111,4 @@ export function myState(t: MockTask): { state: MyTaskState; latest?: SubmissionI
   return { state: myTaskState(t.status, latest?.status), latest };
 }
 
-export const publicItem = ({ content: _content, ...item }: MockTask) => item;
+export const publicItem = ({ content: _content, fields: _fields, ...item }: MockTask) => item;

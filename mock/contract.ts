@@ -131,6 +131,7 @@ export const ROUTES = {
   'DELETE /tasks/:id': EMPTY,
   'POST /tasks/:id/publish': TaskDetail,
   'POST /tasks/:id/close': TaskDetail,
+  'POST /tasks/:id/copy': TaskDetail,
   'GET /tasks/:id/completion/export': FILE,
   'GET /tasks/:id/completion/areas/export': FILE,
   // server/routes/submissions.ts

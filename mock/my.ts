@@ -160,6 +160,7 @@ export const myTaskHandlers = [
     const detail: MyTaskDetail = {
       ...myItem(t),
       content: t.content,
+      fields: t.fields,
       submissions: appTaskDb.submissions.filter((s) => s.taskId === t.id).sort((a, b) => b.id - a.id),
     };
     return ok(detail);

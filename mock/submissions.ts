@@ -5,6 +5,7 @@
  */
 import { requiredImageCount, TASK_MESSAGES, templateHasImages, templateHasText, UPLOAD_MESSAGES } from '@common/constants';
 import type { SubmissionBody } from '@common/contracts/tasks';
+import { checkFieldValues } from '@common/taskFields';
 import { appTaskDb, myState, submission } from './appTaskDb';
 import { admin, apiError, exportHandler, forbidden, invalid, ok, okPage, phoneUser, route, unauthorized } from './http';
 import { taskDb } from './taskDb';
@@ -78,6 +79,9 @@ export const submitHandlers = [
     if (templateHasImages(t.template) && body.imageIds.length !== required) {
       return invalid([{ field: 'imageIds', label: '图片', message: `需要上传${required}张图片，当前为${body.imageIds.length}张` }]);
     }
+    const checked = checkFieldValues(t.fields, body.values ?? {});
+    if (!checked.ok)
+      return invalid([{ field: `values.${checked.key}`, label: checked.field?.label ?? '填报内容', message: checked.message }]);
     if (body.imageIds.some((id) => !appTaskDb.uploads.has(id)))
       return invalid([{ field: 'imageIds', label: '图片', message: UPLOAD_MESSAGES.imageNotOwn }]);
     const { state } = myState(t);
@@ -89,6 +93,7 @@ export const submitHandlers = [
       status: 'pending',
       userId: user.id,
       text: body.text ?? '',
+      values: checked.values,
       images: body.imageIds.map((id) => ({ id, url: `/api/uploads/mock-${id}.jpg`, width: 1600, height: 1200 })),
       createdAt: new Date().toISOString(),
     });

@@ -32,6 +32,7 @@ export function taskDetail(seed: Partial<TaskDetail> & Pick<TaskDetail, 'id' | '
     pendingCount: 0,
     approvedCount: 0,
     content: '<p>请各村组织开展人居环境整治，拍照上传整治前后对比。</p>',
+    fields: [],
     ...seed,
   };
 }
@@ -50,6 +51,8 @@ export function submission(seed: Partial<SubmissionItem> & Pick<SubmissionItem, 
     areaName: areaName(seed.area ?? 2) ?? '第一村',
     text: '已完成村内主干道清扫，清理垃圾2车。',
     images: [image(seed.id * 10 + 1), image(seed.id * 10 + 2)],
+    values: {},
+    fields: [],
     status: 'pending',
     late: false,
     reviewerId: null,

@@ -8,7 +8,7 @@ import { groups } from './fixtures';
 import { admin, apiError, exportHandler, ok, okEmpty, okPage } from './http';
 import { taskDb, taskDetail } from './taskDb';
 
-const toItem = ({ content: _content, groups: _groups, ...item }: TaskDetail): TaskItem => item;
+const toItem = ({ content: _content, groups: _groups, fields: _fields, ...item }: TaskDetail): TaskItem => item;
 const findTask = (id: unknown) => taskDb.tasks.find((t) => t.id === Number(id));
 const notFound = () => apiError(404, '任务不存在');
 
@@ -69,6 +69,23 @@ export const taskAdminHandlers = [
     task.status = 'published';
     task.publishedAt = new Date().toISOString();
     return ok(task);
+  }),
+
+  // 复制任务: a new draft asking the same, its deadline kept (the server moves a past one on by weeks).
+  admin.post('/tasks/:id/copy', ({ params }) => {
+    const task = findTask(params.id);
+    if (!task) return notFound();
+    const copy = taskDetail({
+      ...task,
+      id: taskDb.nextId++,
+      status: 'draft',
+      publishedAt: null,
+      closedAt: null,
+      pendingCount: 0,
+      approvedCount: 0,
+    });
+    taskDb.tasks.push(copy);
+    return ok(copy);
   }),
 
   admin.post('/tasks/:id/close', ({ params }) => {

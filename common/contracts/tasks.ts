@@ -26,12 +26,40 @@ import {
   Timestamp,
 } from './base';
 import { PhotoCheck } from './photoChecks';
+import {
+  TASK_FIELD_DECIMALS_MAX,
+  TASK_FIELD_KEY_PATTERN,
+  TASK_FIELD_NUMBER_MAX,
+  TASK_FIELD_OPTIONS_MAX,
+  TASK_FIELD_TYPES,
+  TASK_FIELDS_MAX,
+} from '../taskFields';
 
 const TaskStatusSchema = literals(TASK_STATUSES, '任务状态');
 const SubmissionStatusSchema = literals(SUBMISSION_STATUSES, '审核状态');
 export const Category = Type.Integer({ minimum: 1, maximum: WORK_CATEGORIES.length, title: '工作类别' });
 
 // ---- Tasks ----
+
+/** A form field beyond text and photos (common/taskFields.ts checks what a schema cannot: bounds, options, labels once). */
+// A bound may be null (none): one type list, so coercion does not turn null into 0 (base.ts NullableNumber).
+const FieldBound = (title: string) =>
+  Type.Unsafe<number | null>({ title, type: ['number', 'null'], minimum: -TASK_FIELD_NUMBER_MAX, maximum: TASK_FIELD_NUMBER_MAX });
+export const TaskFieldSchema = Type.Object(
+  {
+    key: Type.String({ title: '字段标识', pattern: TASK_FIELD_KEY_PATTERN }),
+    label: Name('字段名称', LIMITS.taskFieldLabel),
+    type: literals(TASK_FIELD_TYPES, '字段类型'),
+    required: Type.Boolean({ title: '是否必填', default: true }),
+    unit: Type.Optional(Name('单位', LIMITS.taskFieldUnit, 0)),
+    min: Type.Optional(FieldBound('最小值')),
+    max: Type.Optional(FieldBound('最大值')),
+    decimals: Type.Optional(Type.Integer({ title: '小数位数', minimum: 0, maximum: TASK_FIELD_DECIMALS_MAX })),
+    options: Type.Optional(Type.Array(Name('选项', LIMITS.taskFieldOption), { title: '选项', maxItems: TASK_FIELD_OPTIONS_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type TaskFieldSchema = Static<typeof TaskFieldSchema>;
 
 export const TaskBody = Type.Object(
   {
@@ -50,6 +78,7 @@ export const TaskBody = Type.Object(
       default: [],
     }),
     deadline: DateTime('截止时间'),
+    fields: Type.Array(TaskFieldSchema, { title: '填报字段', maxItems: TASK_FIELDS_MAX, default: [] }),
   },
   { additionalProperties: false },
 );
@@ -82,6 +111,7 @@ export const TaskDetail = Type.Composite([
   Type.Object({
     content: Type.String(),
     groups: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    fields: Type.Array(TaskFieldSchema),
   }),
 ]);
 export type TaskDetail = Static<typeof TaskDetail>;
@@ -157,20 +187,31 @@ export type PublicTaskQuery = Static<typeof PublicTaskQuery>;
 
 // ---- Completion ----
 
-export const CompletionArea = Type.Object({
-  area: Type.Integer(),
-  areaName: Type.String(),
+/** A number field over approved reports: how many gave it, their sum and average (null without any). */
+export const FieldFigure = Type.Object({
+  key: Type.String(),
+  count: Type.Integer(),
+  sum: Type.Number(),
+  average: Nullable(Type.Number()),
+});
+export type FieldFigure = Static<typeof FieldFigure>;
+const CompletionFigures = {
   targeted: Type.Integer(),
   submitted: Type.Integer(),
   approved: Type.Integer(),
   /** approved / targeted, 0–1; 0 when nobody is targeted. */
   rate: Type.Number(),
-});
+  /** The task's number fields in their order, over the approved reports. */
+  values: Type.Array(FieldFigure),
+};
+export const CompletionArea = Type.Object({ area: Type.Integer(), areaName: Type.String(), ...CompletionFigures });
 export type CompletionArea = Static<typeof CompletionArea>;
 export const TaskCompletion = Type.Object({
   task: TaskItem,
+  /** The task's form fields; the number ones are summed in `values`. */
+  fields: Type.Array(TaskFieldSchema),
   areas: Type.Array(CompletionArea),
-  total: Type.Object({ targeted: Type.Integer(), submitted: Type.Integer(), approved: Type.Integer(), rate: Type.Number() }),
+  total: Type.Object(CompletionFigures),
 });
 export type TaskCompletion = Static<typeof TaskCompletion>;
 
@@ -226,6 +267,16 @@ export const SubmissionBody = Type.Object(
       uniqueItems: true,
       default: [],
     }),
+    /** The task's form fields by key (common/taskFields.ts checks each against its definition). */
+    values: Type.Record(
+      Type.String({ pattern: TASK_FIELD_KEY_PATTERN }),
+      Type.Union([Type.Number(), Type.String({ maxLength: LIMITS.taskFieldOption })]),
+      {
+        title: '填报内容',
+        maxProperties: TASK_FIELDS_MAX,
+        default: {},
+      },
+    ),
     clientKey: ClientKey,
   },
   { additionalProperties: false },
@@ -245,6 +296,10 @@ export const SubmissionItem = Type.Object({
   areaName: Type.String(),
   text: Type.String(),
   images: Type.Array(CheckedImage),
+  /** The values given for the task's form fields, by key. */
+  values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String()])),
+  /** The task's form fields, to show the values with their names and units. */
+  fields: Type.Array(TaskFieldSchema),
   status: SubmissionStatusSchema,
   late: Type.Boolean(),
   reviewerId: Nullable(Type.Integer()),
@@ -323,7 +378,10 @@ export const MyTaskQuery = Type.Object(
   { additionalProperties: false },
 );
 export type MyTaskQuery = Static<typeof MyTaskQuery>;
-export const MyTaskDetail = Type.Composite([MyTaskItem, Type.Object({ content: Type.String(), submissions: Type.Array(SubmissionItem) })]);
+export const MyTaskDetail = Type.Composite([
+  MyTaskItem,
+  Type.Object({ content: Type.String(), fields: Type.Array(TaskFieldSchema), submissions: Type.Array(SubmissionItem) }),
+]);
 export type MyTaskDetail = Static<typeof MyTaskDetail>;
 export const MyTaskCounts = Type.Object({
   todo: Type.Integer(),

@@ -18,6 +18,7 @@ import type {
   UserStatus,
 } from '../../common/constants';
 import type { OperationChange } from '../../common/contracts/system';
+import type { TaskField, TaskFieldValues } from '../../common/taskFields';
 import { appealDocument, newsDocument, photoReportDocument, searchGrams, taskDocument, userDocument } from './searchText';
 import {
   bigint,
@@ -378,6 +379,8 @@ export const tasks = pgTable(
       .references(() => users.id),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The form fields a report fills beyond text and photos (docs/product.md §4). */
+    fields: jsonb('fields').$type<TaskField[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -438,6 +441,8 @@ export const submissions = pgTable(
       .notNull()
       .references(() => areas.id),
     text: text('text').notNull().default(''),
+    /** The values of the task's form fields, by key (docs/product.md §4). */
+    values: jsonb('values').$type<TaskFieldValues>().notNull().default({}),
     status: text('status').$type<SubmissionStatus>().notNull().default('pending'),
     late: boolean('late').notNull().default(false),
     reviewerId: integer('reviewer_id').references(() => users.id),

@@ -242,6 +242,7 @@ const MATRIX: Row[] = [
   row('DELETE /api/tasks/:id', [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}` }),
   row('POST /api/tasks/:id/publish', [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}/publish` }),
   row('POST /api/tasks/:id/close', [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}/close` }),
+  row('POST /api/tasks/:id/copy', [401, 403, 403, 404, 404], { url: `/api/tasks/${nobody}/copy` }),
   row('GET /api/tasks/:id/completion', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion' }),
   row('GET /api/tasks/:id/completion/people', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion/people' }),
   row('GET /api/tasks/:id/completion/export', [401, 403, 403, 200, 200], { url: '/api/tasks/2/completion/export' }),

@@ -51,6 +51,7 @@ const STEPS: Step[] = [
     outside: 403,
     payload: () => ({ text: '已完成', imageIds: ids.images ? [ids.image1, ids.image2] : [], clientKey: newClientKey() }),
   }),
+  step('POST /api/tasks/:id/copy', () => `/api/tasks/${ids.task}/copy`),
   step('PUT /api/tasks/:id', () => `/api/tasks/${ids.draftTask}`, { payload: () => taskBody({ title: '改过的草稿' }) }),
   step('POST /api/tasks/:id/publish', () => `/api/tasks/${ids.draftTask}/publish`),
   step('POST /api/tasks/:id/close', () => `/api/tasks/${ids.draftTask}/close`),

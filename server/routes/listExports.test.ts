@@ -6,6 +6,7 @@ import type { PageResult } from '../../common/contracts/base';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { expectError, expectOk, publishedTask } from '../../tests/helpers/tasks';
 import { sendListExport } from '../listExport';
+import { sheetRows } from '../../tests/helpers/xlsx';
 
 // 导出Excel on every admin list (docs/product.md §13): each export is the list's own query, so the file
 // holds exactly the rows the list shows under the same filters and scope, in the same order.
@@ -23,14 +24,6 @@ before(async () => {
 after(async () => {
   await t.close();
 });
-
-async function sheetRows(res: { rawPayload: Buffer }, sheet: string): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const found = workbook.getWorksheet(sheet);
-  assert.ok(found, `sheet ${sheet}`);
-  return (found.getSheetValues().filter(Boolean) as unknown[][]).map((row) => row.slice(1));
-}
 
 const EXPORTS = [
   { name: '任务列表', list: '/api/tasks', query: 'status=published', header: ['编号', '任务标题', '状态'], key: 'id', bad: 'status' },

@@ -15,6 +15,7 @@ import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
 import { auditError, auditSubmission, createSubmission, listSubmissions, submissionOrFail } from '../services/tasks/submissions';
+import { fieldValuesLine } from '../../common/taskFields';
 
 const SUBMISSION_COLUMNS: Array<XlsxColumn<SubmissionItem>> = [
   { header: '编号', width: 8, value: (r) => r.id },
@@ -23,6 +24,7 @@ const SUBMISSION_COLUMNS: Array<XlsxColumn<SubmissionItem>> = [
   { header: '提交人', width: 10, value: (r) => r.userName },
   { header: '所属区域', width: 14, value: (r) => r.areaName },
   { header: '提交内容', width: 40, value: (r) => r.text },
+  { header: '填报内容', width: 30, value: (r) => fieldValuesLine(r.fields, r.values) },
   { header: '图片数', width: 8, value: (r) => r.images.length },
   { header: '状态', width: 8, value: (r) => SUBMISSION_STATUS_LABELS[r.status] },
   { header: '是否逾期', width: 8, value: (r) => (r.late ? '逾期' : '') },

@@ -253,11 +253,11 @@ describe('completion', () => {
     const completion = expectOk(await get(staff, `/api/tasks/${task.id}/completion`)) as TaskCompletion;
     assert.equal(completion.task.id, task.id);
     assert.deepEqual(completion.areas, [
-      { area: 2, areaName: '第一村', targeted: 1, submitted: 1, approved: 1, rate: 1 },
-      { area: 3, areaName: '第二村', targeted: 0, submitted: 0, approved: 0, rate: 0 },
-      { area: 4, areaName: '第三村', targeted: 1, submitted: 1, approved: 0, rate: 0 },
+      { area: 2, areaName: '第一村', targeted: 1, submitted: 1, approved: 1, rate: 1, values: [] },
+      { area: 3, areaName: '第二村', targeted: 0, submitted: 0, approved: 0, rate: 0, values: [] },
+      { area: 4, areaName: '第三村', targeted: 1, submitted: 1, approved: 0, rate: 0, values: [] },
     ]);
-    assert.deepEqual(completion.total, { targeted: 2, submitted: 2, approved: 1, rate: 0.5 });
+    assert.deepEqual(completion.total, { targeted: 2, submitted: 2, approved: 1, rate: 0.5, values: [] });
   });
 
   test('the people, filtered by state and area', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../../common/contracts/tasks';
 import { categoryLabel, imageRuleLabel, SUBMISSION_STATUS_LABELS, TASK_STATUS_LABELS, templateLabel } from '../../common/constants';
 import { notSubmitted, ratePercentText } from '../../common/figures';
+import type { TaskField } from '../../common/taskFields';
 import { ok, replies, sendXlsx } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import { type XlsxColumn, xlsxStream } from '../lib/xlsx';
@@ -22,6 +23,7 @@ import { listAreas } from '../services/system/areas';
 import {
   closeTask,
   completionPeople,
+  copyTask,
   createTask,
   deleteTask,
   listTasks,
@@ -58,14 +60,22 @@ const COMPLETION_COLUMNS: Array<XlsxColumn<CompletionPerson>> = [
   { header: '提交时间', width: 18, value: (p) => exportTime(p.submittedAt) },
 ];
 
-/** The per-area table of 完成情况 as the page shows it, with its 合计 line. */
-const AREA_COLUMNS: Array<XlsxColumn<Omit<CompletionArea, 'area'>>> = [
+type AreaRow = Omit<CompletionArea, 'area'>;
+/** The per-area table of 完成情况 as the page shows it, with its 合计 line and each number field's sum and average. */
+const areaColumns = (fields: TaskField[]): Array<XlsxColumn<AreaRow>> => [
   { header: '区域', width: 16, value: (a) => a.areaName },
   { header: '目标人数', width: 10, value: (a) => a.targeted },
   { header: '已提交', width: 10, value: (a) => a.submitted },
   { header: '已通过', width: 10, value: (a) => a.approved },
   { header: '未提交', width: 10, value: notSubmitted },
   { header: '完成率', width: 10, value: (a) => ratePercentText(a.rate) },
+  ...fields.flatMap((field, i): Array<XlsxColumn<AreaRow>> => {
+    const unit = field.unit ? `（${field.unit}）` : '';
+    return [
+      { header: `${field.label}合计${unit}`, width: 14, value: (a) => a.values[i]?.sum ?? 0 },
+      { header: `${field.label}平均${unit}`, width: 14, value: (a) => a.values[i]?.average ?? '' },
+    ];
+  }),
 ];
 
 /** A task's title made safe for a file name. */
@@ -163,6 +173,17 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    '/tasks/:id/copy',
+    { config: access, schema: { tags, summary: '复制任务（生成新草稿）', params: IdParams, response: replies(TaskDetail) } },
+    async (request) => {
+      const caller = requireUser(request);
+      const id = await copyTask(db, caller, request.params.id);
+      request.auditSummary = [{ field: '新草稿编号', before: null, after: String(id) }];
+      return ok(await taskDetailOrFail(db, id));
+    },
+  );
+
+  app.post(
     '/tasks/:id/close',
     { config: access, schema: { tags, summary: '关闭任务（停止接收提交）', params: IdParams, response: replies(TaskDetail) } },
     async (request) => {
@@ -228,10 +249,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: '导出任务各区域完成情况（Excel，含合计）', params: IdParams, ...EXPORT_REPLIES },
     },
     async (request, reply) => {
-      const { task, areas, total } = await taskCompletion(db, requireUser(request), request.params.id);
+      const { task, fields, areas, total } = await taskCompletion(db, requireUser(request), request.params.id);
       // One row per targeted area: a task reaches a few dozen at most, so the rows are at hand.
       const rows = areas.length > 1 ? [...areas, { areaName: '合计', ...total }] : areas;
-      const stream = await xlsxStream({ sheet: '各区域完成情况', columns: AREA_COLUMNS, batch: async (_, offset) => (offset ? [] : rows) });
+      const columns = areaColumns(fields.filter((f) => f.type === 'number'));
+      const stream = await xlsxStream({ sheet: '各区域完成情况', columns, batch: async (_, offset) => (offset ? [] : rows) });
       return sendXlsx(reply, stream, `task-${task.id}-areas.xlsx`, `各区域完成情况-${fileTitle(task.title)}.xlsx`);
     },
   );

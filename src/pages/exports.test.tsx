@@ -110,11 +110,12 @@ test('完成情况: the people drawer exports its task under the drawer’s filt
 test('完成情况: the per-area table exports itself for its task', async () => {
   const calls = recordRequests();
   const user = userEvent.setup();
-  const area = { area: 2, areaName: '第一村', targeted: 4, submitted: 3, approved: 2, rate: 0.5 };
+  const area = { area: 2, areaName: '第一村', targeted: 4, submitted: 3, approved: 2, rate: 0.5, values: [] };
   const completion = {
     task: taskDetail({ id: 7, title: '村庄环境整治', status: 'published' }),
+    fields: [],
     areas: [area],
-    total: { targeted: 4, submitted: 3, approved: 2, rate: 0.5 },
+    total: { targeted: 4, submitted: 3, approved: 2, rate: 0.5, values: [] },
   };
   render(
     <AntdProviders>

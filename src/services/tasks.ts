@@ -56,6 +56,11 @@ export async function closeTask(id: number, options?: CallOptions) {
   return post<TaskDetail>(`/tasks/${id}/close`, undefined, options);
 }
 
+/** POST /api/tasks/:id/copy (a new draft asking the same) */
+export async function copyTask(id: number, options?: CallOptions) {
+  return post<TaskDetail>(`/tasks/${id}/copy`, undefined, options);
+}
+
 /** GET /api/tasks/:id/completion */
 export async function getTaskCompletion(id: number, options?: CallOptions) {
   return get<TaskCompletion>(`/tasks/${id}/completion`, undefined, options);

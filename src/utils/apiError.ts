@@ -47,6 +47,12 @@ export function showApiError(error: unknown) {
  * For a form submitted with skipErrorHandler: a 401 still signs out; field errors from a 400/409 go
  * under their fields; the answer is shown as it asks. What they typed stays in the form.
  */
+/** A field the server names, as a form's name: fields.0.label (a field inside a list) is ['fields', 0, 'label']. */
+export function fieldPath(field: string): string | Array<string | number> {
+  const parts = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return parts.length === 1 ? field : parts;
+}
+
 export function handleFormError(error: unknown, form?: FormInstance, fieldMap: Record<string, string> = {}) {
   const body = apiErrorBody(error);
   if (body?.code === 401) {
@@ -55,7 +61,9 @@ export function handleFormError(error: unknown, form?: FormInstance, fieldMap: R
   }
   if (form && body?.errors?.length) {
     const known = new Set(Object.keys(form.getFieldsValue(true) ?? {}));
-    const fields = body.errors.map((e) => ({ name: fieldMap[e.field] ?? e.field, errors: [e.message] })).filter((f) => known.has(f.name));
+    const fields = body.errors
+      .map((e) => ({ name: fieldPath(fieldMap[e.field] ?? e.field), errors: [e.message] }))
+      .filter((f) => known.has(String(Array.isArray(f.name) ? f.name[0] : f.name)));
     if (fields.length) form.setFields(fields);
   }
   showApiError(error);

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { apiGet } from '../helpers/admin';
-import { PHONE } from '../helpers/browser';
+import { apiGet, apiPost } from '../helpers/admin';
+import { DESKTOP, PHONE } from '../helpers/browser';
 import { eventually, onPath, setUpJourneys } from '../helpers/journeys';
 
 let photoDir: string;
@@ -331,6 +331,87 @@ describe('task journeys', () => {
     assert.ok(exported, `cadre02 in the export: ${JSON.stringify(sheetRows.slice(0, 3))}`);
     assert.ok(exported.includes(String(before + 5)), `exported row: ${exported.join(' | ')}`);
     await admin.page.getByText('已导出：积分排行.xlsx').waitFor();
+    await admin.context.close();
+  });
+
+  journey('a task asks for a number: cadre02 fills it on a phone, checked as typed; 完成情况 sums the approved reports', async () => {
+    const shots = path.resolve('test-results', 'task-fields');
+    fs.mkdirSync(shots, { recursive: true });
+    const admin = await newPage(DESKTOP);
+    await signIn(admin.page, 'admin', 'Admin12345');
+    const title = `燃气安全排查${Date.now().toString(36)}`;
+    const fields = [
+      { key: 'f1', label: '排查户数', type: 'number', required: true, unit: '户', min: 0, max: 500, decimals: 0 },
+      { key: 'f2', label: '是否发现隐患', type: 'choice', required: true, options: ['是', '否'] },
+    ];
+    const draft = await apiPost<{ id: number }>(admin.page, '/api/tasks', {
+      title,
+      category: 11,
+      content: '<p>请入户排查燃气使用安全，填报排查户数。</p>',
+      template: '1',
+      imageNum: 0,
+      points: 0,
+      areas: [2],
+      groupIds: [],
+      deadline: new Date(Date.now() + 7 * 86400_000).toISOString(),
+      fields,
+    });
+    await apiPost(admin.page, `/api/tasks/${draft.id}/publish`);
+
+    // grid02 of the same village reports 24 through the API; cadre02 uses the phone.
+    const other = await newPage(PHONE);
+    await signIn(other.page, 'grid02', 'Demo12345');
+    await apiPost(other.page, `/api/tasks/${draft.id}/submissions`, {
+      text: '已排查',
+      values: { f1: 24, f2: '否' },
+      clientKey: `e2e${Date.now().toString(36)}x`,
+    });
+    await other.context.close();
+
+    const cadre = await newPage(PHONE);
+    const { page } = cadre;
+    await signIn(page, 'cadre02', 'Demo12345');
+    await page.goto(`${app.url}/app/mytask/${draft.id}`);
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByText('需提交：文字；填报排查户数、是否发现隐患').waitFor();
+    await page.getByLabel('完成情况说明').fill('已入户排查，未发现隐患。');
+    const households = page.getByLabel(/排查户数/);
+    await households.fill('600');
+    await households.blur();
+    await page.getByText('不能大于500户').waitFor();
+    const submit = page.getByRole('button', { name: /^提交$/ });
+    assert.equal(await submit.isDisabled(), true);
+    await page.getByText('还需：改正排查户数、填写是否发现隐患').waitFor();
+    await page.screenshot({ path: path.join(shots, 'mytask-field-error-390x844.png'), fullPage: true });
+    await households.fill('36');
+    await page.getByText('否', { exact: true }).click();
+    await eventually(async () => assert.equal(await submit.isEnabled(), true));
+    await page.screenshot({ path: path.join(shots, 'mytask-fields-390x844.png'), fullPage: true });
+    await submit.click();
+    await page.waitForURL('**/app/tip**');
+    await page.getByText('提交成功').waitFor();
+    await cadre.context.close();
+
+    // Both approved (the batch approval of the audit queue), then 完成情况 sums them: 36 + 24.
+    const reports = await apiGet<{ list: Array<{ id: number }> }>(admin.page, `/api/submissions?taskId=${draft.id}&status=pending`);
+    assert.equal(reports.list.length, 2);
+    await apiPost(admin.page, '/api/submissions/audit', { ids: reports.list.map((r) => r.id), result: 'approved' });
+    await admin.page.goto(`${app.url}/taskManage/complete?taskId=${draft.id}`);
+    const areaCard = admin.page.locator('.ant-card').filter({ hasText: '各区域完成情况' });
+    const village = areaCard.getByRole('row').filter({ hasText: '第一村' });
+    await village.waitFor();
+    // 区域 | 目标人数 | 已提交 | 已通过 | 未提交 | 排查户数（已通过） | 完成率 | 操作
+    const cells = await village.getByRole('cell').allInnerTexts();
+    assert.match(cells[5], /^60 户\s*平均 30 户$/, `第一村: ${cells.join(' | ')}`);
+    await admin.page.getByText('排查户数合计').waitFor();
+    await admin.page.getByText('2 份，平均 30户').waitFor();
+    await admin.page.screenshot({ path: path.join(shots, 'complete-fields-1440x900.png'), fullPage: true });
+    await admin.page.setViewportSize({ width: 1366, height: 768 });
+    await admin.page.screenshot({ path: path.join(shots, 'complete-fields-1366x768.png'), fullPage: true });
+    const [file] = await Promise.all([admin.page.waitForEvent('download'), areaCard.getByRole('button', { name: '导出Excel' }).click()]);
+    const rows = await downloadedRows(await file.path());
+    assert.deepEqual(rows[0].slice(6), ['排查户数合计（户）', '排查户数平均（户）']);
+    assert.deepEqual(rows.find((r) => r[0] === '第一村')?.slice(6), ['60', '30']);
     await admin.context.close();
   });
 });

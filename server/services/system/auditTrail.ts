@@ -129,6 +129,7 @@ const AUDITED: Record<string, Audited> = {
       areas: { label: '目标区域', show: areaList },
       group_ids: { label: '目标分组编号', show: idList },
       deadline: { label: '截止时间', show: time },
+      fields: { label: '填报字段', show: (v) => (Array.isArray(v) ? v.map((f: { label?: string }) => f.label ?? '').join('、') : '') },
       status: { label: '状态', show: labelOf(TASK_STATUS_LABELS) },
     },
   },

@@ -193,15 +193,16 @@ export async function myTask(db: DbOrTx, caller: AuthUser, id: number): Promise<
   if (!task || task.status === 'draft') throw notFound('任务');
   const { latest, state, base } = myTaskSource(db, caller);
   const [row] = await db
-    .select({ ...publicColumns, content: tasks.content, state, latest: latestFields(latest) })
+    .select({ ...publicColumns, content: tasks.content, fields: tasks.fields, state, latest: latestFields(latest) })
     .from(tasks)
     .leftJoinLateral(latest, sql`true`)
     .where(and(eq(tasks.id, id), base));
   if (!row) throw forbidden(TASK_MESSAGES.notYourTask);
-  const { latest: latestRow, state: rowState, content, ...rest } = row;
+  const { latest: latestRow, state: rowState, content, fields, ...rest } = row;
   return {
     ...toPublicItem(rest),
     content,
+    fields,
     state: rowState,
     submission: toSubmissionSummary(latestRow),
     submissions: await ownSubmissions(db, id, caller.id),

@@ -19,6 +19,7 @@ import { signedImageRef } from '../uploads/uploadAccess';
 import { markUploadsUsed } from '../uploads/uploadRefs';
 import { photoChecks, recordPhotoMatches } from '../uploads/photoMatches';
 import { isTargeted } from './tasks';
+import { checkFieldValues } from '../../../common/taskFields';
 import { notifyReportReviewed } from '../people/userNotices';
 import { areaNameOf, userNameOf } from '../names';
 
@@ -36,6 +37,8 @@ const submissionColumns = {
   area: submissions.area,
   areaName: areaNameOf(submissions.area),
   text: submissions.text,
+  values: submissions.values,
+  fields: tasks.fields,
   status: submissions.status,
   late: submissions.late,
   reviewerId: submissions.reviewerId,
@@ -202,6 +205,7 @@ export async function createSubmission(
       status: tasks.status,
       template: tasks.template,
       imageNum: tasks.imageNum,
+      fields: tasks.fields,
       late: sql<boolean>`${tasks.deadline} < now()`,
     })
     .from(tasks)
@@ -227,6 +231,8 @@ export async function createSubmission(
   } else if (imageIds.length) {
     throw badRequest('imageIds', '图片', '该任务不需要上传图片');
   }
+  const checked = checkFieldValues(task.fields, body.values ?? {});
+  if (!checked.ok) throw badRequest(`values.${checked.key}`, checked.field?.label ?? '填报内容', checked.message);
   if (imageIds.length) {
     const own = await db
       .select({ id: uploads.id })
@@ -255,6 +261,7 @@ export async function createSubmission(
           userId: caller.id,
           area: caller.area as number,
           text,
+          values: checked.values,
           late: task.late,
           clientKey: body.clientKey,
         })

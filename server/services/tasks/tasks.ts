@@ -31,8 +31,9 @@ import { keywordHolds } from '../search/textMatch';
 import type { AuthUser } from '../accounts/sessions';
 import { countedTotal } from '../reports/rowCounts';
 import { markUploadsUsed } from '../uploads/uploadRefs';
-import { assertActiveAreas } from '../system/areas';
+import { assertActiveAreas, listAreas } from '../system/areas';
 import { notifyUsers, townshipTime } from '../people/userNotices';
+import { fieldDefinitionProblem, roundFigure, type TaskField } from '../../../common/taskFields';
 
 // ---- Who a task targets (docs/decisions/0006-who-a-task-targets.md) ----
 
@@ -234,7 +235,7 @@ export async function listTasks(db: DbOrTx, caller: AuthUser, query: TaskListQue
 /** The task with its content and groups, or undefined when absent or outside the caller's scope. */
 async function getTaskDetail(db: DbOrTx, id: number, caller?: AuthUser): Promise<TaskDetail | undefined> {
   const [row] = await db
-    .select({ ...taskItemColumns, content: tasks.content })
+    .select({ ...taskItemColumns, content: tasks.content, fields: tasks.fields })
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.publisherId))
     .where(and(eq(tasks.id, id), caller ? taskReadScope(caller) : undefined));
@@ -304,8 +305,30 @@ async function setTaskTargets(db: DbOrTx, taskId: number, targetAreas: number[],
   if (uniqueGroups.length) await db.insert(taskGroups).values(uniqueGroups.map((groupId) => ({ taskId, groupId })));
 }
 
+/**
+ * The form fields as kept: trimmed, with only what their type uses, each checked against those
+ * before it (common/taskFields.ts); a wrong one is a 400 naming it (fields.N.…).
+ */
+function taskFields(fields: TaskBody['fields']): TaskField[] {
+  const kept: TaskField[] = [];
+  (fields ?? []).forEach((field, index) => {
+    const base = { key: field.key, label: field.label.trim(), type: field.type, required: field.required ?? true };
+    const clean: TaskField =
+      field.type === 'number'
+        ? { ...base, unit: field.unit?.trim() ?? '', min: field.min ?? null, max: field.max ?? null, decimals: field.decimals ?? 0 }
+        : field.type === 'choice'
+          ? { ...base, options: (field.options ?? []).map((o) => o.trim()) }
+          : base;
+    const problem = fieldDefinitionProblem(clean, kept);
+    if (problem) throw badRequest(`fields.${index}.${problem.part}`, `填报字段第${index + 1}项`, problem.message);
+    kept.push(clean);
+  });
+  return kept;
+}
+
 /** The checked values of a task form: targets the caller may reach, groups that exist, sanitised content. */
 async function taskValues(db: DbOrTx, caller: AuthUser, body: TaskBody) {
+  const fields = taskFields(body.fields);
   assertTaskAreasAllowed(caller, body.areas);
   await assertActiveAreas(db, body.areas, 'areas', '目标区域');
   await assertTaskGroupsExist(db, body.groupIds ?? []);
@@ -321,6 +344,7 @@ async function taskValues(db: DbOrTx, caller: AuthUser, body: TaskBody) {
     imageNum: body.imageNum,
     points: body.points,
     deadline: new Date(body.deadline),
+    fields,
   };
 }
 
@@ -383,6 +407,58 @@ export async function deleteTask(db: DbOrTx, caller: AuthUser, id: number): Prom
     .where(and(eq(tasks.id, id), eq(tasks.status, 'draft')))
     .returning({ id: tasks.id });
   if (!deleted.length) throw refusal('delete', (await currentStatus(db, id)) ?? 'draft');
+}
+
+const WEEK_MS = 7 * 86400_000;
+
+/**
+ * 复制任务: a new draft of the caller's with everything the task asks (title, category, content,
+ * template, points, form fields, villages still active, groups), never its reports or repetition.
+ * A deadline already past moves on by whole weeks, keeping its weekday and time, to the first one
+ * ahead. Answers the new draft's id.
+ */
+export async function copyTask(db: Db, caller: AuthUser, id: number, now = Date.now()): Promise<number> {
+  await loadWritableTask(db, caller, id);
+  const [source] = await db
+    .select({
+      title: tasks.title,
+      category: tasks.category,
+      content: tasks.content,
+      template: tasks.template,
+      imageNum: tasks.imageNum,
+      points: tasks.points,
+      deadline: tasks.deadline,
+      fields: tasks.fields,
+      areas: areasOfTask,
+      groupIds: groupIdsOfTask,
+    })
+    .from(tasks)
+    .where(eq(tasks.id, id));
+  const active = new Set((await listAreas(db)).filter((a) => a.active).map((a) => a.id));
+  const targetAreas = source.areas.map(Number).filter((area) => active.has(area));
+  if (!targetAreas.length) throw new AppError(409, '原任务的目标区域都已撤销，请新建任务');
+  let deadline = source.deadline.getTime();
+  if (deadline <= now) deadline += Math.ceil((now - deadline + 1) / WEEK_MS) * WEEK_MS;
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tasks)
+      .values({
+        title: source.title,
+        category: source.category,
+        content: source.content,
+        template: source.template,
+        imageNum: source.imageNum,
+        points: source.points,
+        fields: source.fields,
+        deadline: new Date(deadline),
+        status: 'draft',
+        publisherId: caller.id,
+      })
+      .returning({ id: tasks.id });
+    await setTaskTargets(tx, created.id, targetAreas, source.groupIds.map(Number));
+    await markUploadsUsed(tx, { html: source.content }, 'public');
+    return created.id;
+  });
 }
 
 /** Publishes a draft whose deadline is still ahead; everyone it targets is told in the same transaction. */
@@ -449,6 +525,8 @@ export async function taskCompletion(db: DbOrTx, caller: AuthUser, id: number): 
     .where(and(userTargetedBy(id), inArray(users.area, shownAreas)))
     .groupBy(users.area);
   const byArea = new Map(figures.map((f) => [f.area, f]));
+  const numberFields = detail.fields.filter((f) => f.type === 'number');
+  const sums = await fieldSums(db, id, numberFields, shownAreas);
   const names = shownAreas.length
     ? await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArray(areas.id, shownAreas))
     : [];
@@ -457,12 +535,72 @@ export async function taskCompletion(db: DbOrTx, caller: AuthUser, id: number): 
     const f = byArea.get(area);
     const targeted = f?.targeted ?? 0;
     const approved = f?.approved ?? 0;
-    return { area, areaName: nameOf.get(area) ?? '', targeted, submitted: f?.submitted ?? 0, approved, rate: rate(approved, targeted) };
+    return {
+      area,
+      areaName: nameOf.get(area) ?? '',
+      targeted,
+      submitted: f?.submitted ?? 0,
+      approved,
+      rate: rate(approved, targeted),
+      values: numberFields.map((field) =>
+        figureOf(
+          field.key,
+          sums.filter((r) => r.area === area && r.key === field.key),
+        ),
+      ),
+    };
   });
   const sum = (key: 'targeted' | 'submitted' | 'approved') => rows.reduce((s, r) => s + r[key], 0);
-  const total = { targeted: sum('targeted'), submitted: sum('submitted'), approved: sum('approved'), rate: 0 };
-  total.rate = rate(total.approved, total.targeted);
-  return { task, areas: rows, total };
+  const total = {
+    targeted: sum('targeted'),
+    submitted: sum('submitted'),
+    approved: sum('approved'),
+    rate: rate(sum('approved'), sum('targeted')),
+    values: numberFields.map((field) =>
+      figureOf(
+        field.key,
+        sums.filter((r) => r.key === field.key),
+      ),
+    ),
+  };
+  return { task, fields: detail.fields, areas: rows, total };
+}
+
+type FieldSumRow = { area: number; key: string; count: number; sum: number };
+
+/**
+ * The number fields of one task's approved reports per village: how many gave each and their sum,
+ * summed exactly in numeric. A task has at most a few hundred reports, read on (task, status).
+ */
+export async function fieldSums(db: DbOrTx, taskId: number | SQL, fields: TaskField[], inAreas: number[]): Promise<FieldSumRow[]> {
+  if (!fields.length || !inAreas.length) return [];
+  const keys = fields.map((f) => f.key);
+  const rows = await db
+    .select({
+      area: submissions.area,
+      key: sql<string>`k.key`,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      sum: sql<string>`sum((k.value #>> '{}')::numeric)::text`,
+    })
+    .from(submissions)
+    .innerJoin(sql`jsonb_each(${submissions.values}) as k(key, value)`, sql`jsonb_typeof(k.value) = 'number'`)
+    .where(
+      and(
+        eq(submissions.taskId, taskId),
+        eq(submissions.status, 'approved'),
+        inArray(submissions.area, inAreas),
+        inArray(sql`k.key`, keys),
+      ),
+    )
+    .groupBy(submissions.area, sql`k.key`);
+  return rows.map((r) => ({ ...r, sum: Number(r.sum) }));
+}
+
+/** One field's figure from its per-village rows: the count, the sum and the average, two decimals at most. */
+export function figureOf(key: string, rows: Array<{ count: number; sum: number }>) {
+  const count = rows.reduce((n, r) => n + r.count, 0);
+  const total = rows.reduce((n, r) => n + r.sum, 0);
+  return { key, count, sum: roundFigure(total), average: count ? roundFigure(total / count) : null };
 }
 
 export async function completionPeople(

@@ -46,11 +46,14 @@ export function DeadlineLine({ deadline, done = false }: { deadline: string; don
   );
 }
 
-export function NeedsLine({ template, imageNum }: { template: string; imageNum: number }) {
+export function NeedsLine({ template, imageNum, fieldLabels = [] }: { template: string; imageNum: number; fieldLabels?: string[] }) {
   return (
     <div className="app-task-line">
       <EditSOutline aria-hidden />
-      <span>需提交：{reportNeedsLabel(template, imageNum)}</span>
+      <span>
+        需提交：{reportNeedsLabel(template, imageNum)}
+        {fieldLabels.length ? `；填报${fieldLabels.join('、')}` : ''}
+      </span>
     </div>
   );
 }

@@ -77,7 +77,7 @@ test('the page and its tab lost: text, photos and the client key come back; the 
   await waitFor(() => expect(again.location()).toMatch(/^\/app\/tip\?/));
 
   const [first, second] = await Promise.all(callsTo(calls, 'POST', '/tasks/11/submissions').map(async (p) => JSON.parse(await p.body)));
-  expect(second).toEqual({ text: '已清理河道垃圾', imageIds: [500, 501], clientKey: first.clientKey });
+  expect(second).toEqual({ text: '已清理河道垃圾', imageIds: [500, 501], values: {}, clientKey: first.clientKey });
   expect(appTaskDb.submissions.filter((s) => s.taskId === 11)).toHaveLength(1);
   await noDraft(DRAFT);
 });

@@ -152,7 +152,7 @@ test('a retry after a network error sends the same client key and creates one su
   const [first, second] = await Promise.all(posts.map(async (p) => JSON.parse(await p.body)));
   expect(first.clientKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   expect(second.clientKey).toBe(first.clientKey);
-  expect(second).toEqual({ text: '已清理河道垃圾约200斤', imageIds: [500, 501], clientKey: first.clientKey });
+  expect(second).toEqual({ text: '已清理河道垃圾约200斤', imageIds: [500, 501], values: {}, clientKey: first.clientKey });
   expect(appTaskDb.submissions.filter((s) => s.taskId === 11)).toHaveLength(1);
   // Accepted: the key is forgotten, so a later resubmission gets a new one.
   expect(sessionStorage.getItem('submissionKey:11')).toBeNull();
@@ -200,4 +200,53 @@ test('a closed task says so and has no form', async () => {
   expect(await screen.findByText('任务已关闭，不能再提交', {}, { timeout: 30000 })).toBeInTheDocument();
   expect(screen.queryByLabelText(/完成情况说明/)).not.toBeInTheDocument();
   await act(async () => undefined);
+});
+
+test('填报字段: a number with its unit and bounds, a choice and a date; each checked as typed, sent as the server takes them', async () => {
+  const calls = recordRequests();
+  const app = await openForm(15);
+  expect(screen.getByText('需提交：文字；填报排查户数、是否发现隐患、整改完成日期')).toBeInTheDocument();
+  const households = screen.getByLabelText(/排查户数/);
+  expect(households).toHaveAttribute('inputmode', 'numeric');
+  expect(screen.getByText('户')).toBeInTheDocument();
+  expect(screen.getByText('范围：0～500户')).toBeInTheDocument();
+
+  await app.user.type(app.text, '已入户排查');
+  expect(app.submit()).toBeDisabled();
+  expect(screen.getByText('还需：填写排查户数、填写是否发现隐患')).toBeInTheDocument();
+
+  await app.user.type(households, '501');
+  await app.user.tab();
+  expect(await screen.findByText('不能大于500户')).toBeInTheDocument();
+  expect(households).toHaveAttribute('aria-invalid', 'true');
+  await app.user.clear(households);
+  await app.user.type(households, '12.5');
+  expect(await screen.findByText('请填写整数')).toBeInTheDocument();
+  await app.user.clear(households);
+  await app.user.type(households, '120');
+  await waitFor(() => expect(screen.queryByText('请填写整数')).not.toBeInTheDocument());
+
+  await app.user.click(screen.getByText('否'));
+  fireEvent.change(screen.getByLabelText('整改完成日期'), { target: { value: '2026-12-01' } });
+  await waitFor(() => expect(app.submit()).toBeEnabled());
+  await app.user.click(app.submit());
+  await waitFor(() => expect(callsTo(calls, 'POST', '/tasks/15/submissions')).toHaveLength(1));
+  const sent = JSON.parse(await callsTo(calls, 'POST', '/tasks/15/submissions')[0].body);
+  expect(sent.values).toEqual({ f1: 120, f2: '否', f3: '2026-12-01' });
+  expect(appTaskDb.submissions.at(-1)?.values).toEqual({ f1: 120, f2: '否', f3: '2026-12-01' });
+});
+
+test('填报字段: a value the server refuses shows under its field and the typed values stay', async () => {
+  server.use(
+    http.post(api('/tasks/:id/submissions'), () =>
+      apiError(400, '排查户数：不能大于300户', [{ field: 'values.f1', label: '排查户数', message: '不能大于300户' }]),
+    ),
+  );
+  const app = await openForm(15);
+  await app.user.type(app.text, '已入户排查');
+  await app.user.type(screen.getByLabelText(/排查户数/), '400');
+  await app.user.click(screen.getByText('是'));
+  await app.user.click(app.submit());
+  expect(await screen.findByText('不能大于300户')).toBeInTheDocument();
+  expect(screen.getByLabelText(/排查户数/)).toHaveValue('400');
 });

@@ -119,7 +119,7 @@ function MyTask({ taskId }: { taskId: number }) {
         </div>
         <h2 className="app-task-detail-title">{task.title}</h2>
         <DeadlineLine deadline={task.deadline} done={!isOpenState(task.state)} />
-        <NeedsLine template={task.template} imageNum={task.imageNum} />
+        <NeedsLine template={task.template} imageNum={task.imageNum} fieldLabels={task.fields.map((f) => f.label)} />
       </section>
       <TaskContent html={task.content} />
       <ReportSection task={task} />

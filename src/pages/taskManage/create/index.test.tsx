@@ -164,3 +164,42 @@ test('a task that is no longer a draft is not editable: a notice with the way ba
   expect(button('返回任务列表')).toBeInTheDocument();
   expect(screen.queryByText('保存草稿')).not.toBeInTheDocument();
 });
+
+test('填报字段: a number field with unit and bounds, checked as typed, saved with the draft; a server refusal lands under its input', async () => {
+  const calls = recordRequests();
+  const { user } = await openForm('/taskManage/create?id=10');
+  await screen.findByDisplayValue('秋季防火宣传（草稿）');
+  expect(screen.getByText(/暂无填报字段/)).toBeInTheDocument();
+
+  await user.click(button('添加填报字段'));
+  const row = await screen.findByTestId('task-field-0');
+  await user.type(within(row).getByPlaceholderText('例如：排查户数'), '排查户数');
+  await user.type(within(row).getByPlaceholderText('如：户、人次'), '户');
+  const [min, max] = within(row).getAllByPlaceholderText('不限');
+  await user.type(min, '10');
+  await user.type(max, '5');
+  expect(await within(row).findByText('最大值不能小于最小值')).toBeInTheDocument();
+  await user.clear(max);
+  await user.type(max, '500');
+  await waitFor(() => expect(within(row).queryByText('最大值不能小于最小值')).not.toBeInTheDocument());
+
+  // A second field may not take the first one's name.
+  await user.click(button('添加填报字段'));
+  const second = await screen.findByTestId('task-field-1');
+  await user.type(within(second).getByPlaceholderText('例如：排查户数'), '排查户数');
+  expect(await within(second).findByText('字段名称「排查户数」重复')).toBeInTheDocument();
+  await user.click(within(second).getByRole('button', { name: /删除/ }));
+  await waitFor(() => expect(screen.queryByTestId('task-field-1')).not.toBeInTheDocument());
+
+  server.use(
+    http.put(api('/tasks/:id'), () =>
+      apiError(400, '填报字段第1项：超出范围', [{ field: 'fields.0.min', label: '填报字段第1项', message: '超出范围' }]),
+    ),
+  );
+  await user.click(button('保存草稿'));
+  expect(await within(row).findByText('超出范围')).toBeInTheDocument();
+  const sent = JSON.parse(await callsTo(calls, 'PUT', '/tasks/10')[0].body);
+  expect(sent.fields).toEqual([
+    { key: 'f1', label: '排查户数', type: 'number', required: true, unit: '户', min: 10, max: 500, decimals: 0 },
+  ]);
+});

@@ -75,3 +75,15 @@ test('编辑 opens the draft in the create form', async () => {
   await waitFor(() => expect(location()).toBe('/taskManage/create?id=10'));
   expect(await screen.findByDisplayValue('秋季防火宣传（草稿）')).toBeInTheDocument();
 });
+
+test('复制 makes a new draft of any task and opens it in the form', async () => {
+  const { user, location, calls } = await openList();
+
+  await user.click(within(rowOf('低保户走访核查')).getByText('复制'));
+
+  expect(await screen.findByText('已复制为新草稿：低保户走访核查')).toBeInTheDocument();
+  expect(callsTo(calls, 'POST', '/tasks/12/copy')).toHaveLength(1);
+  await waitFor(() => expect(location()).toBe('/taskManage/create?id=500'));
+  expect(await screen.findByDisplayValue('低保户走访核查', {}, { timeout: 30000 })).toBeInTheDocument();
+  expect(screen.getByText('编辑任务草稿')).toBeInTheDocument();
+});

@@ -11,7 +11,7 @@ import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
-import { closeTask, deleteTask, exportTasks, publishTask, queryTasks, type TaskQuery } from '@/services/tasks';
+import { closeTask, copyTask, deleteTask, exportTasks, publishTask, queryTasks, type TaskQuery } from '@/services/tasks';
 import { apiErrorMessage } from '@/utils/apiError';
 import { ADMIN_TABLE, fitColumns, compact, sortParams, toTableResult, withoutPaging } from '@/utils/table';
 import { periodBounds, rangeTransform, urlFormSync } from '@/utils/urlForm';
@@ -76,6 +76,16 @@ export default function TaskListPage() {
     });
 
   const toEdit = (task: TaskItem) => history.push(`/taskManage/create?id=${task.id}`);
+  // 复制任务: the copy is a draft to look over (title, deadline) before it goes out.
+  const copy = async (task: TaskItem) => {
+    try {
+      const created = (await copyTask(task.id)).data;
+      message.success(`已复制为新草稿：${task.title}`);
+      if (created) history.push(`/taskManage/create?id=${created.id}`);
+    } catch {
+      // The request layer already said what went wrong.
+    }
+  };
   const toCompletion = (task: TaskItem) => history.push(`/taskManage/complete?taskId=${task.id}`);
 
   const columns: ProColumns<TaskItem>[] = [
@@ -154,19 +164,21 @@ export default function TaskListPage() {
       title: '操作',
       valueType: 'option',
       fixed: 'right',
-      width: 150,
+      width: 190,
       render: (_, task) => {
         if (task.status === 'draft') {
           return (
             <RowActions danger={<DangerLink onClick={() => confirmDelete(task)}>删除</DangerLink>}>
               <RowLink onClick={() => toEdit(task)}>编辑</RowLink>
               <RowLink onClick={() => confirmPublish(task)}>发布</RowLink>
+              <RowLink onClick={() => copy(task)}>复制</RowLink>
             </RowActions>
           );
         }
         return (
           <RowActions danger={task.status === 'published' ? <DangerLink onClick={() => confirmClose(task)}>关闭</DangerLink> : null}>
             <RowLink onClick={() => toCompletion(task)}>完成情况</RowLink>
+            <RowLink onClick={() => copy(task)}>复制</RowLink>
           </RowActions>
         );
       },

@@ -3,6 +3,7 @@ import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@common/constan
 import type { SubmissionItem } from '@common/contracts/tasks';
 import { formatDateTime } from '@/components/AppTask/taskText';
 import ImageNotReady, { isReady } from '@/components/ImageNotReady';
+import { fieldValueText } from '@common/taskFields';
 
 /** The full-screen viewer loads on the first tap, not with the page. */
 function viewImages(images: string[], defaultIndex: number) {
@@ -36,6 +37,18 @@ export default function SubmissionView({ submission }: { submission: SubmissionI
         <span className="m-muted">{formatDateTime(submission.createdAt)}</span>
       </div>
       {submission.text ? <p className="submission-view-text">{submission.text}</p> : null}
+      {submission.fields.some((f) => submission.values[f.key] !== undefined) ? (
+        <dl className="submission-view-values" aria-label="填报内容">
+          {submission.fields
+            .filter((f) => submission.values[f.key] !== undefined)
+            .map((f) => (
+              <div key={f.key} style={{ display: 'contents' }}>
+                <dt>{f.label}</dt>
+                <dd>{fieldValueText(f, submission.values[f.key])}</dd>
+              </div>
+            ))}
+        </dl>
+      ) : null}
       {submission.images.length ? (
         <div className="submission-view-images">
           {submission.images.map((image, index) =>

@@ -12,6 +12,7 @@ import { useDraft } from '@/hooks/useDraft';
 import DraftNotice from '@/components/DraftNotice';
 import { handleUnauthorized } from '@/utils/requestConfig';
 import PhotoPicker, { usePhotoUploads } from '@/components/PhotoPicker';
+import FieldInputs, { type FieldDrafts, fieldErrors, fieldValues, scrollToTaskField } from './FieldInputs';
 
 export const NETWORK_FAILED = '网络连接失败，请检查网络后再次提交（已填写的内容和照片都还在）';
 
@@ -60,18 +61,26 @@ function ReportForm({
   const needsImages = templateHasImages(task.template);
   const imageCount = needsImages ? requiredImageCount(task.imageNum) : 0;
   const [text, setText] = useState('');
+  const fields = task.fields;
+  const [drafts, setDrafts] = useState<FieldDrafts>({});
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   // A double tap lands twice before the button re-renders as loading: only the first one sends.
   const sending = useRef(false);
   const [error, setError] = useState<string>();
   const photos = usePhotoUploads(imageCount);
-  const draft = useDraft<{ text: string }>({
+  const typed = Object.values(drafts).some((v) => v.trim());
+  const draft = useDraft<{ text: string; values: FieldDrafts }>({
     id: account === undefined ? null : draftId('submission', account, task.id),
-    signature: text + photos.draftSignature,
-    take: () => (text.trim() || photos.photos.length ? { fields: { text }, photos: photos.draftPhotos() } : null),
-    restore: ({ fields, photos: kept, clientKey }) => {
-      setText(typeof fields.text === 'string' ? fields.text : '');
-      photos.restore(kept);
+    signature: text + JSON.stringify(drafts) + photos.draftSignature,
+    take: () => (text.trim() || typed || photos.photos.length ? { fields: { text, values: drafts }, photos: photos.draftPhotos() } : null),
+    restore: ({ fields: kept, photos: keptPhotos, clientKey }) => {
+      setText(typeof kept.text === 'string' ? kept.text : '');
+      const values = kept.values && typeof kept.values === 'object' ? kept.values : {};
+      setDrafts(Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string')));
+      setTouched(new Set(Object.keys(values)));
+      photos.restore(keptPhotos);
       keepSubmissionKey(task.id, clientKey);
     },
     newKey: () => submissionKey(task.id),
@@ -79,6 +88,8 @@ function ReportForm({
 
   const missing: string[] = [];
   if (needsText && !text.trim()) missing.push('填写完成情况说明');
+  const wrong = fieldErrors(fields, drafts);
+  for (const field of fields) if (wrong[field.key]) missing.push(`${touched.has(field.key) ? '改正' : '填写'}${field.label}`);
   if (needsImages && photos.uploadedIds.length < imageCount) {
     missing.push(photos.busy ? '等待照片上传完成' : `再上传${imageCount - photos.uploadedIds.length}张照片`);
   }
@@ -95,6 +106,7 @@ function ReportForm({
         {
           ...(needsText ? { text: text.trim() } : {}),
           imageIds: needsImages ? photos.uploadedIds : [],
+          values: fieldValues(fields, drafts),
           clientKey: submissionKey(task.id),
         },
         { skipErrorHandler: true },
@@ -106,6 +118,12 @@ function ReportForm({
       if (apiErrorBody(e)?.code === 401) {
         handleUnauthorized();
         return;
+      }
+      const refused = (apiErrorBody(e)?.errors ?? []).filter((f) => f.field.startsWith('values.'));
+      if (refused.length) {
+        const keyOf = (field: string) => field.slice('values.'.length);
+        setServerErrors(Object.fromEntries(refused.map((f) => [keyOf(f.field), f.message])));
+        scrollToTaskField(keyOf(refused[0].field));
       }
       const message = submitErrorMessage(e);
       setError(message);
@@ -139,6 +157,18 @@ function ReportForm({
           />
         </div>
       ) : null}
+      <FieldInputs
+        fields={fields}
+        drafts={drafts}
+        touched={touched}
+        disabled={submitting}
+        serverErrors={serverErrors}
+        onChange={(key, value) => {
+          setDrafts((now) => ({ ...now, [key]: value }));
+          setServerErrors(({ [key]: _gone, ...rest }) => rest);
+        }}
+        onTouch={(key) => setTouched((now) => (now.has(key) ? now : new Set(now).add(key)))}
+      />
       {needsImages ? (
         <div className="submit-field">
           <PhotoPicker

@@ -6,6 +6,7 @@ import { pageErrorMessage } from '@/hooks/usePagedList';
 import { getSubmission } from '@/services/submissions';
 import { LateTag, SUBMISSION_STATUS_ENUM, formatTime } from '../../components/taskMeta';
 import SubmissionPhotos from './SubmissionPhotos';
+import { fieldValueText } from '@common/taskFields';
 
 /** The submission the URL names (?submission=), e.g. one whose photo another report sent again. */
 const submissionIn = (search: string) => {
@@ -78,6 +79,24 @@ export default function SubmissionDrawer() {
         ) : (
           <Typography.Text type="secondary">未填写文字</Typography.Text>
         )}
+        {shown.fields.length ? (
+          <>
+            <Typography.Title level={5} style={{ marginTop: 20 }}>
+              填报内容
+            </Typography.Title>
+            <Descriptions size="small" column={1} bordered>
+              {shown.fields.map((field) => (
+                <Descriptions.Item key={field.key} label={field.label}>
+                  {shown.values[field.key] === undefined ? (
+                    <Typography.Text type="secondary">未填写</Typography.Text>
+                  ) : (
+                    fieldValueText(field, shown.values[field.key])
+                  )}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          </>
+        ) : null}
         <Typography.Title level={5} style={{ marginTop: 20 }}>
           现场照片（{shown.images.length}）
         </Typography.Title>

@@ -1,5 +1,6 @@
 import { Card, Progress, Space, Table, Typography } from 'antd';
-import type { CompletionArea, TaskCompletion } from '@common/contracts/tasks';
+import type { CompletionArea, FieldFigure, TaskCompletion } from '@common/contracts/tasks';
+import type { TaskField } from '@common/taskFields';
 import { notSubmitted, ratePercent } from '@common/figures';
 import EmptyState from '@/components/EmptyState';
 import ExportButton from '@/components/ExportButton';
@@ -13,8 +14,34 @@ interface Props {
 }
 
 /** Per targeted area: targeted, submitted, approved, not submitted and the rate; 导出Excel gives the same table. */
+/** A number field's cell: the sum of the approved reports, their average below. */
+function FigureCell({ field, figure }: { field: TaskField; figure?: FieldFigure }) {
+  if (!figure?.count) return <Typography.Text type="secondary">—</Typography.Text>;
+  const unit = field.unit ? ` ${field.unit}` : '';
+  return (
+    <Space direction="vertical" size={0} style={{ textAlign: 'right' }}>
+      <span>
+        {figure.sum}
+        {unit}
+      </span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        平均 {figure.average}
+        {unit}
+      </Typography.Text>
+    </Space>
+  );
+}
+
 export default function AreaTable({ completion, onOpen }: Props) {
   const { total } = completion;
+  const numberFields = completion.fields.filter((f) => f.type === 'number');
+  const fieldColumns = numberFields.map((field, i) => ({
+    title: `${field.label}（已通过）`,
+    key: `field-${field.key}`,
+    align: 'right' as const,
+    width: 130,
+    render: (_: unknown, row: CompletionArea) => <FigureCell field={field} figure={row.values[i]} />,
+  }));
   return (
     <Card
       title="各区域完成情况"
@@ -70,6 +97,7 @@ export default function AreaTable({ completion, onOpen }: Props) {
               );
             },
           },
+          ...fieldColumns,
           {
             title: '完成率',
             dataIndex: 'rate',
@@ -108,12 +136,17 @@ export default function AreaTable({ completion, onOpen }: Props) {
               <Table.Summary.Cell index={4} align="right">
                 {notSubmitted(total)}
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={5}>
+              {numberFields.map((field, i) => (
+                <Table.Summary.Cell key={field.key} index={5 + i} align="right">
+                  <FigureCell field={field} figure={total.values[i]} />
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={5 + numberFields.length}>
                 <Space>
                   <Progress aria-label="合计完成率" percent={ratePercent(total.rate)} size="small" style={{ width: 260, margin: 0 }} />
                 </Space>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={6} />
+              <Table.Summary.Cell index={6 + numberFields.length} />
             </Table.Summary.Row>
           ) : null
         }

@@ -86,6 +86,31 @@ export default function CompletionSummary({ completion, refreshing, onRefresh, o
           <div style={{ marginTop: 4, color: 'var(--glp-text-muted)' }}>完成率（已通过/目标）</div>
         </Col>
       </Row>
+      <FieldTotals completion={completion} />
     </Card>
+  );
+}
+
+/** The number fields summed over every approved report, with their averages (the 合计 line of the table below). */
+function FieldTotals({ completion }: { completion: TaskCompletion }) {
+  const numberFields = completion.fields.filter((f) => f.type === 'number');
+  if (!numberFields.length) return null;
+  return (
+    <div style={{ marginTop: 16, paddingTop: 16, borderTop: '1px solid var(--glp-border, #f0f0f0)' }}>
+      <Typography.Text type="secondary">填报数据（按已通过的提交统计）</Typography.Text>
+      <Row gutter={[24, 16]} style={{ marginTop: 8 }}>
+        {numberFields.map((field, i) => {
+          const figure = completion.total.values[i];
+          return (
+            <Col xs={12} md={6} key={field.key}>
+              <Statistic title={`${field.label}合计`} value={figure?.sum ?? 0} suffix={field.unit} />
+              <Typography.Text type="secondary">
+                {figure?.count ? `${figure.count} 份，平均 ${figure.average}${field.unit ?? ''}` : '尚无已通过的填报'}
+              </Typography.Text>
+            </Col>
+          );
+        })}
+      </Row>
+    </div>
   );
 }

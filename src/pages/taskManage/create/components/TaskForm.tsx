@@ -19,10 +19,11 @@ import RichTextEditor, { isRichTextBlank } from '@/components/RichTextEditor';
 import { useWorkbenchTab } from '@/components/Workbench/context';
 import type { Option } from '@/hooks/useReferenceOptions';
 import { createTask, publishTask, updateTask } from '@/services/tasks';
-import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
+import { apiErrorBody, apiErrorMessage, fieldPath, handleFormError } from '@/utils/apiError';
 import { CATEGORY_OPTIONS, areaNames } from '../../components/taskMeta';
 import { EMPTY_TASK, type TaskFormValues, fromTask, toTaskBody } from './taskFormValues';
 import TargetAreasField from './TargetAreasField';
+import TaskFieldsCard from './TaskFieldsCard';
 import { FIELD_RULES } from '@/utils/formRules';
 
 interface Props {
@@ -104,8 +105,8 @@ export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
         handleFormError(error, form);
       } else {
         // Saved but not published: keep editing that draft so a retry does not create a second one.
-        const fields = (apiErrorBody(error)?.errors ?? []).filter((e) => e.field in EMPTY_TASK);
-        form.setFields(fields.map((e) => ({ name: e.field as keyof TaskFormValues, errors: [e.message] })));
+        const fields = (apiErrorBody(error)?.errors ?? []).filter((e) => e.field.split('.')[0] in EMPTY_TASK);
+        form.setFields(fields.map((e) => ({ name: fieldPath(e.field) as keyof TaskFormValues, errors: [e.message] })));
         message.error(`任务已保存为草稿，但发布失败：${apiErrorMessage(error)}`);
         if (!task) history.replace(`/taskManage/create?id=${savedId}`);
       }
@@ -287,6 +288,7 @@ export default function TaskForm({ task, areaOptions, groupOptions }: Props) {
           ]}
         />
       </Card>
+      <TaskFieldsCard />
     </ProForm>
   );
 }

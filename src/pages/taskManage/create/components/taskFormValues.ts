@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TaskTemplate } from '@common/constants';
 import type { TaskBody, TaskDetail } from '@common/contracts/tasks';
+import type { TaskField } from '@common/taskFields';
 
 /** The create form's values: the template as the ticked boxes, the deadline as a date. */
 export interface TaskFormValues {
@@ -13,6 +14,8 @@ export interface TaskFormValues {
   areas: number[];
   groupIds: number[];
   deadline?: Dayjs | null;
+  /** 填报字段, each with every property of its type (the server keeps only what the type uses). */
+  fields: TaskField[];
 }
 
 export const EMPTY_TASK: TaskFormValues = {
@@ -25,7 +28,32 @@ export const EMPTY_TASK: TaskFormValues = {
   areas: [],
   groupIds: [],
   deadline: null,
+  fields: [],
 };
+
+/** A new field row: a required whole number until the publisher says otherwise. */
+export const newField = (key: string): TaskField => ({
+  key,
+  label: '',
+  type: 'number',
+  required: true,
+  unit: '',
+  min: null,
+  max: null,
+  decimals: 0,
+  options: [],
+});
+
+/** A field as the server takes it: only what its type uses. */
+function fieldBody(field: TaskField): TaskField {
+  const base = { key: field.key, label: field.label.trim(), type: field.type, required: Boolean(field.required) };
+  if (field.type === 'number') {
+    const bound = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
+    return { ...base, unit: (field.unit ?? '').trim(), min: bound(field.min), max: bound(field.max), decimals: field.decimals ?? 0 };
+  }
+  if (field.type === 'choice') return { ...base, options: (field.options ?? []).map((o) => o.trim()).filter(Boolean) };
+  return base;
+}
 
 /** Ticked boxes → "1", "2" or "1;2" (always in that order). */
 const toTemplate = (ticked: string[]) => ['1', '2'].filter((v) => ticked.includes(v)).join(';') as TaskTemplate;
@@ -44,6 +72,7 @@ export function toTaskBody(values: TaskFormValues): TaskBody {
     groupIds: values.groupIds ?? [],
     // Minutes are what the picker shows: drop the seconds it may carry from the current time.
     deadline: (values.deadline as Dayjs).second(0).millisecond(0).toISOString(),
+    fields: (values.fields ?? []).map(fieldBody),
   };
 }
 
@@ -58,5 +87,6 @@ export function fromTask(task: TaskDetail): TaskFormValues {
     areas: task.areas,
     groupIds: task.groupIds,
     deadline: dayjs(task.deadline),
+    fields: task.fields.map((f) => ({ ...newField(f.key), ...f })),
   };
 }
