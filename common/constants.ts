@@ -401,6 +401,9 @@ export const USER_NOTICE_KINDS = [
   'taskDueTomorrow',
   'reportApproved',
   'reportRejected',
+  // A photo report handed to a cadre's village, and the centre sending the village's answer back (ADR 0064).
+  'photoReportHandedDown',
+  'photoReportReturned',
 ] as const;
 export type UserNoticeKind = (typeof USER_NOTICE_KINDS)[number];
 /** The kinds whose record is an appeal; the others name a task. */
@@ -411,6 +414,8 @@ export const APPEAL_NOTICE_KINDS: readonly UserNoticeKind[] = [
   'appealDispatched',
   'appealHandedDown',
 ];
+/** The kinds whose record is a photo report. */
+export const PHOTO_REPORT_NOTICE_KINDS: readonly UserNoticeKind[] = ['photoReportHandedDown', 'photoReportReturned'];
 /** How much of a reply or reason a notice quotes; the appeal's page shows the rest. */
 const NOTICE_QUOTE = 80;
 const quote = (text: string) => (text.length > NOTICE_QUOTE ? `${text.slice(0, NOTICE_QUOTE)}…` : text);
@@ -425,6 +430,11 @@ export const USER_NOTICE_TEXTS: Record<UserNoticeKind, (title: string, detail: s
   taskDueTomorrow: (t, d) => ({ title: '任务明天截止', body: `任务「${t}」将于 ${d} 截止，您还没有提交。` }),
   reportApproved: (t, d) => ({ title: '提交已通过', body: `您在任务「${t}」的提交已审核通过${d ? `：${quote(d)}` : '。'}` }),
   reportRejected: (t, d) => ({ title: '提交被驳回', body: `您在任务「${t}」的提交被驳回，原因：${quote(d)}。请修改后重新提交。` }),
+  photoReportHandedDown: (t, d) => ({ title: '新的转派随手拍', body: `镇里将随手拍「${t}」转派给${d}处置，请及时受理。` }),
+  photoReportReturned: (t, d) => ({
+    title: '随手拍处置被退回',
+    body: `镇里退回了随手拍「${t}」的处置结果，原因：${quote(d)}。请重新处置后回复。`,
+  }),
 };
 /** The note of the step the system takes itself when a rating closes an appeal. */
 export const APPEAL_AUTO_CLOSE_NOTE = '群众评价后自动办结';
@@ -436,11 +446,17 @@ export const SATISFACTION_LABELS = ['非常不满意', '不满意', '一般', '�
 /** Photo report (随手拍) types; the id stored is the index + 1. */
 export const PHOTO_REPORT_TYPES = ['环境卫生', '安全隐患', '基础设施', '其他'] as const;
 export const photoReportTypeLabel = (type: number) => PHOTO_REPORT_TYPES[type - 1] ?? '其他';
-/** pending → handled (with a result) or invalid (with a reason). */
-export const PHOTO_REPORT_STATUSES = ['pending', 'handled', 'invalid'] as const;
+/**
+ * pending → handled (with a result) or invalid (with a reason); a report handed down to a village
+ * (ADR 0064) is accepted there (processing), answered (reviewing, the centre reviews the village's
+ * answer) and approved (handled) or sent back (processing). The steps are common/workflow.ts.
+ */
+export const PHOTO_REPORT_STATUSES = ['pending', 'processing', 'reviewing', 'handled', 'invalid'] as const;
 export type PhotoReportStatus = (typeof PHOTO_REPORT_STATUSES)[number];
 export const PHOTO_REPORT_STATUS_LABELS: Record<PhotoReportStatus, string> = {
   pending: '待处理',
+  processing: '处理中',
+  reviewing: '待审核',
   handled: '已处理',
   invalid: '无效',
 };
@@ -513,6 +529,9 @@ export const PEOPLE_MESSAGES = {
   dispatchSameVillage: '该诉求已转派至这个村，无需重复转派',
   dispatchNotDispatched: '该诉求未转派到村，无需撤回',
   notVillageCadre: '只有村干部、网格员可以办理转派到村的诉求',
+  reportMoved: (status: PhotoReportStatus) => `该随手拍当前状态为「${PHOTO_REPORT_STATUS_LABELS[status]}」，不能进行此操作，请刷新后重试`,
+  reportDispatchTownWide: '只有数据范围为“全部数据”的用户才能转派、撤回或审核随手拍',
+  reportNotVillageCadre: '只有村干部、网格员可以处置转派到村的随手拍',
   noticeNotFound: '消息不存在',
   callbackDone: '已记录回访',
   callbackMissed: '已记录：未接通',
@@ -585,6 +604,8 @@ export const NOTICE_KIND_CHANNELS: Record<
   taskDueTomorrow: { label: '任务明天截止', audience: 'taskRoles', sms: false, group: false },
   reportApproved: { label: '提交已通过', audience: 'taskRoles', sms: false, group: null },
   reportRejected: { label: '提交被驳回', audience: 'taskRoles', sms: false, group: null },
+  photoReportHandedDown: { label: '转派随手拍', audience: 'taskRoles', sms: false, group: true },
+  photoReportReturned: { label: '随手拍退回重新处置', audience: 'taskRoles', sms: false, group: true },
 };
 export const NOTICE_KIND_LABELS = Object.fromEntries(USER_NOTICE_KINDS.map((kind) => [kind, NOTICE_KIND_CHANNELS[kind].label])) as Record<
   UserNoticeKind,

@@ -6,6 +6,7 @@ import type {
   MyTaskState,
   NewsStatus,
   OutboxStatus,
+  PhotoReportStatus,
   SubmissionStatus,
   TaskStatus,
   UserNoticeKind,
@@ -98,6 +99,46 @@ export function callbackRefusal(appeal: CallbackFacts): string | undefined {
   return undefined;
 }
 export const callbackAllowed = (appeal: CallbackFacts) => callbackRefusal(appeal) === undefined;
+
+// ---- Photo reports (随手拍) ----
+
+/**
+ * Handling is open: nobody has answered the report yet, or a village is working on it. Only then
+ * can it be handled or found invalid by a handler, handed to a village or taken back (ADR 0064).
+ */
+export const PHOTO_REPORT_OPEN_STATES = ['pending', 'processing'] as const satisfies readonly PhotoReportStatus[];
+export const isPhotoReportOpen = (status: PhotoReportStatus) => (PHOTO_REPORT_OPEN_STATES as readonly PhotoReportStatus[]).includes(status);
+
+interface PhotoReportStepRule {
+  from: readonly PhotoReportStatus[];
+  to: PhotoReportStatus;
+  /**
+   * Who takes it: a handler within their data scope, a cadre of the village it was handed to, or
+   * the centre (a handler whose scope is the whole town) reviewing a village's answer.
+   */
+  by: 'handler' | 'cadre' | 'centre';
+  /** What the one who took it is told. */
+  done: string;
+}
+
+export const PHOTO_REPORT_STEP_NAMES = ['handle', 'invalid', 'accept', 'reply', 'approve', 'return'] as const;
+export type PhotoReportStep = (typeof PHOTO_REPORT_STEP_NAMES)[number];
+/**
+ * A handler finishes an open report (处理 with a result, 标为无效 with a reason). Handed down, the
+ * village's cadre accepts it (受理) and answers with text and photos (回复), which the centre
+ * reviews: 通过 makes the answer the report's result, 退回 sends it back to the village with a reason.
+ */
+export const PHOTO_REPORT_STEPS: Record<PhotoReportStep, PhotoReportStepRule> = {
+  handle: { from: PHOTO_REPORT_OPEN_STATES, to: 'handled', by: 'handler', done: '已处理' },
+  invalid: { from: PHOTO_REPORT_OPEN_STATES, to: 'invalid', by: 'handler', done: '已标为无效' },
+  accept: { from: ['pending'], to: 'processing', by: 'cadre', done: '已受理' },
+  reply: { from: ['processing'], to: 'reviewing', by: 'cadre', done: '已回复，等待镇里审核' },
+  approve: { from: ['reviewing'], to: 'handled', by: 'centre', done: '审核通过，已办结' },
+  return: { from: ['reviewing'], to: 'processing', by: 'centre', done: '已退回村里重新处置' },
+};
+
+/** Whether a report in this state may take the step. */
+export const photoReportStepAllowed = (step: PhotoReportStep, status: PhotoReportStatus) => PHOTO_REPORT_STEPS[step].from.includes(status);
 
 // ---- News ----
 

@@ -41,6 +41,7 @@ export default [
   { path: '/app/mytask/:id', layout: false, component: './app/mytask/detail', title: '任务提交' },
   { path: '/app/dispatched', layout: false, component: './app/dispatched', title: '转派诉求' },
   { path: '/app/dispatched/:id', layout: false, component: './app/dispatched/detail', title: '诉求办理' },
+  { path: '/app/dispatched/shot/:id', layout: false, component: './app/dispatched/shot', title: '随手拍处置' },
   { path: '/app/notices', layout: false, component: './app/notices', title: '我的消息' },
   // 便民服务: sign-in required (the pages send a visitor to /user/login with a redirect back).
   { path: '/app/service', layout: false, component: './app/service', title: '便民服务' },

@@ -52,7 +52,7 @@ import {
   signedIn,
   unauthorized,
 } from './http';
-import { DUE_AFTER, dispatchDb, historyEvent, peopleDb, toAppealItem, withOverdue } from './peopleDb';
+import { DUE_AFTER, dispatchDb, historyEvent, peopleDb, peopleImage, toAppealItem, withOverdue } from './peopleDb';
 import { anyContains, inPeriod, newestFirst, numberParam } from './query';
 import { bodyErrors } from './validate';
 
@@ -63,16 +63,23 @@ const STEP_BODIES: Partial<Record<AppealStep, { schema: TSchema; field: 'reply' 
 };
 
 /** The step's text from the body (trimmed), or the server's 400 for a body it refuses. */
-export async function stepNote(step: AppealStep, request: Request): Promise<string | Response> {
+export async function stepNote(step: AppealStep, request: Request): Promise<StepInput | Response> {
   const rule = STEP_BODIES[step];
-  if (!rule) return '';
-  const body = (await request.json().catch(() => ({}))) as Record<string, string>;
+  if (!rule) return { note: '', imageIds: [] };
+  const body = (await request.json().catch(() => ({}))) as Record<string, string> & { imageIds?: number[] };
   const errors = bodyErrors(rule.schema, body);
-  return errors.length ? invalid(errors) : body[rule.field].trim();
+  return errors.length ? invalid(errors) : { note: body[rule.field].trim(), imageIds: body.imageIds ?? [] };
 }
 
-/** Moves `found` by `step` as `actor`, with the step's note; the 409 when its state does not allow it. */
-export function move(found: AppealDetail, step: AppealStep, note: string, actor: { id: number; name: string }): Response | undefined {
+/** A step's words, and the photos a reply carries (ADR 0064). */
+export interface StepInput {
+  note: string;
+  imageIds: number[];
+}
+
+/** Moves `found` by `step` as `actor`, with the step's note and photos; the 409 when its state does not allow it. */
+export function move(found: AppealDetail, step: AppealStep, input: StepInput, actor: { id: number; name: string }): Response | undefined {
+  const { note } = input;
   if (!appealStepAllowed(step, found.status)) return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
   const { to, at } = APPEAL_STEPS[step];
   const now = new Date();
@@ -82,7 +89,9 @@ export function move(found: AppealDetail, step: AppealStep, note: string, actor:
   if (into) found[into] = note;
   found.handlerId = actor.id;
   found.handlerName = actor.name;
-  found.history.push(historyEvent(step, actor, note, now));
+  const images = input.imageIds.map(peopleImage);
+  if (step === 'reply') found.replyImages = images;
+  found.history.push({ ...historyEvent(step, actor, note, now), ...(images.length ? { images } : {}) });
   return undefined;
 }
 
@@ -218,9 +227,9 @@ export const appealAdminHandlers = [
       if (!appealStepAllowed(step, found.status)) {
         return apiError(409, PEOPLE_MESSAGES.appealMoved(found.status));
       }
-      const note = await stepNote(step, request);
-      if (note instanceof Response) return note;
-      return move(found, step, note, adminUser) ?? okWithMessage(withOverdue(found), APPEAL_STEPS[step].done);
+      const input = await stepNote(step, request);
+      if (input instanceof Response) return input;
+      return move(found, step, input, adminUser) ?? okWithMessage(withOverdue(found), APPEAL_STEPS[step].done);
     }),
   ),
 ];
@@ -274,6 +283,7 @@ function newAppeal(
     dispatchedAreaName: null,
     dispatchedAt: null,
     reply: null,
+    replyImages: [],
     rejectReason: null,
     satisfactionComment: null,
     ratedAt: null,

@@ -10,9 +10,10 @@
  *   cadre), each step telling the submitter as the server does; on mock/peopleDb.ts.
  */
 import { APPEAL_AUTO_CLOSE_NOTE, MY_TASK_STATES, type MyTaskState, PEOPLE_MESSAGES, USER_NOTICE_TEXTS } from '@common/constants';
-import { APPEAL_STEPS, isAppealOpen } from '@common/workflow';
+import { APPEAL_STEPS, PHOTO_REPORT_STEPS, isAppealOpen, isPhotoReportOpen } from '@common/workflow';
 import {
   AppealRateBody,
+  PhotoReportReplyBody,
   type AppealDetail,
   type MyAppealItem,
   type MyPhotoReportItem,
@@ -25,7 +26,18 @@ import { appealNotFound, isCadre, mine, move, stepNote } from './appeals';
 import { appTaskDb, type MockTask, myState, publicItem } from './appTaskDb';
 import { cadreUser, VILLAGER_TOKEN } from './fixtures';
 import { apiError, forbidden, invalid, ok, okPage, okWithMessage, phone, phoneUser, route, unauthorized } from './http';
-import { DISPATCHED, DISPATCHED_IDS, dispatchDb, historyEvent, peopleDb, toAppealItem, toReportItem, withOverdue } from './peopleDb';
+import {
+  DISPATCHED,
+  DISPATCHED_IDS,
+  dispatchDb,
+  historyEvent,
+  peopleDb,
+  peopleImage,
+  toAppealItem,
+  toReportItem,
+  withOverdue,
+} from './peopleDb';
+import { reportNotFound } from './photoReports';
 import { newestFirst } from './query';
 import { bodyErrors } from './validate';
 
@@ -45,13 +57,14 @@ export function resetNoticeDb() {
 /** Adds a notice for the holder of `token`, as the server writes one in the step's transaction. */
 export function addNotice(
   token: string,
-  notice: Omit<UserNotice, 'id' | 'read' | 'createdAt' | 'appealId' | 'taskId'> & Partial<UserNotice>,
+  notice: Omit<UserNotice, 'id' | 'read' | 'createdAt' | 'appealId' | 'taskId' | 'photoReportId'> & Partial<UserNotice>,
 ): UserNotice {
   const created: UserNotice = {
     read: false,
     createdAt: new Date().toISOString(),
     appealId: null,
     taskId: null,
+    photoReportId: null,
     ...notice,
     id: noticeDb.nextId++,
   };
@@ -283,11 +296,12 @@ export const myDispatchedAppealHandlers = [
     route.post(`/my/dispatched-appeals/:id/${step}`, async ({ request, params }) => {
       const refused = refuse(request);
       if (refused) return refused;
-      const note = await stepNote(step, request);
-      if (note instanceof Response) return note;
+      const input = await stepNote(step, request);
+      if (input instanceof Response) return input;
+      const { note } = input;
       const found = handedToMe(params.id);
       if (!found) return appealNotFound();
-      const moved = move(found, step, note, cadreUser);
+      const moved = move(found, step, input, cadreUser);
       if (moved) return moved;
       // The submitter hears of the step as the server tells them (moveAppeal → notifySubmitter).
       const { notice, done } = APPEAL_STEPS[step];
@@ -295,4 +309,47 @@ export const myDispatchedAppealHandlers = [
       return okWithMessage(withOverdue(found), done);
     }),
   ),
+
+  // Photo reports handed to the village (ADR 0064): 受理, then the answer with 1–9 photos.
+  route.get('/my/dispatched-photo-reports', ({ request }) => {
+    if (!request.headers.get('authorization')) return unauthorized();
+    if (!isCadre(request)) return forbidden(PEOPLE_MESSAGES.reportNotVillageCadre);
+    const url = new URL(request.url);
+    const state = url.searchParams.get('state');
+    const list = dispatchDb.reports
+      .filter((r) => r.dispatchedArea === cadreUser.area && (!state || (state === 'open') === isPhotoReportOpen(r.status)))
+      .sort((a, b) => (state === 'open' ? a.createdAt.localeCompare(b.createdAt) : b.createdAt.localeCompare(a.createdAt)));
+    return okPage(list.map(toReportItem), url);
+  }),
+  ...(['accept', 'reply'] as const).map((step) =>
+    route.post(`/my/dispatched-photo-reports/:id/${step}`, async ({ request, params }) => {
+      if (!request.headers.get('authorization')) return unauthorized();
+      if (!isCadre(request)) return forbidden(PEOPLE_MESSAGES.reportNotVillageCadre);
+      const body = step === 'reply' ? await request.json().catch(() => ({})) : {};
+      const errors = step === 'reply' ? bodyErrors(PhotoReportReplyBody, body) : [];
+      if (errors.length) return invalid(errors);
+      const found = dispatchDb.reports.find((r) => r.id === Number(params.id) && r.dispatchedArea === cadreUser.area);
+      if (!found) return reportNotFound();
+      const { from, to, done } = PHOTO_REPORT_STEPS[step];
+      if (!from.includes(found.status)) return apiError(409, PEOPLE_MESSAGES.reportMoved(found.status));
+      const reply = body as PhotoReportReplyBody;
+      const images = step === 'reply' ? reply.imageIds.map(peopleImage) : [];
+      found.status = to;
+      found.handlerId = cadreUser.id;
+      found.handlerName = cadreUser.name;
+      if (step === 'reply') {
+        found.result = reply.result.trim();
+        found.resultImages = images;
+        found.returnReason = null;
+      }
+      found.history.push({ ...historyEvent(step, cadreUser, found.result ?? ''), ...(images.length ? { images } : {}) });
+      return okWithMessage(found, done);
+    }),
+  ),
+  // One of them as the cadre reads it; anyone else falls through to the other handlers.
+  route.get('/photo-reports/:id', ({ request, params }) => {
+    if (!isCadre(request)) return undefined;
+    const found = dispatchDb.reports.find((r) => r.id === Number(params.id) && r.dispatchedArea === cadreUser.area);
+    return found ? ok(found) : reportNotFound();
+  }),
 ];

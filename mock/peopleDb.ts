@@ -27,7 +27,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const peopleImage = (id: number): ImageRef => ({ id, url: `/api/uploads/people-${id}.jpg`, width: 1280, height: 960 });
+export const peopleImage = (id: number): ImageRef => ({ id, url: `/api/uploads/people-${id}.jpg`, width: 1280, height: 960 });
 
 const STAFF = { id: 2, name: '张三' };
 
@@ -127,6 +127,7 @@ export function appeal(seed: AppealSeed, now: number): AppealDetail {
     calledBackByName: null,
     callbackDue: false,
     reply: seed.reply ?? null,
+    replyImages: [],
     rejectReason: seed.rejectReason ?? null,
     satisfactionComment: seed.satisfaction ? (seed.satisfactionComment ?? '') : null,
     ratedAt: rated ? iso(rated) : null,
@@ -367,6 +368,10 @@ export function report(seed: ReportSeed, now: number): PhotoReportDetail {
     result: seed.result ?? null,
     resultImages: Array.from({ length: seed.resultImages ?? 0 }, (_, i) => peopleImage(800 + seed.id * 10 + i)),
     invalidReason: seed.invalidReason ?? null,
+    returnReason: null,
+    dispatchedArea: null,
+    dispatchedAreaName: null,
+    dispatchedAt: null,
     history: history(seed.submitter, steps, now),
   };
 }
@@ -622,6 +627,7 @@ export const toAppealItem = (a: AppealDetail): AppealItem => {
     content: _c,
     images: _i,
     reply: _r,
+    replyImages: _ri,
     rejectReason: _j,
     satisfactionComment: _s,
     ratedAt: _t,
@@ -631,7 +637,7 @@ export const toAppealItem = (a: AppealDetail): AppealItem => {
   return item;
 };
 export const toReportItem = (r: PhotoReportDetail): PhotoReportItem => {
-  const { description: _d, images: _i, result: _r, resultImages: _x, invalidReason: _v, history: _h, ...item } = r;
+  const { description: _d, images: _i, result: _r, resultImages: _x, invalidReason: _v, returnReason: _n, history: _h, ...item } = r;
   return item;
 };
 
@@ -793,7 +799,7 @@ export const DISPATCHED_IDS = { pending: 61, processing: 62, replied: 63, otherV
 
 const submitter = { id: villagerUser.id, name: villagerUser.name, phone: villagerUser.phone };
 
-export const dispatchDb = { appeals: [] as AppealDetail[] };
+export const dispatchDb = { appeals: [] as AppealDetail[], reports: [] as PhotoReportDetail[] };
 
 function handedTo(detail: AppealDetail, area: number, now: number): AppealDetail {
   const at = new Date(now - 2 * HOUR).toISOString();
@@ -809,7 +815,47 @@ function handedTo(detail: AppealDetail, area: number, now: number): AppealDetail
   };
 }
 
-/** The appeals handed to the cadre's village (their submitter's notices: mock/my.ts `seedDispatchNotices`). */
+/** The photo reports handed to cadre02's village (area 2, ADR 0064), by description. */
+export const DISPATCHED_SHOTS = {
+  pending: '村口垃圾桶满了好几天没人清运',
+  returned: '村道边的排水沟被泥沙堵死',
+  reviewing: '文化广场的路灯杆倒了',
+  otherVillage: '第三村桥头护栏松动',
+} as const;
+export const DISPATCHED_SHOT_IDS = { pending: 71, returned: 72, reviewing: 73, otherVillage: 74 } as const;
+export const SHOT_RETURN_REASON = '照片只拍了近景，看不出排水沟是否已全部疏通，请补拍全景';
+const CADRE = { id: 40, name: '张红梅' };
+
+function handedShot(id: number, description: string, status: PhotoReportDetail['status'], area: number, now: number): PhotoReportDetail {
+  const base = report({ id, type: 1, description, area, location: '村口', submitter, status: 'pending', age: DAY, images: 1 }, now);
+  const at = new Date(now - 2 * HOUR);
+  const history = [
+    ...base.history,
+    { ...historyEvent('dispatch', { id: 3, name: '李办事员' }, '请村里处置后拍照回复', at), areaName: areaName(area) ?? '' },
+  ];
+  const answered = status !== 'pending';
+  if (answered) history.push(historyEvent('accept', CADRE, '', new Date(now - HOUR)));
+  if (status === 'reviewing' || id === DISPATCHED_SHOT_IDS.returned) {
+    history.push({ ...historyEvent('reply', CADRE, '已处理', new Date(now - 50 * MINUTE)), images: [peopleImage(900 + id)] });
+  }
+  if (id === DISPATCHED_SHOT_IDS.returned)
+    history.push(historyEvent('return', { id: 3, name: '李办事员' }, SHOT_RETURN_REASON, new Date(now - 40 * MINUTE)));
+  return {
+    ...base,
+    status,
+    handlerId: answered ? CADRE.id : null,
+    handlerName: answered ? CADRE.name : null,
+    dispatchedArea: area,
+    dispatchedAreaName: areaName(area) ?? '',
+    dispatchedAt: at.toISOString(),
+    result: status === 'reviewing' ? '路灯杆已扶正加固，线路已检查' : null,
+    resultImages: status === 'reviewing' ? [peopleImage(900 + id)] : [],
+    returnReason: id === DISPATCHED_SHOT_IDS.returned ? SHOT_RETURN_REASON : null,
+    history,
+  };
+}
+
+/** The appeals and photo reports handed to the cadre's village (their submitter's notices: mock/my.ts `seedDispatchNotices`). */
 export function resetDispatchDb() {
   const now = Date.now();
   const seed = (id: number, title: string, status: AppealDetail['status'], area: number, extra: { reply?: string } = {}) =>
@@ -823,5 +869,11 @@ export function resetDispatchDb() {
     seed(DISPATCHED_IDS.processing, DISPATCHED.processing, 'processing', 2),
     seed(DISPATCHED_IDS.replied, DISPATCHED.replied, 'replied', 2, { reply: '已安排施工队下周修缮。' }),
     seed(DISPATCHED_IDS.otherVillage, DISPATCHED.otherVillage, 'pending', 4),
+  ];
+  dispatchDb.reports = [
+    handedShot(DISPATCHED_SHOT_IDS.pending, DISPATCHED_SHOTS.pending, 'pending', 2, now),
+    handedShot(DISPATCHED_SHOT_IDS.returned, DISPATCHED_SHOTS.returned, 'processing', 2, now),
+    handedShot(DISPATCHED_SHOT_IDS.reviewing, DISPATCHED_SHOTS.reviewing, 'reviewing', 2, now),
+    handedShot(DISPATCHED_SHOT_IDS.otherVillage, DISPATCHED_SHOTS.otherVillage, 'pending', 4, now),
   ];
 }

@@ -1,13 +1,23 @@
 /**
  * /api/photo-reports (server/routes/photoReports.ts), on the records of mock/peopleDb.ts:
  * - the admin (`photoReportAdminHandlers`): the list, the status tabs' counts, the export, one
- *   report, and 处理 (with a result and photos) or 无效 (with a reason), once;
+ *   report, 处理 (with a result and photos) or 无效 (with a reason) while open, 转派 and 撤回, and
+ *   the review of a village's answer (审核通过, 退回 with a reason), each as common/workflow.ts allows;
  * - the villager on the phone (`photoReportSubmitterHandlers`): sending one (400 naming the field,
  *   a client-key replay answers the first record) and reading their own (another's is the same
  *   404); their list, GET /api/my/photo-reports, is in mock/my.ts.
  */
-import { PEOPLE_MESSAGES, UPLOAD_MESSAGES } from '@common/constants';
-import { PhotoReportBody, PhotoReportHandleBody, PhotoReportInvalidBody, type PhotoReportDetail } from '@common/contracts/people';
+import { PEOPLE_MESSAGES, PHOTO_REPORT_STATUSES, UPLOAD_MESSAGES } from '@common/constants';
+import {
+  AppealDispatchBody,
+  PhotoReportApproveBody,
+  PhotoReportBody,
+  PhotoReportHandleBody,
+  PhotoReportInvalidBody,
+  PhotoReportReturnBody,
+  type PhotoReportDetail,
+} from '@common/contracts/people';
+import { PHOTO_REPORT_STEPS, isPhotoReportOpen } from '@common/workflow';
 import { appTaskDb } from './appTaskDb';
 import { adminUser, areaName } from './fixtures';
 import {
@@ -47,14 +57,13 @@ function filterReports(q: URLSearchParams, withStatus = true): PhotoReportDetail
     .sort(newestFirst);
 }
 
-/** 处理 and 无效: the body each takes, and what it does to a pending report. */
+/** The back office's steps: the body each takes, and what it does besides moving the state. */
 const STEPS = {
   handle: {
     schema: PhotoReportHandleBody,
     apply: (found: PhotoReportDetail, body: PhotoReportHandleBody) => {
       found.result = body.result.trim();
       found.resultImages = (body.imageIds ?? []).map((id) => ({ id, url: `/api/uploads/photo-${id}.jpg`, width: 800, height: 600 }));
-      found.status = 'handled';
       return found.result;
     },
   },
@@ -62,8 +71,17 @@ const STEPS = {
     schema: PhotoReportInvalidBody,
     apply: (found: PhotoReportDetail, body: PhotoReportInvalidBody) => {
       found.invalidReason = body.reason.trim();
-      found.status = 'invalid';
       return found.invalidReason;
+    },
+  },
+  approve: { schema: PhotoReportApproveBody, apply: (_found: PhotoReportDetail, body: PhotoReportApproveBody) => body.note?.trim() ?? '' },
+  return: {
+    schema: PhotoReportReturnBody,
+    apply: (found: PhotoReportDetail, body: PhotoReportReturnBody) => {
+      found.result = null;
+      found.resultImages = [];
+      found.returnReason = body.reason.trim();
+      return found.returnReason;
     },
   },
 } as const;
@@ -76,34 +94,61 @@ export const photoReportAdminHandlers = [
   }),
   admin.get('/photo-reports/counts', ({ request }) => {
     const base = filterReports(new URL(request.url).searchParams, false);
-    return ok({
-      all: base.length,
-      pending: base.filter((r) => r.status === 'pending').length,
-      handled: base.filter((r) => r.status === 'handled').length,
-      invalid: base.filter((r) => r.status === 'invalid').length,
-    });
+    const of = Object.fromEntries(PHOTO_REPORT_STATUSES.map((status) => [status, base.filter((r) => r.status === status).length]));
+    return ok({ all: base.length, ...of });
   }),
   signedIn.get('/photo-reports/:id', ({ params }) => {
     const found = findReport(params.id);
     return found ? ok(found) : reportNotFound();
   }),
-  ...(['handle', 'invalid'] as const).map((step) =>
+  ...(['handle', 'invalid', 'approve', 'return'] as const).map((step) =>
     admin.post(`/photo-reports/:id/${step}`, async ({ request, params }) => {
       const found = findReport(params.id);
       if (!found) return reportNotFound();
-      if (found.status !== 'pending') return apiError(409, PEOPLE_MESSAGES.reportDone);
+      const { from, to, by, done } = PHOTO_REPORT_STEPS[step];
+      if (!from.includes(found.status)) return apiError(409, PEOPLE_MESSAGES.reportMoved(found.status));
       const body = await request.json().catch(() => ({}));
       const errors = bodyErrors(STEPS[step].schema, body);
       if (errors.length) return invalid(errors);
-      const note = STEPS[step].apply(found, body as PhotoReportHandleBody & PhotoReportInvalidBody);
+      const note = STEPS[step].apply(found, body as never);
       const now = new Date();
       found.history.push(historyEvent(step, adminUser, note, now));
-      found.handledAt = now.toISOString();
-      found.handlerId = adminUser.id;
-      found.handlerName = adminUser.name;
-      return ok(found);
+      found.status = to;
+      if (to === 'handled' || to === 'invalid') found.handledAt = now.toISOString();
+      if (step !== 'return') found.returnReason = null;
+      if (by !== 'centre') {
+        found.handlerId = adminUser.id;
+        found.handlerName = adminUser.name;
+      }
+      return okWithMessage(found, done);
     }),
   ),
+  admin.post('/photo-reports/:id/dispatch', async ({ request, params }) => {
+    const found = findReport(params.id);
+    if (!found) return reportNotFound();
+    const body = await request.json().catch(() => ({}));
+    const errors = bodyErrors(AppealDispatchBody, body);
+    if (errors.length) return invalid(errors);
+    const { areaId, note } = body as AppealDispatchBody;
+    if (!isPhotoReportOpen(found.status)) return apiError(409, PEOPLE_MESSAGES.reportMoved(found.status));
+    if (found.dispatchedArea === areaId) return apiError(409, PEOPLE_MESSAGES.dispatchSameVillage);
+    found.dispatchedArea = areaId;
+    found.dispatchedAreaName = areaName(areaId);
+    found.dispatchedAt = new Date().toISOString();
+    found.history.push({ ...historyEvent('dispatch', adminUser, note?.trim() ?? ''), areaName: found.dispatchedAreaName });
+    return okWithMessage(found, `已转派至${found.dispatchedAreaName}`);
+  }),
+  admin.post('/photo-reports/:id/recall', async ({ params }) => {
+    const found = findReport(params.id);
+    if (!found) return reportNotFound();
+    if (!isPhotoReportOpen(found.status)) return apiError(409, PEOPLE_MESSAGES.reportMoved(found.status));
+    if (found.dispatchedArea === null) return apiError(409, PEOPLE_MESSAGES.dispatchNotDispatched);
+    found.dispatchedArea = null;
+    found.dispatchedAreaName = null;
+    found.dispatchedAt = null;
+    found.history.push(historyEvent('recall', adminUser));
+    return okWithMessage(found, '已撤回，由镇里处理');
+  }),
 ];
 
 const uploadedImage = (id: number) => ({ id, url: `/api/uploads/mock-${id}.jpg`, width: 1600, height: 1200 });
@@ -147,6 +192,10 @@ export async function answerCreatePhotoReport({ request }: { request: Request })
     result: null,
     resultImages: [],
     invalidReason: null,
+    returnReason: null,
+    dispatchedArea: null,
+    dispatchedAreaName: null,
+    dispatchedAt: null,
     history: [historyEvent('submit', user, '', now)],
   };
   peopleDb.reports.push(created);

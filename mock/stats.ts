@@ -60,7 +60,7 @@ function overviewFixture(now = Date.now()): StatsOverview {
       ratedByCallback: 1,
       bySource: APPEAL_SOURCES.map((source, i) => ({ source, label: APPEAL_SOURCE_LABELS[source], count: [6, 2, 1, 1, 0][i] })),
     },
-    photoReports: { total: 6, byStatus: { pending: 3, handled: 2, invalid: 1 } },
+    photoReports: { total: 6, byStatus: { pending: 2, processing: 1, reviewing: 0, handled: 2, invalid: 1 } },
     perDay: dates.map((date, i) => ({ date, appeals: i % 3, photoReports: i % 4 === 0 ? 1 : 0 })),
     pointsTop: [
       { userId: 4, name: '张红梅', areaName: '第一村', points: 25 },

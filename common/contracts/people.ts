@@ -68,6 +68,8 @@ const HISTORY_ACTIONS = [
   'recall',
   'callback',
   'callbackMissed',
+  'approve',
+  'return',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 /** The history steps as the admin and the villager read them; appeals and photo reports share the names. */
@@ -84,6 +86,8 @@ export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
   recall: '撤回至镇里办理',
   callback: '回访',
   callbackMissed: '回访未接通',
+  approve: '审核通过',
+  return: '退回重新处置',
 };
 export const HistoryEvent = Type.Object({
   id: Type.Integer(),
@@ -94,6 +98,8 @@ export const HistoryEvent = Type.Object({
   note: Type.String(),
   /** 转派: the village the appeal was handed to; null or absent for every other step. */
   areaName: Type.Optional(Nullable(Type.String())),
+  /** The photos that went with a reply or a result (ADR 0064), at signed addresses; absent when none. */
+  images: Type.Optional(Type.Array(ImageRef)),
   createdAt: Timestamp,
 });
 export type HistoryEvent = Static<typeof HistoryEvent>;
@@ -203,6 +209,8 @@ export const AppealDetail = Type.Composite([
     content: Type.String(),
     images: Type.Array(CheckedImage),
     reply: Nullable(Type.String()),
+    /** The photos that went with the reply (up to 9). */
+    replyImages: Type.Array(ImageRef),
     rejectReason: Nullable(Type.String()),
     satisfactionComment: Nullable(Type.String()),
     ratedAt: NullableTimestamp,
@@ -256,7 +264,11 @@ export const AppealCounts = Type.Object({
 });
 export type AppealCounts = Static<typeof AppealCounts>;
 
-export const AppealReplyBody = Type.Object({ reply: LongText('答复内容', LIMITS.appealReply) }, { additionalProperties: false });
+/** A reply, by the town or a village's cadre, with up to 9 of the replier's own photos (private, as the appeal's). */
+export const AppealReplyBody = Type.Object(
+  { reply: LongText('答复内容', LIMITS.appealReply), imageIds: Type.Optional(ImageIds('答复照片', APPEAL_IMAGES_MAX)) },
+  { additionalProperties: false },
+);
 export type AppealReplyBody = Static<typeof AppealReplyBody>;
 export const AppealRejectBody = Type.Object({ reason: LongText('不予受理原因', LIMITS.refusalReason) }, { additionalProperties: false });
 export type AppealRejectBody = Static<typeof AppealRejectBody>;
@@ -291,7 +303,7 @@ export const AppealCallbackBody = Type.Object(
 );
 export type AppealCallbackBody = Static<typeof AppealCallbackBody>;
 
-/** GET /api/my/dispatched-appeals: a village cadre's appeals handed to their village; open ones or done ones. */
+/** GET /api/my/dispatched-appeals and /dispatched-photo-reports: a village cadre's matters handed to their village; open ones or done ones. */
 export const DispatchedAppealQuery = Type.Object(
   { ...PageQuery, state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('done')], { title: '办理状态' })) },
   { additionalProperties: false },
@@ -359,6 +371,10 @@ export const PhotoReportItem = Type.Object({
   imageCount: Type.Integer(),
   createdAt: Timestamp,
   handledAt: NullableTimestamp,
+  /** The village it is handed to (转派, ADR 0064), or null while the town handles it. */
+  dispatchedArea: Nullable(Type.Integer()),
+  dispatchedAreaName: Nullable(Type.String()),
+  dispatchedAt: NullableTimestamp,
 });
 export type PhotoReportItem = Static<typeof PhotoReportItem>;
 
@@ -367,9 +383,12 @@ export const PhotoReportDetail = Type.Composite([
   Type.Object({
     description: Type.String(),
     images: Type.Array(CheckedImage),
+    /** The handler's result; while 待审核, the village's answer the centre reviews. */
     result: Nullable(Type.String()),
     resultImages: Type.Array(ImageRef),
     invalidReason: Nullable(Type.String()),
+    /** Why the centre sent the village's last answer back, while the village works on it again. */
+    returnReason: Nullable(Type.String()),
     history: Type.Array(HistoryEvent),
   }),
 ]);
@@ -392,6 +411,8 @@ export type PhotoReportCountsQuery = Static<typeof PhotoReportCountsQuery>;
 export const PhotoReportCounts = Type.Object({
   all: Type.Integer(),
   pending: Type.Integer(),
+  processing: Type.Integer(),
+  reviewing: Type.Integer(),
   handled: Type.Integer(),
   invalid: Type.Integer(),
 });
@@ -404,6 +425,24 @@ export const PhotoReportHandleBody = Type.Object(
 export type PhotoReportHandleBody = Static<typeof PhotoReportHandleBody>;
 export const PhotoReportInvalidBody = Type.Object({ reason: LongText('无效原因', LIMITS.refusalReason) }, { additionalProperties: false });
 export type PhotoReportInvalidBody = Static<typeof PhotoReportInvalidBody>;
+/** POST /api/my/dispatched-photo-reports/:id/reply: the village's answer, with 1–9 photos of the place after it (ADR 0064). */
+export const PhotoReportReplyBody = Type.Object(
+  {
+    result: LongText('处置情况', LIMITS.reportResult),
+    imageIds: ImageIds('处置后照片', PHOTO_REPORT_IMAGES_MAX, PHOTO_REPORT_IMAGES_MIN),
+  },
+  { additionalProperties: false },
+);
+export type PhotoReportReplyBody = Static<typeof PhotoReportReplyBody>;
+/** POST /api/photo-reports/:id/approve: the centre accepts the village's answer, with an optional remark. */
+export const PhotoReportApproveBody = Type.Object(
+  { note: Type.Optional(LongText('审核意见', LIMITS.refusalReason, 0)) },
+  { additionalProperties: false },
+);
+export type PhotoReportApproveBody = Static<typeof PhotoReportApproveBody>;
+/** POST /api/photo-reports/:id/return: the centre sends the village's answer back, saying why. */
+export const PhotoReportReturnBody = Type.Object({ reason: LongText('退回原因', LIMITS.refusalReason) }, { additionalProperties: false });
+export type PhotoReportReturnBody = Static<typeof PhotoReportReturnBody>;
 /** GET /api/my/photo-reports: the caller's own, newest first. */
 export const MyPhotoReportQuery = Type.Object(
   { ...PageQuery, status: Type.Optional(PhotoReportStatusSchema) },
@@ -509,7 +548,7 @@ export type OpinionKeywordQuery = Static<typeof OpinionKeywordQuery>;
 
 // ---- Notices (the header's bell) ----
 
-const NOTICE_KINDS = ['submissions', 'appeals', 'photoReports', 'overdueAppeals'] as const;
+const NOTICE_KINDS = ['submissions', 'appeals', 'photoReports', 'reviewPhotoReports', 'overdueAppeals'] as const;
 export const NoticeEntry = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
@@ -520,7 +559,7 @@ export const NoticeEntry = Type.Object({
 export type NoticeEntry = Static<typeof NoticeEntry>;
 export const NoticeGroup = Type.Object({
   kind: literals(NOTICE_KINDS, '类别'),
-  /** 待审核提交, 新的群众诉求, 新的随手拍, 超期诉求. */
+  /** 待审核提交, 新的群众诉求, 新的随手拍, 待审核随手拍 (a village's answer, ADR 0064), 超期诉求. */
   title: Type.String(),
   count: Type.Integer(),
   /** The admin list that holds them, with its filter: /taskManage/audit, /peopleService/appeal?status=pending, … */
@@ -540,6 +579,8 @@ export const UserNotice = Type.Object({
   /** The record the notice is about: an appeal (APPEAL_NOTICE_KINDS) or a task; the kind says which page opens it. */
   appealId: Nullable(Type.Integer()),
   taskId: Nullable(Type.Integer()),
+  /** A photo report handed to the cadre's village (PHOTO_REPORT_NOTICE_KINDS). */
+  photoReportId: Nullable(Type.Integer()),
   read: Type.Boolean(),
   createdAt: Timestamp,
 });

@@ -731,6 +731,9 @@ export const photoReports = pgTable(
     invalidReason: text('invalid_reason'),
     /** When it was handled or found invalid. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** The village it is handed to (转派); null while the town handles it (ADR 0064). */
+    dispatchedArea: smallint('dispatched_area').references(() => areas.id),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     clientKey: text('client_key').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -743,6 +746,14 @@ export const photoReports = pgTable(
     index('photo_reports_type_idx').on(t.type, t.createdAt),
     index('photo_reports_submitter_idx').on(t.submitterId, t.createdAt),
     index('photo_reports_handler_idx').on(t.handlerId, t.createdAt),
+    // A village's handed-down reports (the cadres' phone list, a village-scoped handler's list).
+    index('photo_reports_dispatched_idx')
+      .on(t.dispatchedArea, t.status, t.createdAt, t.id)
+      .where(sql`${t.dispatchedArea} is not null`),
+    // 待审核: the villages' answers waiting for the centre, a small part of the table.
+    index('photo_reports_reviewing_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'reviewing'`),
     index('photo_reports_search_idx').using('gin', searchGrams(photoReportDocument(t))),
   ],
 );
@@ -807,6 +818,25 @@ export const serviceEvents = pgTable(
 );
 
 /**
+ * The photos that went with one step (ADR 0064): a reply to an appeal, a photo report's result or a
+ * village's answer to one. Kept per step, so an answer the centre sent back keeps its photos in the
+ * history. Private like the record's own photos.
+ */
+export const serviceEventImages = pgTable(
+  'service_event_images',
+  {
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => serviceEvents.id, { onDelete: 'cascade' }),
+    uploadId: integer('upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    position: smallint('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.position] }), index('service_event_images_upload_idx').on(t.uploadId)],
+);
+
+/**
  * A kept notice (the bells, 我的消息; ADR 0031, 0055): one event for one person, naming the appeal or
  * the task it is about; the client derives the page from the kind. Paged newest first per user.
  */
@@ -823,6 +853,7 @@ export const userNotices = pgTable(
     body: text('body').notNull(),
     appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'cascade' }),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    photoReportId: integer('photo_report_id').references(() => photoReports.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -835,6 +866,10 @@ export const userNotices = pgTable(
     index('user_notices_task_idx')
       .on(t.taskId)
       .where(sql`${t.taskId} is not null`),
+    // Deleting a photo report (clearing demo data) finds its notices by this.
+    index('user_notices_photo_report_idx')
+      .on(t.photoReportId)
+      .where(sql`${t.photoReportId} is not null`),
     // The daily deadline reminder is written once per task per person, however often the job runs.
     uniqueIndex('user_notices_due_once_idx')
       .on(t.taskId, t.userId)

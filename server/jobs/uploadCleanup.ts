@@ -5,6 +5,7 @@ import {
   centreIntroductionImages,
   news,
   photoReportImages,
+  serviceEventImages,
   submissionImages,
   uploads,
   villageIntroductions,
@@ -24,6 +25,7 @@ const BATCH = 500;
 const stillUnused = sql`${uploads.visibility} = 'unattached'
   and not exists (select 1 from ${appealImages} where ${appealImages.uploadId} = ${uploads.id})
   and not exists (select 1 from ${photoReportImages} where ${photoReportImages.uploadId} = ${uploads.id})
+  and not exists (select 1 from ${serviceEventImages} where ${serviceEventImages.uploadId} = ${uploads.id})
   and not exists (select 1 from ${submissionImages} where ${submissionImages.uploadId} = ${uploads.id})
   and not exists (select 1 from ${centreIntroductionImages} where ${centreIntroductionImages.uploadId} = ${uploads.id})
   and not exists (select 1 from ${news} where ${news.coverId} = ${uploads.id})

@@ -360,6 +360,26 @@ const MATRIX: Row[] = [
     payload: { reason: '无效' },
   }),
   row('GET /api/my/photo-reports', [401, 200, 200, 200, 200]),
+  row('POST /api/photo-reports/:id/approve', [401, 403, 403, 404, 404], { url: `/api/photo-reports/${nobody}/approve`, payload: {} }),
+  row('POST /api/photo-reports/:id/return', [401, 403, 403, 404, 404], {
+    url: `/api/photo-reports/${nobody}/return`,
+    payload: { reason: '照片不清楚' },
+  }),
+  row('POST /api/photo-reports/:id/dispatch', [401, 403, 403, 404, 404], {
+    url: `/api/photo-reports/${nobody}/dispatch`,
+    payload: { areaId: 3 },
+  }),
+  row('POST /api/photo-reports/:id/recall', [401, 403, 403, 404, 404], { url: `/api/photo-reports/${nobody}/recall`, payload: {} }),
+  row('GET /api/my/dispatched-photo-reports', [401, 403, 200, 403, 403], { forbiddenMessage: PEOPLE_MESSAGES.reportNotVillageCadre }),
+  row('POST /api/my/dispatched-photo-reports/:id/accept', [401, 403, 404, 403, 403], {
+    url: `/api/my/dispatched-photo-reports/${nobody}/accept`,
+    forbiddenMessage: PEOPLE_MESSAGES.reportNotVillageCadre,
+  }),
+  row('POST /api/my/dispatched-photo-reports/:id/reply', [401, 403, 404, 403, 403], {
+    url: `/api/my/dispatched-photo-reports/${nobody}/reply`,
+    payload: { result: '已处置', imageIds: [1] },
+    forbiddenMessage: PEOPLE_MESSAGES.reportNotVillageCadre,
+  }),
 
   row('GET /api/opinions', [401, 403, 403, 200, 200]),
   row('GET /api/opinions/export', [401, 403, 403, 200, 200]),

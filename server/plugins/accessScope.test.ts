@@ -210,6 +210,35 @@ const TOWN_WIDE_STEPS: TownWideStep[] = [
     writer: () => staff,
     unchanged: async () => assert.equal(await dispatchedTo(ids.appealToDispatch), 3),
   },
+  // So is handing photo reports down and reviewing a village's answer (ADR 0064).
+  {
+    route: 'POST /api/photo-reports/:id/dispatch',
+    url: () => `/api/photo-reports/${ids.photoToDispatch}/dispatch`,
+    payload: () => ({ areaId: 3 }),
+    writer: () => staff,
+    unchanged: async () => assert.equal(await reportField(ids.photoToDispatch, 'dispatchedArea'), null),
+  },
+  {
+    route: 'POST /api/photo-reports/:id/recall',
+    url: () => `/api/photo-reports/${ids.photoToDispatch}/recall`,
+    payload: () => ({}),
+    writer: () => staff,
+    unchanged: async () => assert.equal(await reportField(ids.photoToDispatch, 'dispatchedArea'), 3),
+  },
+  {
+    route: 'POST /api/photo-reports/:id/approve',
+    url: () => `/api/photo-reports/${ids.photoToApprove}/approve`,
+    payload: () => ({}),
+    writer: () => staff,
+    unchanged: async () => assert.equal(await reportField(ids.photoToApprove, 'status'), 'reviewing'),
+  },
+  {
+    route: 'POST /api/photo-reports/:id/return',
+    url: () => `/api/photo-reports/${ids.photoToReturn}/return`,
+    payload: () => ({ reason: '照片不清楚' }),
+    writer: () => staff,
+    unchanged: async () => assert.equal(await reportField(ids.photoToReturn, 'status'), 'reviewing'),
+  },
   // The organisation chart is the town's, root and all.
   {
     route: 'POST /api/org-units',
@@ -241,6 +270,8 @@ const TOWN_WIDE_STEPS: TownWideStep[] = [
     unchanged: async () => assert.deepEqual(await orgChart(), orgBefore),
   },
 ];
+const reportField = async (id: number, field: 'dispatchedArea' | 'status') =>
+  (expectOk(await t.call(staff, { method: 'GET', url: `/api/photo-reports/${id}` })) as Record<string, unknown>)[field];
 const dispatchedTo = async (id: number) =>
   (expectOk(await t.call(staff, { method: 'GET', url: `/api/appeals/${id}` })) as { dispatchedArea: number | null }).dispatchedArea;
 
@@ -351,6 +382,31 @@ before(async () => {
   const images = await uploadImages(t, villager, 2);
   ids.photo = expectOk(await t.call(villager, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody([images[0]]) })).id;
   ids.photo2 = expectOk(await t.call(villager, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody([images[1]]) })).id;
+  // Reports for the town-wide steps: one to hand down, two answered by 第一村 and waiting for review.
+  const more = await uploadImages(t, villager, 3);
+  const [toDispatch, toApprove, toReturn] = await Promise.all(
+    more.map(
+      async (image) =>
+        expectOk(await t.call(villager, { method: 'POST', url: '/api/photo-reports', payload: photoReportBody([image]) })).id as number,
+    ),
+  );
+  ids.photoToDispatch = toDispatch;
+  for (const [key, id] of [
+    ['photoToApprove', toApprove],
+    ['photoToReturn', toReturn],
+  ] as const) {
+    ids[key] = id;
+    expectOk(await t.call(staff, { method: 'POST', url: `/api/photo-reports/${id}/dispatch`, payload: { areaId: 2 } }));
+    expectOk(await t.call(cadre2, { method: 'POST', url: `/api/my/dispatched-photo-reports/${id}/accept` }));
+    const [answerPhoto] = await uploadImages(t, cadre2, 1);
+    expectOk(
+      await t.call(cadre2, {
+        method: 'POST',
+        url: `/api/my/dispatched-photo-reports/${id}/reply`,
+        payload: { result: '已处置', imageIds: [answerPhoto] },
+      }),
+    );
+  }
 
   ids.opinion = expectOk(
     await t.call(staff, {

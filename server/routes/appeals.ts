@@ -193,10 +193,17 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/appeals/:id/reply',
     {
       config: handle,
-      schema: { tags, summary: '答复诉求（处理中 → 已答复）', params: IdParams, body: AppealReplyBody, response: replies(AppealDetail) },
+      schema: {
+        tags,
+        summary: '答复诉求（处理中 → 已答复，可附照片）',
+        params: IdParams,
+        body: AppealReplyBody,
+        response: replies(AppealDetail),
+      },
     },
     async (request) => {
-      await moveAppeal(db, requireUser(request), request.params.id, 'reply', request.body.reply.trim());
+      const { reply, imageIds = [] } = request.body;
+      await moveAppeal(db, requireUser(request), request.params.id, 'reply', reply.trim(), 'handler', imageIds);
       return { ...ok(await appealOrFail(db, request.params.id)), message: APPEAL_STEPS.reply.done };
     },
   );

@@ -12,6 +12,9 @@ import {
   MyAppealQuery,
   MyPhotoReportItem,
   MyPhotoReportQuery,
+  PhotoReportDetail,
+  PhotoReportItem,
+  PhotoReportReplyBody,
   UserNotice,
   UserNoticeCount,
   UserNoticeQuery,
@@ -23,7 +26,14 @@ import { ok, replies } from '../http';
 import { requireUser } from '../plugins/auth';
 import { appealOrFail, listDispatchedAppeals, listMyAppeals, moveAppeal, rateAppeal } from '../services/people/appeals';
 import { listMyTasks, myTask, myTaskCounts } from '../services/tasks/myTasks';
-import { listMyPhotoReports } from '../services/people/photoReports';
+import {
+  listDispatchedPhotoReports,
+  listMyPhotoReports,
+  movePhotoReport,
+  photoReportOrFail,
+  replyToPhotoReport,
+} from '../services/people/photoReports';
+import { PHOTO_REPORT_STEPS } from '../../common/workflow';
 import { myScore } from '../services/tasks/scores';
 import { listUserNotices, markAllNoticesRead, markNoticeRead, unreadNoticeCount } from '../services/people/userNotices';
 import { Type } from '@sinclair/typebox';
@@ -109,7 +119,12 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ok(await listDispatchedAppeals(db, requireUser(request), request.query)),
   );
 
-  const cadreStep = (path: 'accept' | 'reply' | 'reject', summary: string, noteOf: (body: unknown) => string) =>
+  const cadreStep = (
+    path: 'accept' | 'reply' | 'reject',
+    summary: string,
+    noteOf: (body: unknown) => string,
+    imagesOf: (body: unknown) => number[] = () => [],
+  ) =>
     app.post(
       `/my/dispatched-appeals/:id/${path}`,
       {
@@ -124,13 +139,65 @@ const myRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const caller = requireUser(request);
-        await moveAppeal(db, caller, request.params.id, path, noteOf(request.body), 'cadre');
+        await moveAppeal(db, caller, request.params.id, path, noteOf(request.body), 'cadre', imagesOf(request.body));
         return { ...ok(await appealOrFail(db, request.params.id, caller)), message: APPEAL_STEPS[path].done };
       },
     );
   cadreStep('accept', '村里受理转派的诉求（待受理 → 处理中）', () => '');
-  cadreStep('reply', '村里答复转派的诉求（处理中 → 已答复）', (body) => (body as AppealReplyBody).reply.trim());
+  cadreStep(
+    'reply',
+    '村里答复转派的诉求（处理中 → 已答复，可附照片）',
+    (body) => (body as AppealReplyBody).reply.trim(),
+    (body) => (body as AppealReplyBody).imageIds ?? [],
+  );
   cadreStep('reject', '村里不予受理转派的诉求（须填原因）', (body) => (body as AppealRejectBody).reason.trim());
+
+  // A village cadre's photo reports handed to their village (ADR 0064). The detail is GET /photo-reports/:id.
+  app.get(
+    '/my/dispatched-photo-reports',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: '转派到本村的随手拍（村干部、网格员）',
+        querystring: DispatchedAppealQuery,
+        response: replies(Page(PhotoReportItem)),
+      },
+    },
+    async (request) => ok(await listDispatchedPhotoReports(db, requireUser(request), request.query)),
+  );
+
+  app.post(
+    '/my/dispatched-photo-reports/:id/accept',
+    {
+      config: access,
+      schema: { tags, summary: '村里受理转派的随手拍（待处理 → 处理中）', params: IdParams, response: replies(PhotoReportDetail) },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      await movePhotoReport(db, caller, request.params.id, 'accept');
+      return { ...ok(await photoReportOrFail(db, request.params.id, caller)), message: PHOTO_REPORT_STEPS.accept.done };
+    },
+  );
+
+  app.post(
+    '/my/dispatched-photo-reports/:id/reply',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: '村里回复处置情况（处理中 → 待审核，附1至9张处置后照片）',
+        params: IdParams,
+        body: PhotoReportReplyBody,
+        response: replies(PhotoReportDetail),
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      await replyToPhotoReport(db, caller, request.params.id, request.body);
+      return { ...ok(await photoReportOrFail(db, request.params.id, caller)), message: PHOTO_REPORT_STEPS.reply.done };
+    },
+  );
 
   app.get(
     '/my/appeals',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { MyPhotoReportItem, PhotoReportCounts, PhotoReportDetail, PhotoReportItem } from '../../common/contracts/people';
+import { PEOPLE_MESSAGES } from '../../common/constants';
 import { createTestContext, type TestContext } from '../../tests/helpers/app';
 import { createPhotoReport, peopleHandler, photoReportBody } from '../../tests/helpers/people';
 import { expectError, expectOk, uploadImages } from '../../tests/helpers/tasks';
@@ -151,8 +152,8 @@ describe('handling a photo report', () => {
     const done = expectOk(await invalid(staff, report.id, { reason: '照片与问题无关' })) as PhotoReportDetail;
     assert.equal(done.status, 'invalid');
     assert.equal(done.invalidReason, '照片与问题无关');
-    expectError(await handle(staff, report.id, { result: '处理', imageIds: [] }), 409, '该随手拍已处理，不能重复操作');
-    expectError(await invalid(staff, report.id, { reason: '再次' }), 409, '该随手拍已处理，不能重复操作');
+    expectError(await handle(staff, report.id, { result: '处理', imageIds: [] }), 409, PEOPLE_MESSAGES.reportMoved('invalid'));
+    expectError(await invalid(staff, report.id, { reason: '再次' }), 409, PEOPLE_MESSAGES.reportMoved('invalid'));
 
     const [photo2] = await uploadImages(t, villager, 1);
     const raced = await createPhotoReport(t, villager, [photo2]);
@@ -190,9 +191,9 @@ describe('lists, counts and who sees what', () => {
     );
     assert.equal((await list(admin, `keyword=${mark}&to=2000-01-01T00:00:00Z`)).total, 0);
     const counts = expectOk(await get(admin, `/api/photo-reports/counts?keyword=${mark}`)) as PhotoReportCounts;
-    assert.deepEqual(counts, { all: 3, pending: 2, handled: 1, invalid: 0 });
+    assert.deepEqual(counts, { all: 3, pending: 2, processing: 0, reviewing: 0, handled: 1, invalid: 0 });
     const area3 = expectOk(await get(admin, `/api/photo-reports/counts?keyword=${mark}&area=3`)) as PhotoReportCounts;
-    assert.deepEqual(area3, { all: 1, pending: 1, handled: 0, invalid: 0 });
+    assert.deepEqual(area3, { all: 1, pending: 1, processing: 0, reviewing: 0, handled: 0, invalid: 0 });
     expectError(await get(admin, '/api/photo-reports?status=done'), 400, undefined, 'status');
   });
 

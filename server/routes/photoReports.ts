@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Page } from '../../common/contracts/base';
 import {
+  AppealDispatchBody,
+  AppealRecallBody,
+  PhotoReportApproveBody,
   PhotoReportBody,
   PhotoReportCounts,
   PhotoReportCountsQuery,
@@ -9,7 +12,9 @@ import {
   PhotoReportInvalidBody,
   PhotoReportItem,
   PhotoReportListQuery,
+  PhotoReportReturnBody,
 } from '../../common/contracts/people';
+import { PHOTO_REPORT_STEPS } from '../../common/workflow';
 import { PEOPLE_MESSAGES, PHOTO_REPORT_STATUS_LABELS, photoReportTypeLabel } from '../../common/constants';
 import { ok, replies } from '../http';
 import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
@@ -17,10 +22,12 @@ import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
 import {
   createPhotoReport,
-  finishPhotoReport,
+  dispatchPhotoReport,
   listPhotoReports,
+  movePhotoReport,
   photoReportCounts,
   photoReportOrFail,
+  recallPhotoReport,
 } from '../services/people/photoReports';
 
 const PHOTO_REPORT_COLUMNS: Array<XlsxColumn<PhotoReportItem>> = [
@@ -35,6 +42,7 @@ const PHOTO_REPORT_COLUMNS: Array<XlsxColumn<PhotoReportItem>> = [
   { header: '提交时间', width: 18, value: (r) => exportTime(r.createdAt) },
   { header: '处理人', width: 10, value: (r) => r.handlerName ?? '' },
   { header: '处理时间', width: 18, value: (r) => exportTime(r.handledAt) },
+  { header: '转派至', width: 14, value: (r) => r.dispatchedAreaName ?? '' },
 ];
 
 /** 随手拍: anyone signed in reports with photos; staff with peopleService handle within their scope. */
@@ -111,15 +119,16 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: handle,
       schema: {
         tags,
-        summary: '处理随手拍（待处理 → 已处理，填写处理结果）',
+        summary: '处理随手拍（待处理或处理中 → 已处理，填写处理结果）',
         params: IdParams,
         body: PhotoReportHandleBody,
         response: replies(PhotoReportDetail),
       },
     },
     async (request) => {
-      await finishPhotoReport(db, requireUser(request), request.params.id, { handled: request.body });
-      return { ...ok(await photoReportOrFail(db, request.params.id)), message: '已处理' };
+      const { result, imageIds } = request.body;
+      await movePhotoReport(db, requireUser(request), request.params.id, 'handle', { text: result, imageIds });
+      return { ...ok(await photoReportOrFail(db, request.params.id)), message: PHOTO_REPORT_STEPS.handle.done };
     },
   );
 
@@ -129,15 +138,89 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: handle,
       schema: {
         tags,
-        summary: '标为无效（待处理 → 无效，须填原因）',
+        summary: '标为无效（待处理或处理中 → 无效，须填原因）',
         params: IdParams,
         body: PhotoReportInvalidBody,
         response: replies(PhotoReportDetail),
       },
     },
     async (request) => {
-      await finishPhotoReport(db, requireUser(request), request.params.id, { invalid: request.body.reason });
+      await movePhotoReport(db, requireUser(request), request.params.id, 'invalid', { text: request.body.reason });
       return { ...ok(await photoReportOrFail(db, request.params.id)), message: '已标为无效' };
+    },
+  );
+
+  // The centre's review of a village's answer (ADR 0064): only a handler of the whole town.
+  app.post(
+    '/photo-reports/:id/approve',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '审核通过村里的处置（待审核 → 已处理；仅全部数据范围）',
+        params: IdParams,
+        body: PhotoReportApproveBody,
+        response: replies(PhotoReportDetail),
+      },
+    },
+    async (request) => {
+      await movePhotoReport(db, requireUser(request), request.params.id, 'approve', { text: request.body.note ?? '' });
+      return { ...ok(await photoReportOrFail(db, request.params.id)), message: PHOTO_REPORT_STEPS.approve.done };
+    },
+  );
+
+  app.post(
+    '/photo-reports/:id/return',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '退回村里重新处置（待审核 → 处理中，须填原因；仅全部数据范围）',
+        params: IdParams,
+        body: PhotoReportReturnBody,
+        response: replies(PhotoReportDetail),
+      },
+    },
+    async (request) => {
+      await movePhotoReport(db, requireUser(request), request.params.id, 'return', { text: request.body.reason });
+      return { ...ok(await photoReportOrFail(db, request.params.id)), message: PHOTO_REPORT_STEPS.return.done };
+    },
+  );
+
+  app.post(
+    '/photo-reports/:id/dispatch',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '转派随手拍到村（待处理或处理中；仅全部数据范围）',
+        params: IdParams,
+        body: AppealDispatchBody,
+        response: replies(PhotoReportDetail),
+      },
+    },
+    async (request) => {
+      await dispatchPhotoReport(db, requireUser(request), request.params.id, request.body);
+      const report = await photoReportOrFail(db, request.params.id);
+      return { ...ok(report), message: `已转派至${report.dispatchedAreaName ?? '村'}` };
+    },
+  );
+
+  app.post(
+    '/photo-reports/:id/recall',
+    {
+      config: handle,
+      schema: {
+        tags,
+        summary: '撤回转派的随手拍（收回镇里处理；仅全部数据范围）',
+        params: IdParams,
+        body: AppealRecallBody,
+        response: replies(PhotoReportDetail),
+      },
+    },
+    async (request) => {
+      await recallPhotoReport(db, requireUser(request), request.params.id, request.body.note?.trim() ?? '');
+      return { ...ok(await photoReportOrFail(db, request.params.id)), message: '已撤回，由镇里处理' };
     },
   );
 };

@@ -118,11 +118,13 @@ before(async () => {
     .where(eq(appeals.id, a2.id));
   expectOk(await appealStep(t, token.bare, bareAppeal.id, 'accept'));
 
-  // Photo reports in areas 2 and 3, own's and bare's in area 3.
+  // Photo reports in areas 2 and 3, one of area 3 handed down to area 2, own's and bare's in area 3.
   const report = async (by: string, description: string, area: number) =>
     createPhotoReport(t, by, await uploadImages(t, by, 1), { description, area });
   await report(made.villager2.token, 'p-2', 2);
   await report(made.villager3.token, 'p-3', 3);
+  const handedReport = await report(made.villager3.token, 'p-3to2', 3);
+  expectOk(await t.call(token.town, { method: 'POST', url: `/api/photo-reports/${handedReport.id}/dispatch`, payload: { areaId: 2 } }));
   await report(token.own, 'p-own3', 3);
   await report(token.bare, 'p-bare3', 3);
 
@@ -180,14 +182,14 @@ describe('every scoped list and count, for each reach', () => {
     await checkTotal('/api/appeals?pageSize=1&status=pending', { town: 4, area: 2, own: 1, bare: 0 });
   });
 
-  test('photo reports', async () => {
+  test('photo reports: by area, with those handed down to it (ADR 0064)', async () => {
     const description = (row: Record<string, unknown>) => String(row.excerpt);
     await checkList(
       '/api/photo-reports?pageSize=50',
       description,
-      expect({ town: ['p-2', 'p-3', 'p-own3', 'p-bare3'], area: ['p-2'], own: ['p-own3'], bare: ['p-bare3'] }),
+      expect({ town: ['p-2', 'p-3', 'p-3to2', 'p-own3', 'p-bare3'], area: ['p-2', 'p-3to2'], own: ['p-own3'], bare: ['p-bare3'] }),
     );
-    await checkTotal('/api/photo-reports?pageSize=1&status=pending', { town: 4, area: 1, own: 1, bare: 1 });
+    await checkTotal('/api/photo-reports?pageSize=1&status=pending', { town: 5, area: 2, own: 1, bare: 1 });
   });
 
   test('opinion items and news: by area, or what one recorded or wrote', async () => {
@@ -238,8 +240,8 @@ describe('every scoped list and count, for each reach', () => {
         photoReports: count('photoReports'),
       };
     };
-    assert.deepEqual(await counts('town'), { submissions: 2, appeals: 4, overdueAppeals: 1, photoReports: 4 });
-    assert.deepEqual(await counts('area'), { submissions: 1, appeals: 2, overdueAppeals: 1, photoReports: 1 });
+    assert.deepEqual(await counts('town'), { submissions: 2, appeals: 4, overdueAppeals: 1, photoReports: 5 });
+    assert.deepEqual(await counts('area'), { submissions: 1, appeals: 2, overdueAppeals: 1, photoReports: 2 });
     assert.deepEqual(await counts('own'), { submissions: 0, appeals: 1, overdueAppeals: 0, photoReports: 1 });
     assert.deepEqual(await counts('bare'), { submissions: 0, appeals: 0, overdueAppeals: 0, photoReports: 1 });
   });
@@ -293,7 +295,7 @@ describe('every scoped list and count, for each reach', () => {
       tasks: 4,
       pending: 2,
       appeals: 5,
-      photos: 4,
+      photos: 5,
       latest: ['a-2', 'a-3', 'a-3to2', 'a-bare3', 'a-own3'],
     });
     // Figures count by the records' own area: the appeal handed down to area 2 stays area 3's.

@@ -13,6 +13,9 @@ import type {
   MyAppealQuery,
   MyPhotoReportItem,
   MyPhotoReportQuery,
+  PhotoReportDetail,
+  PhotoReportItem,
+  PhotoReportReplyBody,
   UserNotice,
   UserNoticeCount,
   UserNoticeQuery,
@@ -74,6 +77,21 @@ export async function acceptDispatchedAppeal(id: number, options?: CallOptions) 
 /** POST /api/my/dispatched-appeals/:id/reply (处理中 → 已答复) */
 export async function replyDispatchedAppeal(id: number, body: AppealReplyBody, options?: CallOptions) {
   return post<AppealDetail>(`/my/dispatched-appeals/${id}/reply`, body, options);
+}
+
+/** GET /api/my/dispatched-photo-reports (a cadre: photo reports handed to their village, ADR 0064; open or done) */
+export async function queryDispatchedPhotoReports(params: Partial<DispatchedAppealQuery>, options?: CallOptions) {
+  return get<PageResult<PhotoReportItem>>('/my/dispatched-photo-reports', params, options);
+}
+
+/** POST /api/my/dispatched-photo-reports/:id/accept (待处理 → 处理中) */
+export async function acceptDispatchedPhotoReport(id: number, options?: CallOptions) {
+  return post<PhotoReportDetail>(`/my/dispatched-photo-reports/${id}/accept`, undefined, options);
+}
+
+/** POST /api/my/dispatched-photo-reports/:id/reply (处理中 → 待审核, with 1–9 photos) */
+export async function replyDispatchedPhotoReport(id: number, body: PhotoReportReplyBody, options?: CallOptions) {
+  return post<PhotoReportDetail>(`/my/dispatched-photo-reports/${id}/reply`, body, options);
 }
 
 /** POST /api/my/dispatched-appeals/:id/reject (不予受理, with the reason) */

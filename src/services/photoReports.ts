@@ -1,5 +1,9 @@
 import type { PageResult } from '@common/contracts/base';
 import type {
+  AppealDispatchBody,
+  AppealRecallBody,
+  PhotoReportApproveBody,
+  PhotoReportReturnBody,
   PhotoReportCounts,
   PhotoReportBody,
   PhotoReportCountsQuery,
@@ -42,6 +46,26 @@ export async function handlePhotoReport(id: number, body: PhotoReportHandleBody,
 /** POST /api/photo-reports/:id/invalid (pending → invalid, with a reason) */
 export async function invalidatePhotoReport(id: number, body: PhotoReportInvalidBody, options?: CallOptions) {
   return post<PhotoReportDetail>(`/photo-reports/${id}/invalid`, body, options);
+}
+
+/** POST /api/photo-reports/:id/dispatch (an open report to a village; the centre only, ADR 0064) */
+export async function dispatchPhotoReport(id: number, body: AppealDispatchBody, options?: CallOptions) {
+  return post<PhotoReportDetail>(`/photo-reports/${id}/dispatch`, body, options);
+}
+
+/** POST /api/photo-reports/:id/recall (back to the town) */
+export async function recallPhotoReport(id: number, body: AppealRecallBody, options?: CallOptions) {
+  return post<PhotoReportDetail>(`/photo-reports/${id}/recall`, body, options);
+}
+
+/** POST /api/photo-reports/:id/approve (the village's answer accepted: 待审核 → 已处理) */
+export async function approvePhotoReport(id: number, body: PhotoReportApproveBody, options?: CallOptions) {
+  return post<PhotoReportDetail>(`/photo-reports/${id}/approve`, body, options);
+}
+
+/** POST /api/photo-reports/:id/return (the village's answer sent back with a reason: 待审核 → 处理中) */
+export async function returnPhotoReport(id: number, body: PhotoReportReturnBody, options?: CallOptions) {
+  return post<PhotoReportDetail>(`/photo-reports/${id}/return`, body, options);
 }
 
 /** GET /api/photo-reports/export (xlsx with the list's filters; a file, not JSON) */

@@ -40,6 +40,7 @@ import {
   dbNow,
   history,
   imagesByOwner,
+  latestStepImages,
   iso,
   withPhotoChecks,
 } from './peopleCommon';
@@ -322,6 +323,7 @@ export async function appealOrFail(db: Db, id: number, caller?: AuthUser): Promi
     content: row.content,
     images: await withPhotoChecks(db, caller, 'appeal', id, images.get(id) ?? []),
     reply: row.reply,
+    replyImages: latestStepImages(events, 'reply'),
     rejectReason: row.rejectReason,
     satisfactionComment: row.satisfactionComment,
     ratedAt: iso(row.ratedAt),
@@ -490,7 +492,7 @@ async function refusal(
  * Moves an appeal one step along its arrows, as a handler (their data scope) or as a village cadre
  * (appeals handed to their village). The UPDATE ... WHERE status IN (from) decides when two act at
  * once: the second finds the state moved and gets 409. The submitter hears of an acceptance, a reply
- * or a rejection in the same transaction.
+ * or a rejection in the same transaction. A reply may carry the replier's own photos (ADR 0064).
  */
 export async function moveAppeal(
   db: Db,
@@ -499,9 +501,11 @@ export async function moveAppeal(
   step: AppealStep,
   note = '',
   as: 'handler' | 'cadre' = 'handler',
+  imageIds: number[] = [],
 ): Promise<void> {
   const { from, to, at, notice } = APPEAL_STEPS[step];
   const scope = as === 'cadre' ? requireCadre(caller) : appealHandlerScope(caller);
+  if (imageIds.length) await assertAttachableImages(db, caller, imageIds, [], 'imageIds', '答复照片');
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(appeals)
@@ -516,7 +520,7 @@ export async function moveAppeal(
       .where(and(eq(appeals.id, id), inArray(appeals.status, [...from]), scope))
       .returning({ id: appeals.id, title: appeals.title, submitterId: appeals.submitterId });
     if (!row) throw await refusal(tx, id, scope);
-    await addEvent(tx, { appealId: id }, step, caller.id, note);
+    await addEvent(tx, { appealId: id }, step, caller.id, note, null, imageIds);
     if (notice) await notifySubmitter(tx, row, notice, caller.id, note);
   });
 }
@@ -551,7 +555,7 @@ export async function dispatchAppeal(db: Db, caller: AuthUser, id: number, body:
     const [village] = await tx.select({ name: areas.name }).from(areas).where(eq(areas.id, body.areaId));
     await addEvent(tx, { appealId: id }, 'dispatch', caller.id, note, body.areaId);
     await notifySubmitter(tx, row, 'appealDispatched', caller.id, village?.name ?? '村里');
-    await notifyVillageCadres(tx, row, { id: body.areaId, name: village?.name ?? '村里' }, caller.id);
+    await notifyVillageCadres(tx, { appealId: row.id, title: row.title }, { id: body.areaId, name: village?.name ?? '村里' }, caller.id);
   });
 }
 

@@ -5,12 +5,13 @@ import { APPEAL_AUTO_CLOSE_NOTE, APPEAL_CALLBACK_CLOSE_NOTE, type PhotoRecordKin
 import { APPEAL_CALLBACK, APPEAL_OPEN_STATES } from '../../../common/workflow';
 import type { CheckedImage, ImageRef } from '../../../common/contracts/tasks';
 import type { DbOrTx } from '../../db/client';
-import { appeals, areas, serviceEvents, uploads, users } from '../../db/schema';
+import { appeals, areas, serviceEventImages, serviceEvents, uploads, users } from '../../db/schema';
 import { hasAccess } from '../accounts/access';
 import type { AuthUser } from '../accounts/sessions';
 import { photoChecks } from '../uploads/photoMatches';
 import { signedImageRef } from '../uploads/uploadAccess';
 import { scopeCondition } from '../scope';
+import { markUploadsUsed } from '../uploads/uploadRefs';
 
 // What appeals and photo reports share: who sees which, their history, their photos and the
 // client key that makes a phone's retry harmless.
@@ -63,8 +64,17 @@ export async function addEvent(
   note = '',
   /** 转派: the village handed to. */
   area: number | null = null,
+  /** The photos that went with the step (a reply, a result), already checked as the actor's own. */
+  imageIds: number[] = [],
 ): Promise<void> {
-  await tx.insert(serviceEvents).values({ ...target, action, actorId, note, area });
+  const [event] = await tx
+    .insert(serviceEvents)
+    .values({ ...target, action, actorId, note, area })
+    .returning({ id: serviceEvents.id });
+  if (imageIds.length) {
+    await tx.insert(serviceEventImages).values(imageIds.map((uploadId, position) => ({ eventId: event.id, uploadId, position })));
+    await markUploadsUsed(tx, { ids: imageIds }, 'private');
+  }
 }
 
 export async function history(db: DbOrTx, target: { appealId: number } | { photoReportId: number }): Promise<HistoryEvent[]> {
@@ -84,8 +94,14 @@ export async function history(db: DbOrTx, target: { appealId: number } | { photo
     .leftJoin(areas, eq(areas.id, serviceEvents.area))
     .where(where)
     .orderBy(asc(serviceEvents.id));
+  const images = await imagesByOwner(
+    db,
+    { owner: serviceEventImages.eventId, upload: serviceEventImages.uploadId, position: serviceEventImages.position },
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...row,
+    ...(images.has(row.id) ? { images: images.get(row.id) } : {}),
     action: row.action as HistoryAction,
     // No actor: the system's own step (closing after a rating or a call-back), or an account deleted since (a
     // demo account cleared away, ADR 0024).
@@ -109,7 +125,8 @@ export async function imagesByOwner<K extends number>(
   if (!ownerIds.length) return result;
   const rows = await db
     .select({
-      ownerId: sql<number>`${table.owner}`,
+      // Number: a bigint owner (a history step's id) comes back from pg as text.
+      ownerId: sql<number>`${table.owner}`.mapWith(Number),
       id: uploads.id,
       storedName: uploads.storedName,
       width: uploads.width,
@@ -145,3 +162,7 @@ export async function withPhotoChecks(
 }
 
 export const iso = (moment: Date | null) => (moment ? moment.toISOString() : null);
+
+/** The photos of the latest step of this kind in a history (the reply's, the result's), or none. */
+export const latestStepImages = (events: HistoryEvent[], action: HistoryAction) =>
+  events.findLast((event) => event.action === action)?.images ?? [];

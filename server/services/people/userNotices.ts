@@ -39,14 +39,15 @@ export function townshipTime(at: Date): string {
 export async function notifyUsers(
   tx: DbOrTx,
   who: SQL,
-  notice: { kind: UserNoticeKind; title: string; body: string; appealId?: number; taskId?: number },
+  notice: { kind: UserNoticeKind; title: string; body: string; appealId?: number; taskId?: number; photoReportId?: number },
 ): Promise<number> {
   // Raw: drizzle's insert … select wants every column of the table, defaults included. Only the
   // deadline reminder's once-per-person index can conflict: a second run writes nothing.
   const result = await tx.execute(sql`
     with written as (
-      insert into ${userNotices} (user_id, kind, title, body, appeal_id, task_id)
-      select ${users.id}, ${notice.kind}, ${notice.title}, ${notice.body}, ${notice.appealId ?? null}::integer, ${notice.taskId ?? null}::integer
+      insert into ${userNotices} (user_id, kind, title, body, appeal_id, task_id, photo_report_id)
+      select ${users.id}, ${notice.kind}, ${notice.title}, ${notice.body}, ${notice.appealId ?? null}::integer,
+        ${notice.taskId ?? null}::integer, ${notice.photoReportId ?? null}::integer
       from ${users} where ${who}
       on conflict do nothing
       returning id, user_id)
@@ -71,20 +72,25 @@ export async function notifyReportReviewed(
   });
 }
 
-/** An appeal was handed to a village: its cadres (active, a task role, living there) hear of it. */
+/** The kinds a village's cadres get about a matter handed to the village. */
+type VillageNoticeKind = 'appealHandedDown' | 'photoReportHandedDown' | 'photoReportReturned';
+
+/**
+ * A matter was handed to a village (an appeal, a photo report) or a village's answer sent back
+ * (ADR 0064): its cadres (active, a task role, living there) hear of it, not the one acting.
+ */
 export async function notifyVillageCadres(
   tx: DbOrTx,
-  appeal: { id: number; title: string },
+  record: { appealId: number; title: string } | { photoReportId: number; title: string },
   village: { id: number; name: string },
   actorId: number,
+  kind: VillageNoticeKind = 'appealHandedDown',
+  detail = village.name,
 ): Promise<number> {
   const cadres = sql`(${users.status} = 'active' and ${users.area} = ${village.id} and ${ne(users.id, actorId)}
     and exists (select 1 from ${roles} where ${roles.id} = ${users.roleId} and ${inArray(roles.code, [...TASK_ROLE_CODES])}))`;
-  return notifyUsers(tx, cadres, {
-    kind: 'appealHandedDown',
-    appealId: appeal.id,
-    ...USER_NOTICE_TEXTS.appealHandedDown(appeal.title, village.name),
-  });
+  const { title, ...ref } = record;
+  return notifyUsers(tx, cadres, { kind, ...ref, ...USER_NOTICE_TEXTS[kind](title, detail) });
 }
 
 export async function listUserNotices(db: DbOrTx, caller: AuthUser, query: UserNoticeQuery): Promise<PageResult<UserNotice>> {
@@ -98,6 +104,7 @@ export async function listUserNotices(db: DbOrTx, caller: AuthUser, query: UserN
         body: userNotices.body,
         appealId: userNotices.appealId,
         taskId: userNotices.taskId,
+        photoReportId: userNotices.photoReportId,
         read: sql<boolean>`${userNotices.readAt} is not null`,
         createdAt: userNotices.createdAt,
       })

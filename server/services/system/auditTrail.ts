@@ -219,6 +219,7 @@ const AUDITED: Record<string, Audited> = {
       handler_id: { label: '经办人编号' },
       result: { label: '处理结果', show: excerpt },
       invalid_reason: { label: '无效理由', show: excerpt },
+      dispatched_area: { label: '转派至', show: area },
     },
   },
   '/api/opinions/': {

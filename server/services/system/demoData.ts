@@ -159,6 +159,7 @@ export async function clearDemo(db: Db, storage: FileStorage, callerId: number):
             and not exists (select 1 from submission_images i where i.upload_id = u.id)
             and not exists (select 1 from appeal_images i where i.upload_id = u.id)
             and not exists (select 1 from photo_report_images i where i.upload_id = u.id)
+            and not exists (select 1 from service_event_images i where i.upload_id = u.id)
             and not exists (select 1 from centre_introduction_images i where i.upload_id = u.id)
             and not exists (select 1 from news x where x.cover_id = u.id)
             and not exists (select 1 from village_introductions x where x.cover_id = u.id)

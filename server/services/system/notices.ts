@@ -4,7 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { appeals, areas, photoReports, submissions, tasks, users } from '../../db/schema';
 import { hasAccess } from '../accounts/access';
 import { appealHandlerScope } from '../people/appeals';
-import { appealOverdue, handlerScope } from '../people/peopleCommon';
+import { appealOverdue } from '../people/peopleCommon';
+import { photoReportHandlerScope } from '../people/photoReports';
+import { reachesTown } from '../scope';
 import { listUserNotices } from '../people/userNotices';
 import type { AuthUser } from '../accounts/sessions';
 import { reviewScope } from '../tasks/submissions';
@@ -88,9 +90,15 @@ async function appealGroup(db: DbOrTx, caller: AuthUser, overdue: boolean): Prom
       };
 }
 
-async function photoReportGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGroup> {
-  const scope = handlerScope(caller, { area: photoReports.area, submitter: photoReports.submitterId, handler: photoReports.handlerId });
-  const where = and(eq(photoReports.status, 'pending'), scope);
+const PHOTO_REPORT_GROUPS = {
+  photoReports: { status: 'pending', title: '新的随手拍', link: '/peopleService/shot?status=pending' },
+  // The villages' answers waiting for the centre's review (ADR 0064).
+  reviewPhotoReports: { status: 'reviewing', title: '待审核随手拍', link: '/peopleService/shot?status=reviewing' },
+} as const;
+
+async function photoReportGroup(db: DbOrTx, caller: AuthUser, kind: keyof typeof PHOTO_REPORT_GROUPS): Promise<NoticeGroup> {
+  const { status, title, link } = PHOTO_REPORT_GROUPS[kind];
+  const where = and(eq(photoReports.status, status), photoReportHandlerScope(caller));
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(photoReports).where(where),
     db
@@ -108,7 +116,7 @@ async function photoReportGroup(db: DbOrTx, caller: AuthUser): Promise<NoticeGro
       .orderBy(desc(photoReports.createdAt), desc(photoReports.id))
       .limit(NOTICE_ITEMS),
   ]);
-  return { kind: 'photoReports', title: '新的随手拍', count: total, link: '/peopleService/shot?status=pending', items: rows.map(entry) };
+  return { kind, title, count: total, link, items: rows.map(entry) };
 }
 
 /** The caller's pending work (only the groups their permissions cover, within their data scope) and their own unread notices. */
@@ -118,9 +126,11 @@ export async function noticesFor(db: DbOrTx, caller: AuthUser): Promise<Notices>
   if (hasAccess(caller, 'peopleService')) {
     counted.push(
       await appealGroup(db, caller, false),
-      { group: await photoReportGroup(db, caller), alsoElsewhere: 0 },
+      { group: await photoReportGroup(db, caller, 'photoReports'), alsoElsewhere: 0 },
       await appealGroup(db, caller, true),
     );
+    // Only the centre reviews a village's answer.
+    if (reachesTown(caller)) counted.push({ group: await photoReportGroup(db, caller, 'reviewPhotoReports'), alsoElsewhere: 0 });
   }
   // The unread ones only: their total is the unread count.
   const mine = await listUserNotices(db, caller, { current: 1, pageSize: NOTICE_ITEMS, unread: true });

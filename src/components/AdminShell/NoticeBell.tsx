@@ -21,7 +21,7 @@ const NOTICE_REFRESH_MS = 60_000;
 /** Where one entry of a group opens: its own drawer when the list has one, else the group's list. */
 function entryLink(group: NoticeGroup, id: number): string {
   if (group.kind === 'appeals' || group.kind === 'overdueAppeals') return `/peopleService/appeal?id=${id}`;
-  if (group.kind === 'photoReports') return `/peopleService/shot?id=${id}`;
+  if (group.kind === 'photoReports' || group.kind === 'reviewPhotoReports') return `/peopleService/shot?id=${id}`;
   return safeAppPath(group.link) ?? '/';
 }
 

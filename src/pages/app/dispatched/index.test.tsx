@@ -100,7 +100,7 @@ describe('one appeal', () => {
     expect(answer.closest('section')).toHaveTextContent(text);
     expect(screen.queryByRole('button', { name: '提交答复' })).not.toBeInTheDocument();
     const sent = callsTo(calls, 'POST', `/my/dispatched-appeals/${DISPATCHED_IDS.processing}/reply`);
-    expect(JSON.parse(await sent[sent.length - 1].body)).toEqual({ reply: text });
+    expect(JSON.parse(await sent[sent.length - 1].body)).toEqual({ reply: text, imageIds: [] });
     expect(villagerNotices()).toContain('诉求已答复');
   });
 

@@ -19,7 +19,7 @@ import { EmptyList, LoadFailed } from '@/components/AppTask/ListStates';
 import MobileLayout from '@/components/MobileLayout';
 import { useLargeText } from '@/components/MobileLayout/largeText';
 import { type Loaded, dataOf, useLoaded } from '@/hooks/useLoaded';
-import { queryDispatchedAppeals, queryMyTaskCounts } from '@/services/my';
+import { queryDispatchedAppeals, queryDispatchedPhotoReports, queryMyTaskCounts } from '@/services/my';
 import { queryPublicNews } from '@/services/publicContent';
 import { canOpenPhoneEntry } from '@/utils/routeAccess';
 import NewsBanner from './components/NewsBanner';
@@ -72,8 +72,12 @@ function useWaiting(cadre: boolean): Waiting {
     queryMyTaskCounts({ skipErrorHandler: true })
       .then((body) => alive && body.data && setWaiting((w) => ({ ...w, '/app/mytask': body.data!.todo + body.data!.rejected })))
       .catch(() => undefined);
-    queryDispatchedAppeals({ state: 'open', current: 1, pageSize: 1 }, { skipErrorHandler: true })
-      .then((body) => alive && body.data && setWaiting((w) => ({ ...w, '/app/dispatched': body.data!.total })))
+    // Appeals and photo reports handed to the village (ADR 0064) wait behind one tile.
+    const open = { state: 'open' as const, current: 1, pageSize: 1 };
+    Promise.all([queryDispatchedAppeals(open, { skipErrorHandler: true }), queryDispatchedPhotoReports(open, { skipErrorHandler: true })])
+      .then(([appeals, reports]) => {
+        if (alive) setWaiting((w) => ({ ...w, '/app/dispatched': (appeals.data?.total ?? 0) + (reports.data?.total ?? 0) }));
+      })
       .catch(() => undefined);
     return () => {
       alive = false;

@@ -157,7 +157,10 @@ test('答复 needs the reply text, checked as it is typed; with it the appeal is
 
   await user.click(button('答复', box));
   expect(await screen.findByText(`已答复：${APPEALS.processingSoon}`)).toBeInTheDocument();
-  expect(JSON.parse(await callsTo(calls, 'POST', '/appeals/3/reply')[0].body)).toEqual({ reply: '已联系自来水公司，本周内更换加压泵。' });
+  expect(JSON.parse(await callsTo(calls, 'POST', '/appeals/3/reply')[0].body)).toEqual({
+    reply: '已联系自来水公司，本周内更换加压泵。',
+    imageIds: [],
+  });
   await waitFor(() => expect(rowActions(APPEALS.processingSoon)).toEqual(['查看', '办结', '回访']));
 });
 

@@ -1,6 +1,7 @@
 import { Timeline, Typography } from 'antd';
 import { HISTORY_ACTION_LABELS, type HistoryAction, type HistoryEvent } from '@common/contracts/people';
 import { formatTime } from '@/utils/format';
+import Photos from './Photos';
 
 /** Each step's dot colour on the admin's timeline. */
 const COLORS: Record<HistoryAction, string> = {
@@ -16,6 +17,8 @@ const COLORS: Record<HistoryAction, string> = {
   recall: 'purple',
   callback: 'gold',
   callbackMissed: 'gray',
+  approve: 'green',
+  return: 'orange',
 };
 
 /** Who did what, when: every step of an appeal or photo report, oldest first. */
@@ -39,6 +42,11 @@ export default function HistoryTimeline({ history }: { history: HistoryEvent[] }
               </Typography.Text>
             </div>
             {event.note ? <div className="people-history-note">{event.note}</div> : null}
+            {event.images?.length ? (
+              <div className="people-history-photos">
+                <Photos images={event.images} label={`${HISTORY_ACTION_LABELS[event.action] ?? ''}照片`} size={56} />
+              </div>
+            ) : null}
           </div>
         ),
       }))}

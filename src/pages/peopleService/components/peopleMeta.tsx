@@ -38,7 +38,13 @@ export const AppealStatusBadge = ({ status }: { status: AppealStatus }) => (
   <Badge status={APPEAL_BADGES[status]} text={APPEAL_STATUS_LABELS[status]} />
 );
 
-const PHOTO_REPORT_BADGES: Record<PhotoReportStatus, BadgeStatus> = { pending: 'warning', handled: 'success', invalid: 'default' };
+const PHOTO_REPORT_BADGES: Record<PhotoReportStatus, BadgeStatus> = {
+  pending: 'warning',
+  processing: 'processing',
+  reviewing: 'error',
+  handled: 'success',
+  invalid: 'default',
+};
 export const PhotoReportStatusBadge = ({ status }: { status: PhotoReportStatus }) => (
   <Badge status={PHOTO_REPORT_BADGES[status]} text={PHOTO_REPORT_STATUS_LABELS[status]} />
 );

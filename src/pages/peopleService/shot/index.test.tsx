@@ -1,7 +1,8 @@
 /**
  * 随手拍 inside the real app against the mock server (mock/peopleDb.ts): tabs with counts, the row,
  * the drawer, 处理 with a result and photos, 标为无效 with a reason, refusals (409), the empty and
- * error states, and the URL (deep links, reload, back).
+ * error states, and the URL (deep links, reload, back); handing a report to a village and taking it
+ * back, and the review of a village's answer (审核通过 after a confirmation, 退回 with a reason).
  */
 import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +12,7 @@ import { NOTICES_STALE_EVENT } from '@/services/notices';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { PEOPLE_MESSAGES } from '@common/constants';
 import { api, apiError } from '@mock/http';
-import { peopleDb, REPORTS, resetPeopleDb } from '@mock/peopleDb';
+import { historyEvent, peopleDb, peopleImage, REPORTS, resetPeopleDb } from '@mock/peopleDb';
 import { peopleHandlers } from '@mock/scenarios';
 import { setPagePath } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
@@ -237,7 +238,7 @@ test('someone else dealt with it first (409): the server says why and the list s
   peopleDb.reports.find((r) => r.id === 1)!.status = 'handled';
   await user.click(button('处理完成', box));
 
-  expect(await screen.findByText(PEOPLE_MESSAGES.reportDone)).toBeInTheDocument();
+  expect(await screen.findByText(PEOPLE_MESSAGES.reportMoved('handled'))).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByLabelText('处理结果')).not.toBeInTheDocument());
   await waitFor(() => expect(rowActions(REPORTS.pending)).toEqual(['查看']));
   await waitFor(() => expect(tab('待处理')).toHaveTextContent('待处理2'));
@@ -297,4 +298,117 @@ test('empty tabs say so, a filter that finds nothing offers to clear it, and a f
   renderApp('/peopleService/shot');
   expect(await screen.findByText('数据加载失败：服务器繁忙，请稍后重试', {}, { timeout: 30000 })).toBeInTheDocument();
   expect(screen.getByText('随手拍列表加载失败')).toBeInTheDocument();
+});
+
+const ANSWER = '垃圾已全部清运，河道已冲洗干净';
+const ANSWERED = '河道边堆了一堆建筑垃圾';
+
+/** A report 第二村 accepted and answered with two photos: it waits for the centre's review (ADR 0064). */
+function addAnswered() {
+  const base = peopleDb.reports[0];
+  const cadre = { id: 41, name: '陈立新' };
+  peopleDb.reports.push({
+    ...base,
+    id: 7,
+    excerpt: ANSWERED,
+    description: ANSWERED,
+    status: 'reviewing',
+    handlerId: cadre.id,
+    handlerName: cadre.name,
+    dispatchedArea: 3,
+    dispatchedAreaName: '第二村',
+    dispatchedAt: new Date().toISOString(),
+    result: ANSWER,
+    resultImages: [peopleImage(71), peopleImage(72)],
+    images: [peopleImage(70)],
+    history: [
+      historyEvent('submit', { id: 31, name: '张红梅' }),
+      { ...historyEvent('dispatch', { id: 2, name: '张三' }), areaName: '第二村' },
+      historyEvent('accept', cadre),
+      { ...historyEvent('reply', cadre, ANSWER), images: [peopleImage(71), peopleImage(72)] },
+    ],
+  });
+}
+
+describe('随手拍转派 and the review of a village’s answer (ADR 0064)', () => {
+  beforeEach(addAnswered);
+
+  test('待审核 is a tab with its count; the row names the village and offers 审核通过 and 退回', async () => {
+    const { user, location } = await openList('/peopleService/shot');
+    await waitFor(() => expect(tab('待审核')).toHaveTextContent('待审核1'));
+    expect(tab('处理中')).toHaveTextContent('处理中0');
+    await user.click(tab('待审核'));
+    await waitFor(() => expect(location()).toBe('/peopleService/shot?status=reviewing'));
+    const row = await waitFor(() => rowOf(ANSWERED));
+    expect(within(row).getByText('转派 · 第二村')).toBeInTheDocument();
+    expect(Array.from(row.querySelectorAll('td:last-child button'), (b) => b.textContent?.replace(/\s/g, ''))).toEqual([
+      '查看',
+      '审核通过',
+      '退回',
+    ]);
+  });
+
+  test('the drawer shows the village’s answer with its photos; 审核通过 asks first, then the report is handled', async () => {
+    const { user, calls } = await openList('/peopleService/shot?id=7');
+    const drawer = await drawerOf();
+    expect(within(drawer).getByText('已转派 · 第二村')).toBeInTheDocument();
+    expect(within(drawer).getByText('第二村的处置（待审核）')).toBeInTheDocument();
+    expect(within(drawer).getByText(ANSWER, { selector: '.people-answer p' })).toBeInTheDocument();
+    expect(within(drawer).getAllByAltText(/^处置后照片第\d张$/)).toHaveLength(2);
+    // The history keeps the answer's photos.
+    const timeline = drawer.querySelector('.people-history') as HTMLElement;
+    expect(within(timeline).getAllByAltText(/^答复照片第\d张$/)).toHaveLength(2);
+    // Under review, nobody hands it down or handles it around the review.
+    expect(within(drawer).queryByRole('button', { name: '转派到村' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: /^处\s?理$/ })).not.toBeInTheDocument();
+
+    await user.click(button('审核通过', drawer));
+    const confirm = await dialog('通过第二村的处置？');
+    await user.click(button('审核通过', confirm));
+    expect(await screen.findByText(`已审核通过：${ANSWERED}`)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/photo-reports/7/approve')).toHaveLength(1);
+    await waitFor(() => expect(within(drawer).getByText('处理结果')).toBeInTheDocument());
+    expect(within(drawer).queryByRole('button', { name: '审核通过' })).not.toBeInTheDocument();
+  });
+
+  test('退回 needs a reason; then the report is back with the village and the reason shows', async () => {
+    const { user, calls } = await openList('/peopleService/shot?id=7');
+    const drawer = await drawerOf();
+    await user.click(button('退回', drawer));
+    const box = await dialog('退回重新处置');
+    expect(within(box).getByText(/将退回第二村重新处置/)).toBeInTheDocument();
+    await user.click(button('退回', box));
+    expect(await within(box).findByText('请填写退回原因')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/photo-reports/7/return')).toHaveLength(0);
+
+    await user.type(within(box).getByLabelText('退回原因'), '照片只拍了近景，请补拍全景');
+    await user.click(button('退回', box));
+    expect(await screen.findByText(`已退回第二村：${ANSWERED}`)).toBeInTheDocument();
+    expect(JSON.parse(await callsTo(calls, 'POST', '/photo-reports/7/return')[0].body)).toEqual({ reason: '照片只拍了近景，请补拍全景' });
+    await waitFor(() => expect(within(drawer).getByText('退回原因')).toBeInTheDocument());
+    expect(within(drawer).getByText('照片只拍了近景，请补拍全景', { selector: '.people-answer p' })).toBeInTheDocument();
+    // Back with the village: it is open again, so it may be re-dispatched or taken back.
+    expect(button('改派', drawer)).toBeInTheDocument();
+  });
+
+  test('转派到村 hands a pending report to the chosen village; 撤回 takes it back after a confirmation', async () => {
+    const { user, calls } = await openList('/peopleService/shot?id=1');
+    const drawer = await drawerOf();
+    await user.click(button('转派到村', drawer));
+    const box = await dialog('转派随手拍');
+    expect(within(box).getByText(/处置后拍照回复，由镇里审核/)).toBeInTheDocument();
+    await user.click(within(box).getByRole('combobox', { name: '转派至' }));
+    await user.click(await screen.findByText('第二村', { selector: '.ant-select-item-option-content' }));
+    await user.type(within(box).getByLabelText('转派说明'), '请尽快处理');
+    await user.click(button('转派', box));
+    expect(await screen.findByText('已转派至第二村')).toBeInTheDocument();
+    expect(JSON.parse(await callsTo(calls, 'POST', '/photo-reports/1/dispatch')[0].body)).toEqual({ areaId: 3, note: '请尽快处理' });
+    await waitFor(() => expect(within(drawer).getByText('已转派 · 第二村')).toBeInTheDocument());
+
+    await user.click(button('撤回', drawer));
+    const confirm = await dialog(`撤回「${REPORTS.pending}」？`);
+    await user.click(button('撤回', confirm));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/photo-reports/1/recall')).toHaveLength(1));
+    await waitFor(() => expect(within(drawer).queryByText('已转派 · 第二村')).not.toBeInTheDocument());
+  });
 });

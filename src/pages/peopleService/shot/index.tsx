@@ -17,6 +17,8 @@ import { useShotActions } from './components/useShotActions';
 const EMPTY_TEXT: Record<ShotTab, string> = {
   all: '还没有群众提交随手拍',
   pending: '没有待处理的随手拍，都处理完了',
+  processing: '没有正在村里处置的随手拍',
+  reviewing: '没有等待审核的村级处置',
   handled: '还没有已处理的随手拍',
   invalid: '没有标为无效的随手拍',
 };
@@ -47,7 +49,7 @@ export default function ShotPage() {
   const fit = useFitColumns('photo-reports', columns, SHOT_OPTIONAL_COLUMNS);
 
   return (
-    <PageContainer title="随手拍" subTitle="群众用手机拍下的身边问题：核实后填写处理结果，或说明原因标为无效">
+    <PageContainer title="随手拍" subTitle="群众用手机拍下的身边问题：核实后填写处理结果、转派到村处置并审核，或说明原因标为无效">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
       <ListTable<PhotoReportItem>
         {...page.tableProps}
@@ -68,6 +70,7 @@ export default function ShotPage() {
         onRetry={page.refreshDetail}
         onClose={page.closeRecord}
         actions={actions.api}
+        onDispatched={page.refreshAll}
       />
       {actions.modals}
     </PageContainer>

@@ -1,14 +1,13 @@
 import { Button, TextArea } from 'antd-mobile';
 import { useState } from 'react';
+import { APPEAL_IMAGES_MAX } from '@common/constants';
 import type { AppealDetail } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import { confirmAction } from '@/components/MobileLayout/confirm';
-import { showToast } from '@/components/MobileLayout/toast';
 import { acceptDispatchedAppeal, rejectDispatchedAppeal, replyDispatchedAppeal } from '@/services/my';
-import { apiErrorBody } from '@/utils/apiError';
-import type { ApiBody } from '@/utils/requestConfig';
 import Field from '../../service/components/Field';
-import { useSubmitAttempt } from '../../service/components/useSubmitAttempt';
+import { ReplyPhotosField, useReplyPhotos } from './ReplyPhotos';
+import { useCadreStep } from './useCadreStep';
 
 type Mode = 'reply' | 'reject';
 
@@ -32,7 +31,9 @@ export default function CadreActions({ appeal, onDone, onStale }: Props) {
   const [reply, setReply] = useState('');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState<Partial<Record<Mode, boolean>>>({});
-  const attempt = useSubmitAttempt();
+  const { attempt, step } = useCadreStep<AppealDetail>(onStale, onDone);
+  // Optional photos with the reply (up to 9), private like the appeal's own (ADR 0064).
+  const photos = useReplyPhotos(APPEAL_IMAGES_MAX, 0);
 
   const errors: Record<Mode, string | undefined> = {
     reply: required(reply, '答复内容'),
@@ -40,22 +41,12 @@ export default function CadreActions({ appeal, onDone, onStale }: Props) {
   };
   const errorOf = (field: Mode) => (touched[field] ? errors[field] : undefined);
 
-  const step = async (send: () => Promise<ApiBody<AppealDetail>>) => {
-    const body = await attempt.run(send, (error) => {
-      const code = apiErrorBody(error)?.code;
-      if (code === 409 || code === 404) onStale();
-    });
-    if (!body?.data) return;
-    void showToast({ icon: 'success', content: body.message || '操作成功' });
-    onDone(body.data);
-  };
-
   const accept = () => step(() => acceptDispatchedAppeal(appeal.id, { skipErrorHandler: true }));
 
   const sendReply = () => {
     setTouched((t) => ({ ...t, reply: true }));
-    if (errors.reply) return;
-    void step(() => replyDispatchedAppeal(appeal.id, { reply: reply.trim() }, { skipErrorHandler: true }));
+    if (errors.reply || !photos.ready()) return;
+    void step(() => replyDispatchedAppeal(appeal.id, { reply: reply.trim(), imageIds: photos.ids }, { skipErrorHandler: true }));
   };
 
   const sendReject = async () => {
@@ -167,6 +158,7 @@ export default function CadreActions({ appeal, onDone, onStale }: Props) {
             maxLength: LIMITS.appealReply,
             rows: [4, 10],
           })}
+          <ReplyPhotosField reply={photos} label="答复照片" disabled={attempt.submitting} />
           <div className="dsp-buttons">
             <Button
               block

@@ -90,6 +90,7 @@ function Progress({ appeal }: { appeal: AppealDetail }) {
         <div className="svc-answer">
           <div className="svc-answer-label">答复</div>
           <p className="svc-text">{appeal.reply || '（无答复内容）'}</p>
+          <PhotoGrid images={appeal.replyImages} label="答复照片" />
           <div className="svc-answer-by">
             {appeal.handlerName ?? '工作人员'} · {formatDateTime(appeal.repliedAt)}
           </div>

@@ -1,14 +1,17 @@
 import { HISTORY_ACTION_LABELS, type HistoryEvent } from '@common/contracts/people';
 import { formatDateTime } from '@/components/AppTask/taskText';
+import PhotoGrid from './PhotoGrid';
 
 /** Steps that end something well or badly get their own dot colour. */
 const TONES: Partial<Record<HistoryEvent['action'], string>> = {
   reply: 'good',
   handle: 'good',
+  approve: 'good',
   close: 'done',
   rate: 'done',
   reject: 'bad',
   invalid: 'bad',
+  return: 'bad',
 };
 
 /** Who did what, when: every step of an appeal or photo report, newest on top. */
@@ -31,6 +34,7 @@ export default function HistoryTimeline({ history }: { history: HistoryEvent[] }
           </div>
           <div className="svc-timeline-actor">{event.actorName}</div>
           {event.note ? <div className="svc-timeline-note">{event.note}</div> : null}
+          {event.images?.length ? <PhotoGrid images={event.images} label={`${HISTORY_ACTION_LABELS[event.action] ?? ''}照片`} /> : null}
         </li>
       ))}
     </ol>

@@ -1,10 +1,10 @@
 import { Link } from '@umijs/max';
 import { Rate } from 'antd-mobile';
 import { PicturesOutline, RightOutline } from 'antd-mobile-icons';
-import { SATISFACTION_LABELS, appealCategoryLabel, photoReportTypeLabel } from '@common/constants';
-import type { MyAppealItem, MyPhotoReportItem } from '@common/contracts/people';
+import { SATISFACTION_LABELS, appealCategoryLabel } from '@common/constants';
+import type { MyAppealItem } from '@common/contracts/people';
 import { formatDateTime } from '@/components/AppTask/taskText';
-import { AppealStatusTag, OutlineTag, OverdueTag, PhotoReportStatusTag, ToRateTag } from './StatusTags';
+import { AppealStatusTag, OverdueTag, ToRateTag } from './StatusTags';
 import { RATE_ANCHOR, canRate } from './serviceText';
 
 /** The answer so far in one or two lines: the reply, the reason for refusing, or the rating. */
@@ -70,39 +70,4 @@ export function AppealRecordCard({ appeal }: { appeal: MyAppealItem }) {
   );
 }
 
-function ShotOutcome({ report }: { report: MyPhotoReportItem }) {
-  if (report.status === 'invalid') {
-    return <div className="svc-card-outcome svc-card-outcome-bad">无效原因：{report.invalidReason || '（未填写原因）'}</div>;
-  }
-  if (report.status === 'handled') {
-    return (
-      <div className="svc-card-outcome">
-        <span className="svc-card-outcome-label">处理结果：</span>
-        {report.result || '已处理'}
-      </div>
-    );
-  }
-  return <div className="svc-card-note">已提交，等待处理</div>;
-}
-
-export function ShotRecordCard({ report }: { report: MyPhotoReportItem }) {
-  return (
-    <Link to={`/app/service/shot/${report.id}`} className="app-task-card svc-card">
-      <div className="svc-shot-row">
-        <div className="svc-shot-thumb">
-          {report.cover ? <img src={report.cover.url} alt="" loading="lazy" /> : <PicturesOutline aria-hidden />}
-          {report.imageCount > 1 ? <span className="svc-shot-count">{report.imageCount}张</span> : null}
-        </div>
-        <div className="svc-shot-main">
-          <div className="app-task-tags">
-            <PhotoReportStatusTag status={report.status} />
-            <OutlineTag>{photoReportTypeLabel(report.type)}</OutlineTag>
-          </div>
-          <p className="svc-shot-text">{report.excerpt}</p>
-          <div className="svc-card-time">{formatDateTime(report.createdAt)}</div>
-        </div>
-      </div>
-      <ShotOutcome report={report} />
-    </Link>
-  );
-}
+export { ShotRecordCard } from './ShotCard';

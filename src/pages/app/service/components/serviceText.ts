@@ -14,6 +14,8 @@ export const APPEAL_STATUS_COLORS: Record<AppealStatus, TagColor> = {
 
 export const PHOTO_REPORT_STATUS_COLORS: Record<PhotoReportStatus, TagColor> = {
   pending: 'warning',
+  processing: 'primary',
+  reviewing: 'primary',
   handled: 'success',
   invalid: 'default',
 };

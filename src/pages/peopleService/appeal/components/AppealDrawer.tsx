@@ -10,7 +10,8 @@ import Photos from '../../components/Photos';
 import { AppealStatusBadge } from '../../components/peopleMeta';
 import AppealActions from './AppealActions';
 import { callbackText } from './columns';
-import DispatchAction from './DispatchAction';
+import { dispatchAppeal, recallAppeal } from '@/services/appeals';
+import DispatchAction from '../../components/DispatchAction';
 import type { AppealActionApi } from './useAppealActions';
 
 interface Props {
@@ -73,7 +74,19 @@ export default function AppealDrawer({ id, appeal, error, onRetry, onClose, acti
       onClose={onClose}
       actions={(shown) => (
         <Space>
-          <DispatchAction appeal={shown} onChanged={onDispatched} />
+          <DispatchAction
+            record={{
+              what: '诉求',
+              name: shown.title,
+              dispatchedArea: shown.dispatchedArea,
+              dispatchedAreaName: shown.dispatchedAreaName,
+              open: isAppealOpen(shown.status),
+              intro: '该村的村干部、网格员会在手机上看到并答复，办理时限不变，群众会收到通知。',
+              dispatch: (body) => dispatchAppeal(shown.id, body, { skipErrorHandler: true }),
+              recall: () => recallAppeal(shown.id, {}),
+            }}
+            onChanged={onDispatched}
+          />
           <AppealActions appeal={shown} actions={actions} variant="button" />
         </Space>
       )}
@@ -127,6 +140,11 @@ export default function AppealDrawer({ id, appeal, error, onRetry, onClose, acti
             <Section title="答复">
               <div className="people-answer">
                 <p className="people-text">{shown.reply}</p>
+                {shown.replyImages.length ? (
+                  <div style={{ marginTop: 10 }}>
+                    <Photos images={shown.replyImages} label="答复照片" size={72} />
+                  </div>
+                ) : null}
                 <div className="people-answer-meta">
                   {shown.handlerName ?? '—'} · {formatTime(shown.repliedAt)}
                 </div>

@@ -1,9 +1,11 @@
 import { App } from 'antd';
 import { useState } from 'react';
+import { APPEAL_IMAGES_MAX } from '@common/constants';
 import type { AppealItem } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import { acceptAppeal, closeAppeal, rejectAppeal, replyAppeal } from '@/services/appeals';
 import { markNoticesStale } from '@/services/notices';
+import { ReplyPhotosField, replyPhotoIds } from '../../components/ReplyPhotos';
 import TextActionModal from '../../components/TextActionModal';
 import CallbackModal from './CallbackModal';
 
@@ -90,7 +92,8 @@ export function useAppealActions(onChanged: () => void) {
         placeholder="请写明办理情况和结果，例如：已联系电工，明天上午更换路灯灯泡并检查线路。"
         maxLength={LIMITS.appealReply}
         okText="答复"
-        submit={(reply) => replyAppeal(replying!.id, { reply }, { skipErrorHandler: true })}
+        extra={<ReplyPhotosField label="答复照片（选填）" max={APPEAL_IMAGES_MAX} />}
+        submit={(reply, values) => replyAppeal(replying!.id, { reply, imageIds: replyPhotoIds(values) }, { skipErrorHandler: true })}
         onClose={() => setReplying(undefined)}
         onDone={() => {
           message.success(`已答复：${replying?.title}`);

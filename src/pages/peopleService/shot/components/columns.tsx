@@ -113,7 +113,11 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Pr
       render: (_, report) => (
         <>
           <PhotoReportStatusBadge status={report.status} />
-          {report.handlerName ? <CellText text={report.handlerName} className="people-cell-sub" /> : null}
+          {report.dispatchedAreaName ? (
+            <CellText text={`转派 · ${report.dispatchedAreaName}`} className="people-cell-sub" />
+          ) : report.handlerName ? (
+            <CellText text={report.handlerName} className="people-cell-sub" />
+          ) : null}
         </>
       ),
     },

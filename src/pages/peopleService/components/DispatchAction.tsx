@@ -2,34 +2,43 @@ import { useModel } from '@umijs/max';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { TOWN_AREA_ID } from '@common/constants';
-import { isAppealOpen } from '@common/workflow';
-import type { AppealDetail } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
 import { reachesTown } from '@common/scope';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
-import { dispatchAppeal, recallAppeal } from '@/services/appeals';
 import { markNoticesStale } from '@/services/notices';
+import type { ApiBody } from '@/utils/requestConfig';
 import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
 
-interface Props {
-  appeal: AppealDetail;
-  onChanged: () => void;
+/** What is handed down: an appeal (ADR 0031) or a photo report (ADR 0064). */
+export interface Dispatchable {
+  /** 诉求 or 随手拍, in the dialog's words. */
+  what: string;
+  /** The record as the dialog names it: an appeal's title, a report's description. */
+  name: string;
+  dispatchedArea: number | null;
+  dispatchedAreaName: string | null;
+  /** Handling is still open (common/workflow.ts): only then can it be handed down or back. */
+  open: boolean;
+  /** What the village's cadres will do with it, for the dialog. */
+  intro: string;
+  dispatch: (body: { areaId: number; note: string }) => Promise<ApiBody<unknown>>;
+  recall: () => Promise<unknown>;
 }
 
 /**
- * 转派 an open appeal to a village (or to another one) and 撤回 it to the town (ADR 0031). Only a
- * handler of the whole town sees the buttons: the server refuses anyone else.
+ * 转派 an open record to a village (or to another one) and 撤回 it to the town. Only a handler of
+ * the whole town sees the buttons: the server refuses anyone else.
  */
-export default function DispatchAction({ appeal, onChanged }: Props) {
+export default function DispatchAction({ record, onChanged }: { record: Dispatchable; onChanged: () => void }) {
   const { initialState } = useModel('@@initialState');
   const { modal, message } = App.useApp();
-  const villages = useAreaOptions({ picking: true }).filter((area) => area.value !== TOWN_AREA_ID && area.value !== appeal.dispatchedArea);
+  const villages = useAreaOptions({ picking: true }).filter((area) => area.value !== TOWN_AREA_ID && area.value !== record.dispatchedArea);
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ areaId?: number; note?: string }>();
 
   const user = initialState?.currentUser;
-  if (!user || !reachesTown(user) || !isAppealOpen(appeal.status)) return null;
+  if (!user || !reachesTown(user) || !record.open) return null;
 
   const changed = () => {
     onChanged();
@@ -39,7 +48,7 @@ export default function DispatchAction({ appeal, onChanged }: Props) {
   const submit = async (values: { areaId?: number; note?: string }) => {
     setSaving(true);
     try {
-      const res = await dispatchAppeal(appeal.id, { areaId: values.areaId!, note: values.note?.trim() ?? '' }, { skipErrorHandler: true });
+      const res = await record.dispatch({ areaId: values.areaId!, note: values.note?.trim() ?? '' });
       message.success(res.message ?? '已转派');
       setOpen(false);
       changed();
@@ -59,14 +68,14 @@ export default function DispatchAction({ appeal, onChanged }: Props) {
 
   const recall = () =>
     modal.confirm({
-      title: `撤回「${appeal.title}」？`,
-      content: `撤回后${appeal.dispatchedAreaName ?? '村里'}不再办理此诉求，改由镇里办理，办理时限不变。`,
+      title: `撤回「${record.name}」？`,
+      content: `撤回后${record.dispatchedAreaName ?? '村里'}不再办理此${record.what}，改由镇里办理。`,
       okText: '撤回',
       cancelText: '取消',
       onOk: async () => {
         try {
-          await recallAppeal(appeal.id, {});
-          message.success(`已撤回：${appeal.title}`);
+          await record.recall();
+          message.success(`已撤回：${record.name}`);
         } catch {
           // The request layer showed the server's reason.
         }
@@ -77,11 +86,11 @@ export default function DispatchAction({ appeal, onChanged }: Props) {
   return (
     <>
       <Space>
-        <Button onClick={() => setOpen(true)}>{appeal.dispatchedArea ? '改派' : '转派到村'}</Button>
-        {appeal.dispatchedArea ? <Button onClick={recall}>撤回</Button> : null}
+        <Button onClick={() => setOpen(true)}>{record.dispatchedArea ? '改派' : '转派到村'}</Button>
+        {record.dispatchedArea ? <Button onClick={recall}>撤回</Button> : null}
       </Space>
       <Modal
-        title="转派诉求"
+        title={`转派${record.what}`}
         open={open}
         okText="转派"
         cancelText="取消"
@@ -90,7 +99,9 @@ export default function DispatchAction({ appeal, onChanged }: Props) {
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <p>将诉求「{appeal.title}」交由村里办理。该村的村干部、网格员会在手机上看到并答复，办理时限不变，群众会收到通知。</p>
+        <p>
+          将{record.what}「{record.name}」交由村里办理。{record.intro}
+        </p>
         <Form form={form} layout="vertical" onFinish={submit} name="dispatchForm">
           <Form.Item name="areaId" label="转派至" rules={[{ required: true, message: '请选择要转派的村' }]}>
             <Select options={villages} placeholder="请选择村" aria-label="转派至" />
