@@ -18,14 +18,21 @@ const TOOLBAR: Partial<IToolbarConfig> = {
  * box. This names each button after its tooltip (a group after its title) and makes the area a
  * named multi-line text box.
  */
-function labelEditor(root: HTMLElement, editor: IDomEditor, name: string, required: boolean) {
+function labelEditor(root: HTMLElement, editor: IDomEditor | null, name: string, required: boolean) {
   const area = root.querySelector<HTMLElement>('[data-slate-editor]');
   if (area) {
-    area.setAttribute('role', 'textbox');
-    area.setAttribute('aria-multiline', 'true');
-    area.setAttribute('aria-label', name);
-    if (required) area.setAttribute('aria-required', 'true');
+    // Only what differs is written: the observer below also watches these attributes, and writing
+    // an equal value would wake it again.
+    const set = (attribute: string, value: string) => {
+      if (area.getAttribute(attribute) !== value) area.setAttribute(attribute, value);
+    };
+    set('role', 'textbox');
+    set('aria-multiline', 'true');
+    set('aria-label', name);
+    if (required) set('aria-required', 'true');
   }
+  // The toolbar is drawn once the editor exists.
+  if (!editor) return;
   const groups = new Map<string, string>();
   for (const key of DomEditor.getToolbar(editor)?.getConfig().toolbarKeys ?? []) {
     if (typeof key === 'object') groups.set(key.key, key.title);
@@ -121,12 +128,15 @@ export default function WangEditor({ value, onChange, placeholder, height = 360,
   const required = aria['aria-required'] === true || aria['aria-required'] === 'true';
   useEffect(() => {
     const container = root.current;
-    if (!editor || !container) return undefined;
+    // From the first commit, before the editor's state arrives: the editing area exists as soon as
+    // the child Editor's own effect has created it, and must never be seen with its own role.
+    if (!container) return undefined;
     const label = (id && document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent?.trim()) || placeholder || '正文';
     const apply = () => labelEditor(container, editor, label, required);
     apply();
     const observer = new MutationObserver(apply);
-    observer.observe(container, { childList: true, subtree: true });
+    // Attributes too: an editor redraw that puts its own role back on the area is undone at once.
+    observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'aria-label'] });
     return () => observer.disconnect();
   }, [editor, id, placeholder, required]);
 
