@@ -57,7 +57,9 @@ describe('column settings loaded on first use', () => {
     expect(await screen.findByText('列展示')).toBeInTheDocument();
     const panel = document.querySelector('.ant-popover') as HTMLElement;
     const box = () =>
-      [...panel.querySelectorAll('.ant-tree-treenode')].find((node) => node.textContent?.includes('村'))!.querySelector('.ant-tree-checkbox')!;
+      [...panel.querySelectorAll('.ant-tree-treenode')]
+        .find((node) => node.textContent?.includes('村'))!
+        .querySelector('.ant-tree-checkbox')!;
     fireEvent.click(box());
     // Its click reached the component's span through React's portal: it must not have closed the panel.
     await new Promise((resolve) => setTimeout(resolve, 300));
