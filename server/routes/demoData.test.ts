@@ -35,6 +35,7 @@ const TABLES = [
   'photo_report_images',
   'photo_matches',
   'service_events',
+  'service_event_images',
   'user_notices',
   'opinions',
   'opinion_keywords',
@@ -107,8 +108,8 @@ const keyOf = (table: string, row: Row) =>
         ? `${row.task_id}:${row.group_id}`
         : KEY_COLUMN[table]
           ? String(row[KEY_COLUMN[table]])
-          : ['submission_images', 'appeal_images'].includes(table)
-            ? `${row.submission_id ?? row.appeal_id}:${row.position}`
+          : ['submission_images', 'appeal_images', 'service_event_images'].includes(table)
+            ? `${row.submission_id ?? row.appeal_id ?? row.event_id}:${row.position}`
             : table === 'photo_report_images'
               ? `${row.report_id}:${row.kind}:${row.position}`
               : table === 'photo_matches'

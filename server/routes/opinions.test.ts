@@ -254,7 +254,7 @@ describe('notices (the bell)', () => {
     const notices = await bell(staff);
     assert.deepEqual(
       notices.groups.map((g) => g.kind),
-      ['submissions', 'appeals', 'photoReports', 'overdueAppeals'],
+      ['submissions', 'appeals', 'photoReports', 'overdueAppeals', 'reviewPhotoReports'],
     );
     assert.deepEqual(
       notices.groups.map((g) => g.link),
@@ -263,6 +263,7 @@ describe('notices (the bell)', () => {
         '/peopleService/appeal?status=pending',
         '/peopleService/shot?status=pending',
         '/peopleService/appeal?status=overdue',
+        '/peopleService/shot?status=reviewing',
       ],
     );
     // An appeal both new and overdue sits in two groups but is one piece of work.
@@ -271,7 +272,7 @@ describe('notices (the bell)', () => {
       appeals,
       or(eq(appeals.status, 'pending'), and(inArray(appeals.status, ['pending', 'processing']), lt(appeals.dueAt, new Date()))),
     );
-    const others = (group(notices, 'submissions')?.count ?? 0) + (group(notices, 'photoReports')?.count ?? 0);
+    const others = ['submissions', 'photoReports', 'reviewPhotoReports'].reduce((sum, kind) => sum + (group(notices, kind)?.count ?? 0), 0);
     assert.equal(notices.total, others + appealWork);
     for (const g of notices.groups) assert.ok(g.items.length <= 5 && g.items.length <= g.count, g.kind);
     assert.equal(group(notices, 'appeals')?.count, await t.database.db.$count(appeals, eq(appeals.status, 'pending')));

@@ -199,7 +199,7 @@ describe('the township overview', () => {
         { source: 'other', label: '其他', count: 0 },
       ],
     });
-    assert.deepEqual(o.photoReports, { total: 2, byStatus: { pending: 1, handled: 1, invalid: 0 } });
+    assert.deepEqual(o.photoReports, { total: 2, byStatus: { pending: 1, processing: 0, reviewing: 0, handled: 1, invalid: 0 } });
   });
 
   test('per day for 30 days on the township clock, today last', () => {
