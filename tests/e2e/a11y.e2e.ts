@@ -184,7 +184,13 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
     await page.getByRole('button', { name: /提\s*交/ }).click();
     // The toast fades in: judge its colours once it is fully shown.
     await page.getByText('请按红色提示补充或修改').waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('.adm-toast-mask')].every((m) => getComputedStyle(m).opacity === '1'));
+    // The mask and the toast's own box animate apart: every layer from the text up is opaque.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.adm-toast-mask .adm-auto-center-content')].every((text) => {
+        for (let node: Element | null = text; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+        return true;
+      }),
+    );
     await axe.check(page, '/app/service/appeal, empty form sent');
     await axe.visit(page, '/app/service/shot');
     const appeal = await firstId(page, '/api/my/appeals?pageSize=1');
