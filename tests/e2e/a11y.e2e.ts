@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
+import { apiPost } from '../helpers/admin';
 import { describeViolations, saveViolations, scan, settle, type ScanScope, type Violation } from '../helpers/axe';
 import { DESKTOP, PHONE } from '../helpers/browser';
 import { setUpJourneys } from '../helpers/journeys';
@@ -235,6 +236,15 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
     await page.getByRole('button', { name: '确认不予受理' }).click();
     await page.getByText('请填写不予受理的原因').waitFor();
     await axe.check(page, '/app/dispatched/:id, reason missing');
+    // The demo hands no photo report down: staff01 hands one of 第一村's to it.
+    const staff = await newPage();
+    await signIn(staff.page, 'staff01', 'Demo12345');
+    const shot = await firstId(staff.page, '/api/photo-reports?pageSize=1&status=pending&area=2');
+    assert.ok(shot, 'the demo has a photo report of 第一村 waiting');
+    await apiPost(staff.page, `/api/photo-reports/${shot}/dispatch`, { areaId: 2 });
+    await staff.context.close();
+    await axe.visit(page, '/app/dispatched?kind=shot', '/app/dispatched (随手拍)');
+    await axe.visit(page, `/app/dispatched/shot/${shot}`, '/app/dispatched/shot/:id');
     await context.close();
     axe.done();
   });

@@ -262,7 +262,7 @@ describe('a photo report handed down, answered with a photo and reviewed', () =>
     await drawer.getByText(`${VILLAGE}的处置（待审核）`).waitFor();
     await drawer.getByText(SHOT_ANSWER).first().waitFor();
     await drawer.getByRole('button', { name: /退\s*回/ }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: '退回重新处置' });
+    const dialog = page.locator('.ant-modal').filter({ hasText: '退回重新处置' });
     await dialog.getByLabel('退回原因').fill(SHOT_RETURN);
     await dialog.getByRole('button', { name: /退\s*回/ }).click();
     await drawer.getByText('退回原因').waitFor();
