@@ -72,7 +72,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  // A first start may migrate a whole data directory first (tens of seconds on a busy machine).
+  const deadline = Date.now() + 180_000;
   while (!output.includes('已启动')) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited:\n${output}`);
     if (Date.now() > deadline) {
