@@ -84,7 +84,8 @@ function figures(stats: StatsOverview, link: LinkTo): Figure[] {
     {
       key: 'shots',
       title: '随手拍待处理',
-      value: photoReports.byStatus.pending,
+      // A report a village is working on or the centre is reviewing still waits (ADR 0064).
+      value: photoReports.byStatus.pending + photoReports.byStatus.processing + photoReports.byStatus.reviewing,
       note: `随手拍共 ${photoReports.total} 条 · 已处理 ${photoReports.byStatus.handled}`,
       href: link('pendingPhotoReports'),
     },

@@ -40,6 +40,8 @@ export function countersOf(stats: StatsOverview): Counter[] {
   const { tasks, submissions, appeals, photoReports, perDay, news } = stats;
   const today = perDay[perDay.length - 1];
   const open = appeals.byStatus.pending + appeals.byStatus.processing;
+  // A report a village is working on or the centre is reviewing still waits (ADR 0064).
+  const shotsWaiting = photoReports.byStatus.pending + photoReports.byStatus.processing + photoReports.byStatus.reviewing;
   const last30 = sum(perDay.map((d) => d.appeals));
   return [
     {
@@ -85,10 +87,10 @@ export function countersOf(stats: StatsOverview): Counter[] {
     {
       key: 'pendingPhotoReports',
       label: '随手拍待处理',
-      value: String(photoReports.byStatus.pending),
+      value: String(shotsWaiting),
       unit: '条',
       note: `累计 ${photoReports.total} 条 · 已处理 ${photoReports.byStatus.handled}`,
-      tone: photoReports.byStatus.pending ? 'warn' : 'normal',
+      tone: shotsWaiting ? 'warn' : 'normal',
     },
     {
       key: 'satisfaction',
