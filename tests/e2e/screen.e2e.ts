@@ -183,7 +183,10 @@ describe('the wall display', () => {
       assert.equal(await counterValue(page, 'activeTasks'), String(figures.tasks.published));
       assert.equal(await counterValue(page, 'pendingSubmissions'), String(figures.submissions.pending));
       assert.equal(await counterValue(page, 'overdueAppeals'), String(figures.appeals.overdue));
-      assert.equal(await counterValue(page, 'pendingPhotoReports'), String(figures.photoReports.byStatus.pending));
+      assert.equal(
+        await counterValue(page, 'pendingPhotoReports'),
+        String(figures.photoReports.byStatus.pending + figures.photoReports.byStatus.processing + figures.photoReports.byStatus.reviewing),
+      );
       assert.equal(await counterValue(page, 'monthNews'), String(figures.news.publishedThisMonth));
       await page.getByRole('list', { name: '最新群众诉求' }).getByText(figures.latestAppeals[0].title).waitFor();
       await page.getByRole('list', { name: '积分排行前十' }).getByText(figures.pointsTop[0].name).waitFor();
