@@ -15,6 +15,9 @@ export const publicTaskHandlers = [
 
   route.get('/public/tasks/:id', ({ params }) => {
     const t = appTaskDb.tasks.find((x) => x.id === Number(params.id));
-    return t ? ok(t) : apiError(404, '任务不存在');
+    if (!t) return apiError(404, '任务不存在');
+    // The public detail does not carry the report's fields: only the signed-in task pages ask for them.
+    const { fields: _fields, ...detail } = t;
+    return ok(detail);
   }),
 ];
