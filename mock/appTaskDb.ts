@@ -1,7 +1,7 @@
 /**
  * The phone's tasks (docs/product.md §4), shared by /api/public/tasks (mock/publicTasks.ts), the
  * cadre's own tasks (mock/my.ts), submitting (mock/submissions.ts) and photo uploads
- * (mock/uploads.ts): four tasks for the village cadre of area 2, one rejected submission and one
+ * (mock/uploads.ts): five tasks for the village cadre of area 2 (one closed), one rejected submission and one
  * waiting for review. `resetAppTaskDb()` puts them back (mock/scenarios.ts does before each phone
  * test).
  */
