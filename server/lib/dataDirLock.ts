@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 
-// PGlite keeps no lock of its own (its postmaster.pid is a constant placeholder): two processes
-// opening one data directory would both write to it and corrupt it. A lock file beside it, holding
-// the owner's pid, keeps a second server, a backup or a restore out while a server runs. A lock
-// left by a process that is gone (kill -9, power loss) is taken over.
+// PostgreSQL's postmaster.pid keeps a second database server out of DATA_DIR/pg, but not a second
+// app server that would reuse it, nor a restore that replaces the directory under a running one. A
+// lock file beside the data directory, holding the owner's pid, keeps a second server, a backup or
+// a restore out while a server runs. A lock left by a process that is gone (kill -9, power loss) is
+// taken over.
 
 function alive(pid: number): boolean {
   try {

@@ -26,7 +26,7 @@ interface CounterRow {
   expires_at: string | number;
   hits: number;
 }
-/** node-postgres and PGlite both answer `{ rows }`. */
+/** drizzle's node-postgres driver answers the driver's result, `{ rows }`. */
 const rowsOf = (result: unknown) => (result as { rows: CounterRow[] }).rows;
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;

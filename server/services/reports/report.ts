@@ -372,7 +372,8 @@ export async function buildReport(db: Db, area: number | null, query: ReportQuer
 }
 
 async function countReport(db: Tx, w: ReportWindow, area: number | null, now: Date): Promise<Report> {
-  // One query at a time: PGlite has a single connection anyway, and a pool stays free for others.
+  // One query at a time: one pooled connection serves the whole count, and the pool stays free for
+  // the requests of others.
   const settings = await readSettings(db);
   const areaRows = await listAreas(db, area);
   const taskFig = await taskFigures(db, w, area);

@@ -302,7 +302,8 @@ async function newsFigures(db: DbOrTx, area: number | null, now: Date) {
 
 /** Every figure of the dashboard and the wall display, for one area or (null) the township. */
 async function countOverview(db: DbOrTx, area: number | null, now = new Date()): Promise<StatsOverview> {
-  // One query at a time: PGlite has a single connection anyway, and a pool stays free for others.
+  // One query at a time: one pooled connection serves the whole count, and the pool stays free for
+  // the requests of others.
   const usersFigures = await userFigures(db, area);
   const taskFig = await taskFigures(db, area);
   const submissionFig = await submissionFigures(db, area);

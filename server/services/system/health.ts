@@ -39,7 +39,7 @@ function shippedMigrations() {
 
 async function appliedMigrations(db: Db): Promise<number> {
   const result = await db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-  // node-postgres and PGlite both answer { rows }.
+  // drizzle's node-postgres driver answers the driver's result: { rows }.
   return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
 
