@@ -1,8 +1,12 @@
 import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import { CHUNK_LOAD_TIMEOUT_MS } from './common/constants';
-import { trimProComponents } from './config/proTrim';
+import { compileSourcesFor } from './config/babelTargets';
+import { keptTricks, trimProComponents } from './config/proTrim';
 import routes from './config/routes';
+
+/** The oldest browsers we serve: the Chromium-80-class browsers of township offices (as eslint.config.mjs holds the APIs to). */
+const TARGETS = { chrome: 80 };
 
 // The entry chunk stays free of antd, echarts and the rich-text editor so the phone pages load light;
 // the admin frame (ProLayout through the layout plugin, `layout` in src/app.tsx, ADR 0042) brings antd
@@ -26,7 +30,7 @@ export default defineConfig({
   base: '/',
   publicPath: '/',
   runtimePublicPath: {},
-  targets: { chrome: 80 },
+  targets: TARGETS,
   polyfill: false,
   moment2dayjs: false,
   jsMinifier: 'terser',
@@ -49,6 +53,18 @@ export default defineConfig({
     // unused value types, pickers and panels loaded on use, unused schema-form layouts (ADR 0047).
     // Throws while loading when a replaced module path no longer matches the installed packages.
     trimProComponents(memo);
+    // Our code (and Umi's generated files) compiled for TARGETS, not for ES5 (ADR 0060; BUNDLE_KEEP=targets
+    // builds without it, as BUNDLE_KEEP=colorPicker without the next rule, to measure them).
+    const kept = keptTricks();
+    if (!kept.has('targets')) compileSourcesFor(memo, TARGETS);
+    // @rc-component/color-picker does not say it is free of side effects, so every page with an antd
+    // Button (whose colour tokens use the picker's Color class) kept the whole picker (ADR 0060).
+    if (!kept.has('colorPicker')) {
+      memo.module
+        .rule('color-picker-side-effect-free')
+        .test(/[\\/]node_modules[\\/]@rc-component[\\/]color-picker[\\/]/)
+        .sideEffects(false);
+    }
     // A script chunk that has not loaded after 120 s fails with a chunk-load error (docs/product.md §14).
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     // Umi's generated export barrels have no side effects: let tree-shaking drop axios from the entry.

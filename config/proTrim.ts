@@ -100,6 +100,14 @@ export const REPLACEMENTS: Replacement[] = [
     requests: ['./components/Digit'],
     target: fieldLazy,
   },
+  // pro-layout's page header imports two icons by the package's root paths, which are CommonJS: they
+  // brought a second copy of the icon base and rc-util's DOM helpers to every admin page (ADR 0060).
+  {
+    trick: 'esIcons',
+    issuer: '@ant-design/pro-layout/es/components/PageHeader/index.js',
+    requests: ['@ant-design/icons/ArrowLeftOutlined', '@ant-design/icons/ArrowRightOutlined'],
+    target: (request) => path.join(nodeModules(), '@ant-design/icons/es/icons', `${path.basename(request)}.js`),
+  },
   {
     trick: 'errorBoundary',
     issuer: '@ant-design/pro-utils/es/index.js',
@@ -126,6 +134,12 @@ export function importsOf(source: string): Set<string> {
 const resolvesTo = (file: string) =>
   [file, `${file}.js`, path.join(file, 'index.js')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
 
+/** Whether an import request of `issuerFile` names a file that exists: relative, or a package path. */
+function requestExists(issuerFile: string, request: string, root: string) {
+  if (request.startsWith('.')) return Boolean(resolvesTo(path.resolve(path.dirname(issuerFile), request)));
+  return Boolean(resolvesTo(path.join(root, request)));
+}
+
 /**
  * Throws, naming the trick, the file and the request, when a replacement no longer fits the
  * installed packages: its issuer is gone, no longer imports the request, the replaced module is
@@ -142,7 +156,7 @@ export function checkReplacements(replacements: Replacement[], root = nodeModule
     const imports = importsOf(fs.readFileSync(file, 'utf8'));
     for (const request of requests) {
       if (!imports.has(request)) problems.push(`${trick}: ${issuer} no longer imports '${request}'`);
-      else if (!resolvesTo(path.resolve(path.dirname(file), request))) problems.push(`${trick}: '${request}' of ${issuer} does not exist`);
+      else if (!requestExists(file, request, root)) problems.push(`${trick}: '${request}' of ${issuer} does not exist`);
       const answer = target(request).replace(/\?.*$/, '');
       if (!fs.existsSync(answer)) problems.push(`${trick}: ${answer}, which answers '${request}', does not exist`);
     }

@@ -3,11 +3,12 @@
 // - no phone or public page (nor the login page) loads any pro-components code;
 // - the first-load JS (gzip) of chosen pages, measured in Chromium, stays within budget.
 // `npx tsx scripts/check-bundle.ts` prints a table and exits non-zero on a breach;
-// `BUNDLE_FILES=/userManage/list` (a page's path) also lists that page's scripts, largest first;
+// `BUNDLE_FILES=/userManage/list,/screen` (pages' paths) also lists those pages' scripts, largest first;
 // `BUNDLE_PAGES=/userManage/list,/app/index` measures only those pages (comparing builds, ADR 0047).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 
@@ -46,28 +47,32 @@ const PAGES: Array<{
 }> = [
   // 257.9 KiB measured with pro-components trimmed (ADR 0047; the goal is at most 260).
   // 263.3 with the one sign-out (src/utils/signOut.ts) and the wider captcha (ADR 0046).
-  { path: '/user/login', viewport: PHONE, budgetKiB: 264, signIn: false },
+  // 255.5 once our own code is compiled for the browsers we serve, not for ES5 (ADR 0060).
+  { path: '/user/login', viewport: PHONE, budgetKiB: 260, signIn: false },
   // Phone pages (antd-mobile only): no antd may load here.
   // 161.4 KiB measured with the route's error boundary and phone frame (ADR 0044) and the session
   // hand-over between tabs (ADR 0049); the list pages were about 159 before them.
   // 162.2 with the bell that counts kept notices while the page is open (ADR 0055).
-  { path: '/app/taskList', viewport: PHONE, budgetKiB: 163, phone: true },
+  { path: '/app/taskList', viewport: PHONE, budgetKiB: 158, phone: true },
   // 159 KiB measured with the notice bell in the phone layout and the form drafts (ADRs 0030, 0031).
-  { path: '/app/mytask', viewport: PHONE, budgetKiB: 165, signIn: 'cadre02', phone: true },
+  { path: '/app/mytask', viewport: PHONE, budgetKiB: 160, signIn: 'cadre02', phone: true },
   // A dynamic URL: Umi also preloads the '*' route's chunk (404), which therefore carries no antd.
   // 173.5 with pictures shown as 处理中 until decoded (ADR 0058) and the notices' bell (ADR 0055).
-  { path: '/app/mytask/1', viewport: PHONE, budgetKiB: 174, signIn: 'cadre02', phone: true },
+  { path: '/app/mytask/1', viewport: PHONE, budgetKiB: 170, signIn: 'cadre02', phone: true },
   // 转派诉求 (a cadre's appeals handed down, ADR 0031) and 我的消息 (a villager's notices).
   // 158.7 and 179.3 KiB measured once photos upload one at a time and typed names are checked for
   // hidden characters as the server does (ADRs 0039, 0041); the list was under 157, the detail 177.
   // With ADRs 0044 and 0049: 162.2, 183.2 and 160.6 KiB.
   // With ADRs 0055 and 0058 (kept notices, 处理中 pictures): 163.0, 184.5 and 161.6 KiB.
-  { path: '/app/dispatched', viewport: PHONE, budgetKiB: 164, signIn: 'cadre02', phone: true },
-  { path: '/app/dispatched/1', viewport: PHONE, budgetKiB: 185, signIn: 'cadre02', phone: true },
-  { path: '/app/notices', viewport: PHONE, budgetKiB: 162, signIn: 'villager02', phone: true },
+  // With 填报字段, the village's photo answers (ADR 0064) and our code compiled for the browsers we
+  // serve (ADR 0060): 154.3 (任务公开), 156.9 and 166.8 (我的任务), 156.7 and 184.6 (转派诉求), 154.2
+  // (我的消息), 152.8 (新闻动态).
+  { path: '/app/dispatched', viewport: PHONE, budgetKiB: 160, signIn: 'cadre02', phone: true },
+  { path: '/app/dispatched/1', viewport: PHONE, budgetKiB: 189, signIn: 'cadre02', phone: true },
+  { path: '/app/notices', viewport: PHONE, budgetKiB: 158, signIn: 'villager02', phone: true },
   // The phone home (ADR 0012: at most 140; the Toast and react-spring load with the first message).
   { path: '/app/index', viewport: PHONE, budgetKiB: 140, phone: true },
-  { path: '/app/newsList', viewport: PHONE, budgetKiB: 161, phone: true },
+  { path: '/app/newsList', viewport: PHONE, budgetKiB: 157, phone: true },
   // Public pages (docs/product.md §5): plain CSS, opened on phones too, so they are checked like
   // phone pages. /entrance is the workbench door, opened first on every desktop: the entry chunk
   // (81 KiB) plus a page of plain CSS and inline icons (88 KiB measured); 100 leaves room for the
@@ -79,7 +84,8 @@ const PAGES: Array<{
   // once (292 KiB measured, of which echarts is about 170).
   // 300.6 KiB with the village panel's pages (ADR 0050) and the error boundaries (ADR 0044): over
   // the 300 goal by 0.6, to be won back; 301.3 with the one sign-out the request layer calls on a 401.
-  { path: '/screen', viewport: { width: 1920, height: 1080 }, budgetKiB: 302, signIn: 'staff01', phone: true },
+  // 296.6 with ADR 0060 (our code compiled for the browsers we serve): within the goal again.
+  { path: '/screen', viewport: { width: 1920, height: 1080 }, budgetKiB: 300, signIn: 'staff01', phone: true },
   // The heaviest admin page: 750 KiB with ProTable and ProLayout, 623.5 after trimming them (ADRs 0016,
   // 0029), 450.5 with the thin list table (ADR 0034) and the thin admin frame (ADR 0035), which leave
   // pro-components out of the bundle, 412.1 without antd's tree filter and Typography and with the dialogs
@@ -89,8 +95,52 @@ const PAGES: Array<{
   // up to 3.5 KiB more than a local run of the same build. 589.3 with every dialog on ModalForm/DrawerForm
   // (ADR 0048), 604.7 once the header's search loaded TypeBox with its contract, 593.6 without it
   // (common/search.ts), with the search box and the bell's own notices in the frame: 3.6 over the goal.
-  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 595, signIn: true },
+  // 576.4 with ADR 0060: our code for the browsers we serve instead of ES5, the colour picker free of
+  // side effects, pro-layout's two icons and antd's locale from their ES builds. The goal, 590, is the budget.
+  { path: '/userManage/list', viewport: DESKTOP, budgetKiB: 590, signIn: true },
 ];
+
+/** What a page shows while its code or its data is still on the way. */
+const BUSY = [
+  '[aria-busy="true"]',
+  '[role="status"][aria-label="加载中"]',
+  '.ant-spin-spinning',
+  '.ant-skeleton',
+  '.adm-skeleton',
+  '.adm-spin-loading',
+  '.screen-loading',
+].join(', ');
+
+/** When the page last asked for or received something, and how many requests are open. */
+function watchNetwork(tab: Page) {
+  const state = { open: 0, last: Date.now() };
+  tab.on('request', () => {
+    state.open += 1;
+    state.last = Date.now();
+  });
+  const ended = () => {
+    state.open -= 1;
+    state.last = Date.now();
+  };
+  tab.on('requestfinished', ended);
+  tab.on('requestfailed', ended);
+  return state;
+}
+
+/**
+ * Waits until the page shows no loading state and the network has been quiet for 1.5 s. On a busy
+ * machine `networkidle` alone can come between a script's arrival and the requests (and chunks) it
+ * then asks for, which measured pages half loaded.
+ */
+async function settled(tab: Page, network: ReturnType<typeof watchNetwork>, quietMs = 1500, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const busy = await tab.locator(BUSY).filter({ visible: true }).count();
+    if (!busy && network.open <= 0 && Date.now() - network.last >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`${tab.url()} was still loading after ${timeoutMs / 1000} s`);
+    await tab.waitForTimeout(250);
+  }
+}
 
 const gzipSize = (file: string) => {
   const gz = `${file}.gz`;
@@ -112,7 +162,9 @@ async function main() {
     `entry chunk ${entry}: ${(gzipSize(path.join(dist, entry)) / KiB).toFixed(1)} KiB gzip, no antd/pro-components/echarts/editor: ${failed ? 'NO' : 'yes'}`,
   );
 
-  const server = await startServer({ SEED_DEMO: '1' });
+  // The demo accounts sign in below. They are there by default, so a journeys' template data dir
+  // (E2E_TEMPLATE_DIR, tests/helpers/server.ts) serves too, which saves a first start.
+  const server = await startServer(process.env.SEED_DEMO === '0' ? { SEED_DEMO: '1' } : {});
   const browser = await launchBrowser();
   try {
     console.log('\n| page | viewport | JS files | first-load JS (gzip) | budget |');
@@ -147,7 +199,9 @@ async function main() {
         const url = new URL(res.url());
         if (url.pathname.endsWith('.js')) scripts.add(path.basename(url.pathname));
       });
+      const quiet = watchNetwork(fresh);
       await fresh.goto(server.url + page.path, { waitUntil: 'networkidle' });
+      await settled(fresh, quiet);
       // A redirect (e.g. to the login page) would measure another page.
       const landed = new URL(fresh.url()).pathname;
       if (landed !== page.path) {
@@ -175,7 +229,7 @@ async function main() {
           }
         }
       }
-      if (process.env.BUNDLE_FILES === page.path) {
+      if (process.env.BUNDLE_FILES?.split(',').includes(page.path)) {
         const sizes = [...scripts].map((name) => ({ name, size: gzipSize(path.join(dist, name)) })).sort((a, b) => b.size - a.size);
         for (const { name, size } of sizes) console.log(`    ${(size / KiB).toFixed(1).padStart(6)} KiB  ${name}`);
       }

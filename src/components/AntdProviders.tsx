@@ -1,5 +1,6 @@
 import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ES module: `antd/locale/zh_CN` is the CommonJS build, which brings its own copy of the locales (ADR 0060).
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import React, { useEffect, useState } from 'react';
