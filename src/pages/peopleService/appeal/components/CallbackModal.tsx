@@ -9,6 +9,12 @@ import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
 
 export type CallbackRef = Pick<AppealItem, 'id' | 'title' | 'submitterName' | 'phone' | 'callbackAttempts'>;
 
+/**
+ * rc-rate's list has no role while its stars are radios: as a named radio group it may carry the
+ * aria-required the form puts on a required field (axe's aria-allowed-attr refused it on a bare list).
+ */
+const RADIO_GROUP = { role: 'radiogroup' } as Record<string, string>;
+
 interface Values {
   reached: boolean;
   score?: number;
@@ -91,7 +97,7 @@ export default function CallbackModal({ appeal, onClose, onChanged }: Props) {
           extra="与群众在手机上评价的满意度相同，计入群众满意度，标注为“回访评价”"
           rules={[{ required: true, message: '请选择群众的满意度' }]}
         >
-          <Rate aria-label="群众满意度" tooltips={[...SATISFACTION_LABELS]} />
+          <Rate {...RADIO_GROUP} aria-label="群众满意度" tooltips={[...SATISFACTION_LABELS]} />
         </ProForm.Item>
       ) : null}
       <ProFormTextArea
