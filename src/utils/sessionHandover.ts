@@ -10,8 +10,11 @@ import { isUserPage } from './routeAccess';
  */
 const CHANNEL = 'glp-session';
 const HINT_KEY = 'glp-signed-in';
-/** Long enough for a busy tab to answer, short enough not to hold the page up when none does. */
-const ASK_TIMEOUT_MS = 300;
+/**
+ * Long enough for a busy tab to answer (one still parsing the admin frame's scripts on a slow PC
+ * took over 300 ms), short enough not to hold the page up when none does.
+ */
+const ASK_TIMEOUT_MS = 1000;
 
 type Message = { kind: 'ask'; id: string } | { kind: 'answer'; id: string; token: string } | { kind: 'ended'; token: string };
 

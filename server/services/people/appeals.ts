@@ -179,19 +179,24 @@ function toItem(r: ItemRow): AppealItem {
 // ---- Lists ----
 
 /** The list's filters other than state: the status tabs count under these. */
-function baseConditions(caller: AuthUser, query: AppealCountsQuery): Array<SQL | undefined> {
+async function baseConditions(db: DbOrTx, caller: AuthUser, query: AppealCountsQuery): Promise<Array<SQL | undefined>> {
   const conditions: Array<SQL | undefined> = [appealHandlerScope(caller)];
   if (query.area) conditions.push(eq(appeals.area, query.area));
   if (query.category) conditions.push(eq(appeals.category, query.category));
   if (query.source) conditions.push(eq(appeals.source, query.source));
   if (query.rated !== undefined) conditions.push(query.rated ? isNotNull(appeals.satisfaction) : isNull(appeals.satisfaction));
   conditions.push(periodCondition(appeals.createdAt, query.from, query.to));
-  conditions.push(keywordOrSubmitterHolds(appealDocument(appeals), appeals.submitterId, query.keyword));
+  conditions.push(await keywordOrSubmitterHolds(db, appealDocument(appeals), appeals.submitterId, query.keyword));
   return conditions;
 }
 
-function listConditions(caller: AuthUser, query: Omit<AppealListQuery, 'current' | 'pageSize'>, bound: Date): SQL | undefined {
-  const conditions = baseConditions(caller, query);
+async function listConditions(
+  db: DbOrTx,
+  caller: AuthUser,
+  query: Omit<AppealListQuery, 'current' | 'pageSize'>,
+  bound: Date,
+): Promise<SQL | undefined> {
+  const conditions = await baseConditions(db, caller, query);
   if (query.status) conditions.push(eq(appeals.status, query.status));
   if (query.overdue === true) conditions.push(appealOverdue);
   if (query.overdue === false) conditions.push(sql`not ${appealOverdue}`);
@@ -208,7 +213,7 @@ function listOrder(query: Pick<AppealListQuery, 'sortField' | 'sortOrder'>) {
 
 export async function listAppeals(db: Db, caller: AuthUser, query: AppealListQuery): Promise<PageResult<AppealItem>> {
   const bound = await callbackBound(db);
-  const where = listConditions(caller, query, bound);
+  const where = await listConditions(db, caller, query, bound);
   const [rows, [{ total }]] = await Promise.all([
     selectItems(db, bound, {})
       .where(where)
@@ -247,7 +252,7 @@ export async function appealExportRows(
 ) {
   const bound = await callbackBound(db);
   const rows = await selectItems(db, bound, { reply: appeals.reply, rejectReason: appeals.rejectReason })
-    .where(listConditions(caller, query, bound))
+    .where(await listConditions(db, caller, query, bound))
     .orderBy(...listOrder(query))
     .limit(limit)
     .offset(offset);
@@ -276,7 +281,7 @@ export async function appealCounts(db: Db, caller: AuthUser, query: AppealCounts
       callback: sql<number>`count(*) filter (where ${callbackDue(bound)})::int`,
     })
     .from(appeals)
-    .where(and(...baseConditions(caller, query)));
+    .where(and(...(await baseConditions(db, caller, query))));
   return row;
 }
 

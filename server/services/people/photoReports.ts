@@ -145,17 +145,17 @@ async function toItems<R extends ItemRow>(db: DbOrTx, rows: R[]): Promise<Array<
   }));
 }
 
-function baseConditions(caller: AuthUser, query: PhotoReportCountsQuery): Array<SQL | undefined> {
+async function baseConditions(db: DbOrTx, caller: AuthUser, query: PhotoReportCountsQuery): Promise<Array<SQL | undefined>> {
   const conditions: Array<SQL | undefined> = [photoReportHandlerScope(caller)];
   if (query.area) conditions.push(eq(photoReports.area, query.area));
   if (query.type) conditions.push(eq(photoReports.type, query.type));
   conditions.push(periodCondition(photoReports.createdAt, query.from, query.to));
-  conditions.push(keywordOrSubmitterHolds(photoReportDocument(photoReports), photoReports.submitterId, query.keyword));
+  conditions.push(await keywordOrSubmitterHolds(db, photoReportDocument(photoReports), photoReports.submitterId, query.keyword));
   return conditions;
 }
 
 export async function listPhotoReports(db: DbOrTx, caller: AuthUser, query: PhotoReportListQuery): Promise<PageResult<PhotoReportItem>> {
-  const where = and(...baseConditions(caller, query), query.status ? eq(photoReports.status, query.status) : undefined);
+  const where = and(...(await baseConditions(db, caller, query)), query.status ? eq(photoReports.status, query.status) : undefined);
   const order = query.sortOrder === 'ascend' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     selectBase(db)
@@ -189,7 +189,7 @@ export async function photoReportCounts(db: DbOrTx, caller: AuthUser, query: Pho
       invalid: of('invalid'),
     })
     .from(photoReports)
-    .where(and(...baseConditions(caller, query)));
+    .where(and(...(await baseConditions(db, caller, query))));
   return row;
 }
 

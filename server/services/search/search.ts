@@ -47,7 +47,7 @@ interface Kind {
   title: SQL;
   body: SQL;
   meta: Record<string, SQL>;
-  match: (terms: string[]) => SQL | undefined;
+  match: (terms: string[], db: DbOrTx) => SQL | undefined | Promise<SQL | undefined>;
   scope: (caller: AuthUser, db: DbOrTx) => SQL | undefined;
   describe: (meta: Record<string, unknown>) => string;
 }
@@ -65,7 +65,7 @@ const KINDS: Kind[] = [
     title: sql`${appeals.title}`,
     body: sql`${appeals.content}`,
     meta: { area: areaNameOf(appeals.area), status: sql`${appeals.status}` },
-    match: (terms) => textOrSubmitterHolds(appealDocument(appeals), appeals.submitterId, terms),
+    match: (terms, db) => textOrSubmitterHolds(db, appealDocument(appeals), appeals.submitterId, terms),
     scope: (caller) => appealHandlerScope(caller),
     describe: (m) => joinMeta(m.area, APPEAL_STATUS_LABELS[m.status as keyof typeof APPEAL_STATUS_LABELS]),
   },
@@ -78,7 +78,7 @@ const KINDS: Kind[] = [
     title: sql`${photoReports.description}`,
     body: sql`${photoReports.location}`,
     meta: { area: areaNameOf(photoReports.area), status: sql`${photoReports.status}` },
-    match: (terms) => textOrSubmitterHolds(photoReportDocument(photoReports), photoReports.submitterId, terms),
+    match: (terms, db) => textOrSubmitterHolds(db, photoReportDocument(photoReports), photoReports.submitterId, terms),
     scope: (caller) => photoReportHandlerScope(caller),
     describe: (m) => joinMeta(m.area, PHOTO_REPORT_STATUS_LABELS[m.status as keyof typeof PHOTO_REPORT_STATUS_LABELS]),
   },
@@ -143,7 +143,7 @@ async function searchKind(db: DbOrTx, caller: AuthUser, kind: Kind, terms: strin
       ...Object.fromEntries(Object.entries(kind.meta).map(([key, value]) => [key, sql`${value}`.as(`meta_${key}`)])),
     })
     .from(kind.table)
-    .where(and(kind.match(terms), kind.scope(caller, db)))
+    .where(and(await kind.match(terms, db), kind.scope(caller, db)))
     .orderBy(desc(kind.createdAt), desc(kind.id))
     .limit(CANDIDATES)
     .as('candidates');
