@@ -5,17 +5,17 @@
  * header's greeting and the side menu. Messages are observed through registerFeedback, reloads through
  * window.location.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { PERMISSION_KEYS } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import { registerFeedback } from '@/utils/feedback';
 import { resetSignOut } from '@/utils/signOut';
 import { ADMIN_TOKEN, adminUser, cadreUser, villagerUser } from '@mock/fixtures';
-import { api, apiError, ok } from '@mock/http';
+import { api, apiError, invalid, ok } from '@mock/http';
 import { setPagePath, spyOnLocation } from '@mock/location';
 import { preloadApp, renderApp } from '@mock/renderApp';
-import { type RecordedRequest, recordRequests, server, useMockServer } from '@mock/server';
+import { callsTo, type RecordedRequest, recordRequests, server, useMockServer } from '@mock/server';
 
 useMockServer();
 beforeAll(preloadApp, 120_000);
@@ -136,6 +136,34 @@ describe('the header of a signed-in user', () => {
     await pointer.click(screen.getByText('修改密码'));
     expect(await screen.findByLabelText('原密码')).toBeInTheDocument();
   });
+
+  test('修改密码 checks as typed; a wrong old password is said under it and what was typed stays; 取消 closes', async () => {
+    sessionStorage.setItem('token', ADMIN_TOKEN);
+    server.use(http.put(api('/currentUser/password'), () => invalid([{ field: 'oldPassword', label: '原密码', message: '原密码不正确' }])));
+    const calls = recordRequests();
+    const { user: pointer } = renderApp('/userManage/group');
+    await pointer.click(await screen.findByText('管理员，你好！', {}, { timeout: 30000 }));
+    await pointer.click(await screen.findByText('修改密码'));
+    const dialog = await screen.findByRole('dialog', { name: '修改密码' });
+
+    await pointer.type(within(dialog).getByLabelText('新密码'), 'Fresh-5821');
+    await pointer.type(within(dialog).getByLabelText('确认新密码'), 'Fresh-5822');
+    expect(await within(dialog).findByText('两次输入的密码不一致')).toBeInTheDocument();
+    await pointer.clear(within(dialog).getByLabelText('确认新密码'));
+    await pointer.type(within(dialog).getByLabelText('确认新密码'), 'Fresh-5821');
+    await pointer.type(within(dialog).getByLabelText('原密码'), 'Wrong-1234');
+    await pointer.click(within(dialog).getByRole('button', { name: '确认修改' }));
+
+    expect(await within(dialog).findByText('原密码不正确')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('原密码')).toHaveValue('Wrong-1234');
+    expect(within(dialog).getByLabelText('新密码')).toHaveValue('Fresh-5821');
+    expect(JSON.parse(await callsTo(calls, 'PUT', '/currentUser/password')[0].body)).toEqual({
+      oldPassword: 'Wrong-1234',
+      newPassword: 'Fresh-5821',
+    });
+    await pointer.click(within(dialog).getByRole('button', { name: /^取\s*消$/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '修改密码' })).not.toBeInTheDocument());
+  }, 60_000);
 
   test('the side menu lists only the groups the user may open, folds to icons and back; the title leads to the workbench', async () => {
     sessionStorage.setItem('token', ADMIN_TOKEN);

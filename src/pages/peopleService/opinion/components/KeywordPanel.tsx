@@ -1,8 +1,10 @@
+import { ProForm, type ProFormInstance, ProFormText } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { App, Button, Card, Form, Input, List, Popconfirm, Result, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, List, Popconfirm, Result, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import type { OpinionKeyword } from '@common/contracts/people';
 import { LIMITS } from '@common/limits';
+import { DangerLink } from '@/components/TableParts';
 import { pageErrorMessage } from '@/hooks/usePagedList';
 import { createOpinionKeyword, deleteOpinionKeyword, queryOpinionKeywords } from '@/services/opinions';
 import { handleFormError } from '@/utils/apiError';
@@ -18,9 +20,8 @@ const PAGE_SIZE = 5;
  */
 export default function KeywordPanel() {
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ keyword: string }>();
+  const formRef = useRef<ProFormInstance<{ keyword: string }>>();
   const [current, setCurrent] = useState(1);
-  const [adding, setAdding] = useState(false);
   const keywords = useRequest(async () => (await queryOpinionKeywords({ current, pageSize: PAGE_SIZE }, { skipErrorHandler: true })).data, {
     refreshDeps: [current],
   });
@@ -29,17 +30,14 @@ export default function KeywordPanel() {
 
   const add = async ({ keyword }: { keyword: string }) => {
     const text = keyword.trim();
-    setAdding(true);
     try {
       await createOpinionKeyword({ keyword: text }, { skipErrorHandler: true });
       message.success(`已添加监测关键词「${text}」`);
-      form.resetFields();
+      formRef.current?.resetFields();
       reloadFirstPage();
     } catch (error) {
       // 409: already watched. The server's words go under the field; what was typed stays.
-      handleFormError(error, form);
-    } finally {
-      setAdding(false);
+      handleFormError(error, formRef.current);
     }
   };
 
@@ -62,22 +60,28 @@ export default function KeywordPanel() {
       <Typography.Paragraph type="secondary" className="opinion-keyword-hint">
         群众诉求、随手拍的标题或内容包含这些关键词时，系统自动生成一条舆情。
       </Typography.Paragraph>
-      <Form form={form} name="opinionKeywordForm" onFinish={add} className="opinion-keyword-form">
-        <Form.Item
+      {/* One field: Enter adds it, as 添加 does (ProForm's submit, spinning while the server answers). */}
+      <ProForm<{ keyword: string }>
+        formRef={formRef}
+        name="opinionKeywordForm"
+        layout="horizontal"
+        className="opinion-keyword-form"
+        autoFocusFirstInput={false}
+        onFinish={add}
+        submitter={{ searchConfig: { submitText: '添加' }, resetButtonProps: false }}
+      >
+        <ProFormText
           name="keyword"
-          className="opinion-keyword-field"
+          formItemProps={{ className: 'opinion-keyword-field' }}
+          placeholder="例如：漏水、塌方"
+          fieldProps={{ 'aria-label': '新的监测关键词', count: { show: true, max: LIMITS.opinionKeyword } }}
           rules={[
             { required: true, whitespace: true, message: '请输入关键词' },
             { max: LIMITS.opinionKeyword, message: `关键词不能超过${LIMITS.opinionKeyword}个字` },
             FIELD_RULES.visibleText,
           ]}
-        >
-          <Input aria-label="新的监测关键词" placeholder="例如：漏水、塌方" count={{ show: true, max: LIMITS.opinionKeyword }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={adding}>
-          添加
-        </Button>
-      </Form>
+        />
+      </ProForm>
       {failed ? (
         <Result
           status="warning"
@@ -115,7 +119,7 @@ export default function KeywordPanel() {
                   okButtonProps={{ danger: true }}
                   onConfirm={() => remove(keyword)}
                 >
-                  <Typography.Link type="danger">删除</Typography.Link>
+                  <DangerLink aria-label={`删除监测关键词「${keyword.keyword}」`}>删除</DangerLink>
                 </Popconfirm>,
               ]}
             >

@@ -1,11 +1,13 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, Table, Typography, Upload } from 'antd';
+import { ModalForm, type ProFormInstance, ProFormText } from '@ant-design/pro-components';
+import { Alert, App, Button, Checkbox, Space, Table, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import './ImportUsersModal.css';
 import { USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS } from '@common/constants';
 import type { UserImportPreview, UserImportRow } from '@common/contracts/users';
 import { downloadImportTemplate, importUsers, previewUserImport } from '@/services/users';
+import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import { apiErrorBody, apiErrorMessage, handleFormError } from '@/utils/apiError';
 import { FIELD_HINTS, FIELD_RULES, passwordRule } from '@/utils/formRules';
 
@@ -56,12 +58,12 @@ interface Props {
 
 /**
  * 导入用户: the template, the file, a preview of every row with its errors (nothing written yet),
- * then one import of all rows with one initial password. The chosen file and the typed password
- * stay through a server error.
+ * then one import of all rows with one initial password (a ModalForm, ADR 0048: 导入 is its submit,
+ * after a confirmation). The chosen file and the typed password stay through a server error.
  */
 export default function ImportUsersModal({ onClose, onImported }: Props) {
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<{ password: string }>();
+  const formRef = useRef<ProFormInstance<{ password: string }>>();
   const [file, setFile] = useState<File>();
   const [preview, setPreview] = useState<UserImportPreview>();
   const [checking, setChecking] = useState(false);
@@ -110,51 +112,53 @@ export default function ImportUsersModal({ onClose, onImported }: Props) {
 
   const blocked = !preview || !file || preview.valid === 0 || (preview.invalid > 0 && !skipInvalid);
 
-  const submit = async () => {
-    if (!preview || !file) return;
-    const { password } = await form.validateFields();
-    modal.confirm({
-      title: `导入 ${preview.valid} 个用户？`,
-      content: `${preview.invalid ? `有误的 ${preview.invalid} 行将被跳过。` : ''}所有导入的用户使用同一个初始密码，首次登录时须修改密码。`,
-      okText: '导入',
-      cancelText: '取消',
-      onOk: async () => {
-        setImporting(true);
-        setError(undefined);
-        try {
-          const body = await importUsers(file, password, skipInvalid);
-          message.success(`已导入 ${body.data?.imported ?? 0} 个用户`);
-          onImported();
-        } catch (e) {
-          // A wrong password goes under its field (and a lost session signs out); the rest stays on
-          // top of the preview. File and password are kept either way.
-          const body = apiErrorBody(e);
-          if (body?.code === 401 || body?.errors?.some((f) => f.field === 'password')) handleFormError(e, form);
-          else setError(apiErrorMessage(e));
-        } finally {
-          setImporting(false);
-        }
-      },
-    });
+  const importAll = async (chosen: File, password: string) => {
+    setError(undefined);
+    setImporting(true);
+    try {
+      const body = await importUsers(chosen, password, skipInvalid);
+      message.success(`已导入 ${body.data?.imported ?? 0} 个用户`);
+      onImported();
+    } catch (e) {
+      // A wrong password goes under its field (and a lost session signs out); the rest stays on
+      // top of the preview. File and password are kept either way.
+      const body = apiErrorBody(e);
+      if (body?.code === 401 || body?.errors?.some((f) => f.field === 'password')) handleFormError(e, formRef.current);
+      else setError(apiErrorMessage(e));
+    } finally {
+      setImporting(false);
+    }
   };
+
+  // 导入 (the form's submit, after the password passed) asks first; the button spins until the
+  // import is done or the question is declined.
+  const submit = ({ password }: { password: string }) =>
+    new Promise<void>((done) => {
+      if (!preview || !file) return done();
+      modal.confirm({
+        title: `导入 ${preview.valid} 个用户？`,
+        content: `${preview.invalid ? `有误的 ${preview.invalid} 行将被跳过。` : ''}所有导入的用户使用同一个初始密码，首次登录时须修改密码。`,
+        okText: '导入',
+        cancelText: '取消',
+        onOk: () => importAll(file, password).finally(done),
+        onCancel: () => done(),
+      });
+    });
 
   const rows = onlyInvalid ? (preview?.rows.filter((r) => r.errors.length) ?? []) : (preview?.rows ?? []);
 
   return (
-    <Modal
-      open
+    <ModalForm<{ password: string }>
       title="导入用户"
+      {...dialogState(true, onClose)}
+      name="userImport"
+      formRef={formRef}
       width={1000}
-      onCancel={onClose}
-      maskClosable={false}
-      footer={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" disabled={blocked} loading={importing} onClick={submit}>
-            导入
-          </Button>
-        </Space>
-      }
+      requiredMark={false}
+      autoFocusFirstInput={false}
+      modalProps={{ ...FRESH_DIALOG, okText: '导入', maskClosable: false }}
+      submitter={{ submitButtonProps: { disabled: blocked } }}
+      onFinish={submit}
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
@@ -217,19 +221,18 @@ export default function ImportUsersModal({ onClose, onImported }: Props) {
             ) : preview.invalid && !skipInvalid ? (
               <Typography.Text type="secondary">有误的行请改正后重新上传，或勾选“跳过有误的行”只导入正确的行。</Typography.Text>
             ) : null}
-            <Form form={form} layout="inline" name="userImport" requiredMark={false}>
-              <Form.Item
-                name="password"
-                label="初始密码"
-                rules={[{ required: true, message: '请输入初始密码' }, FIELD_RULES.password, passwordRule()]}
-                extra="所有导入的用户使用此密码，首次登录时须修改"
-              >
-                <Input.Password placeholder={FIELD_HINTS.password} autoComplete="new-password" style={{ width: 260 }} />
-              </Form.Item>
-            </Form>
+            <ProFormText.Password
+              name="password"
+              label="初始密码"
+              width={260}
+              placeholder={FIELD_HINTS.password}
+              fieldProps={{ autoComplete: 'new-password' }}
+              rules={[{ required: true, message: '请输入初始密码' }, FIELD_RULES.password, passwordRule()]}
+              extra="所有导入的用户使用此密码，首次登录时须修改"
+            />
           </>
         ) : null}
       </Space>
-    </Modal>
+    </ModalForm>
   );
 }
