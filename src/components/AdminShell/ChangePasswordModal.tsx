@@ -1,9 +1,9 @@
 import { ModalForm, type ProFormInstance, ProFormText } from '@ant-design/pro-components';
 import { useRef } from 'react';
 import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
+import NewPasswordFields from '@/components/NewPasswordFields';
 import { changePassword } from '@/services/auth';
 import { handleFormError } from '@/utils/apiError';
-import { FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
 import { signOut } from '@/utils/signOut';
 
 interface Values {
@@ -58,21 +58,7 @@ export default function ChangePasswordModal({
         fieldProps={{ autoComplete: 'current-password' }}
         rules={[{ required: true, message: '请输入原密码' }]}
       />
-      <ProFormText.Password
-        name="newPassword"
-        label="新密码"
-        hasFeedback
-        fieldProps={{ autoComplete: 'new-password' }}
-        rules={[{ required: true, message: '请输入新密码' }, FIELD_RULES.password, passwordRule(person)]}
-      />
-      <ProFormText.Password
-        name="confirm"
-        label="确认新密码"
-        dependencies={['newPassword']}
-        hasFeedback
-        fieldProps={{ autoComplete: 'new-password' }}
-        rules={[{ required: true, message: '请再次输入新密码' }, sameAs('newPassword')]}
-      />
+      <NewPasswordFields name="newPassword" person={person} />
     </ModalForm>
   );
 }

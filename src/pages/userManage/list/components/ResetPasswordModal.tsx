@@ -1,12 +1,12 @@
-import { ModalForm, type ProFormInstance, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, type ProFormInstance } from '@ant-design/pro-components';
 import { Typography } from 'antd';
 import { useRef } from 'react';
 import type { UserItem } from '@common/contracts/users';
 import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
+import NewPasswordFields from '@/components/NewPasswordFields';
 import { resetUserPassword } from '@/services/users';
 import { handleFormError } from '@/utils/apiError';
 import { showMessage } from '@/utils/feedback';
-import { FIELD_HINTS, FIELD_RULES, passwordRule, sameAs } from '@/utils/formRules';
 
 interface Values {
   password: string;
@@ -39,23 +39,7 @@ export default function ResetPasswordModal({ user, onClose }: { user?: UserItem;
       onFinish={submit}
     >
       <Typography.Paragraph type="secondary">该用户将退出所有已登录的设备，用新密码登录后须先改为自己的密码。</Typography.Paragraph>
-      <ProFormText.Password
-        name="password"
-        label="新密码"
-        hasFeedback
-        placeholder={FIELD_HINTS.password}
-        fieldProps={{ autoComplete: 'new-password' }}
-        rules={[{ required: true, message: '请输入新密码' }, FIELD_RULES.password, passwordRule(user)]}
-      />
-      <ProFormText.Password
-        name="confirm"
-        label="确认新密码"
-        dependencies={['password']}
-        hasFeedback
-        placeholder="再次输入新密码"
-        fieldProps={{ autoComplete: 'new-password' }}
-        rules={[{ required: true, message: '请再次输入新密码' }, sameAs('password')]}
-      />
+      <NewPasswordFields name="password" person={user} hints />
     </ModalForm>
   );
 }
