@@ -5,8 +5,8 @@
  * report sent back shows why; an answered one shows the answer while it waits. An appeal's reply
  * takes photos too.
  */
-import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { photo, usePhotoDevice } from '@mock/device';
 import { CADRE_TOKEN } from '@mock/fixtures';
 import { DISPATCHED, DISPATCHED_IDS, DISPATCHED_SHOT_IDS, DISPATCHED_SHOTS, SHOT_RETURN_REASON } from '@mock/peopleDb';
 import { useAppServiceHandlers, useDispatchHandlers } from '@mock/scenarios';
@@ -16,6 +16,8 @@ import { callsTo, recordRequests, useMockServer } from '@mock/server';
 useMockServer();
 useAppServiceHandlers();
 useDispatchHandlers();
+// Photos decode at once as a phone's would; without it jsdom's <img> never loads and each photo waits out the decode timeout.
+usePhotoDevice();
 beforeAll(preloadApp, 120_000);
 beforeEach(() => {
   sessionStorage.clear();
@@ -23,7 +25,6 @@ beforeEach(() => {
 });
 
 const toast = (text: string) => screen.findByText(text, { selector: '.adm-toast-main *, .adm-toast-main' });
-const photo = (name: string) => new NodeFile([new Uint8Array(2048).fill(7)], name, { type: 'image/jpeg' }) as unknown as File;
 const choose = (files: File[]) =>
   fireEvent.change(document.querySelector('[data-testid="photo-album"]') as HTMLInputElement, { target: { files } });
 
@@ -70,7 +71,7 @@ test('受理, then the answer needs what was done and a photo; with both it goes
 
   await app.user.type(screen.getByRole('textbox', { name: /^处置情况/ }), '垃圾桶已清运并消毒');
   choose([photo('after.jpg')]);
-  await screen.findByText('已上传 1/9', {}, { timeout: 15000 });
+  await screen.findByText('已上传 1/9', {}, { timeout: 5000 });
   await app.user.click(screen.getByRole('button', { name: '提交处置情况' }));
   expect(await toast('已回复，等待镇里审核')).toBeInTheDocument();
   const sent = callsTo(calls, 'POST', reply);
@@ -101,7 +102,7 @@ test('an appeal’s reply takes photos, sent with it', async () => {
   expect(screen.getByText('答复照片')).toBeInTheDocument();
   await app.user.type(screen.getByLabelText(/答复内容/), '排水沟已疏通');
   choose([photo('a.jpg'), photo('b.jpg')]);
-  await screen.findByText('已上传 2/9', {}, { timeout: 15000 });
+  await screen.findByText('已上传 2/9', {}, { timeout: 5000 });
   await app.user.click(screen.getByRole('button', { name: '提交答复' }));
   expect(await toast('已答复')).toBeInTheDocument();
   const sent = callsTo(calls, 'POST', `/my/dispatched-appeals/${DISPATCHED_IDS.processing}/reply`);
