@@ -1,7 +1,8 @@
+import { ProForm, ProFormDatePicker, type ProFormInstance, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { Alert, App, Button, Card, DatePicker, Form, Input, Popconfirm, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Radio, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CALENDAR_KIND_LABELS, type CalendarDay, type CalendarKind } from '@common/contracts/calendar';
 import { LIMITS } from '@common/limits';
 import LoadError from '@/components/LoadError';
@@ -13,8 +14,9 @@ import { FIELD_RULES } from '@/utils/formRules';
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 const isWeekend = (date: Dayjs) => date.day() === 0 || date.day() === 6;
 
+/** As ProForm hands it over: the picked day already written YYYY-MM-DD (its default dateFormatter). */
 interface NewDay {
-  date?: Dayjs;
+  date?: string;
   kind: CalendarKind;
   name?: string;
 }
@@ -38,7 +40,7 @@ export default function HolidayCalendar() {
   const [year, setYear] = useState(thisYear);
   const [days, setDays] = useState<CalendarDay[]>([]);
   const [dirty, setDirty] = useState(false);
-  const [form] = Form.useForm<NewDay>();
+  const formRef = useRef<ProFormInstance<NewDay>>();
   const { data, loading, error, refresh, mutate } = useRequest(
     () => queryYearCalendar(year, { skipErrorHandler: true }).then((b) => b.data),
     {
@@ -58,8 +60,8 @@ export default function HolidayCalendar() {
 
   const add = (values: NewDay) => {
     if (!values.date) return;
-    apply([...days, { date: values.date.format('YYYY-MM-DD'), kind: values.kind, name: (values.name ?? '').trim() }]);
-    form.resetFields(['date']);
+    apply([...days, { date: values.date, kind: values.kind, name: (values.name ?? '').trim() }]);
+    formRef.current?.resetFields(['date']);
   };
 
   const save = async () => {
@@ -105,23 +107,31 @@ export default function HolidayCalendar() {
       </Typography.Paragraph>
       <LoadError message={error ? pageErrorMessage(error) : undefined} onRetry={refresh} />
       {status && <Alert type={status.type} showIcon message={status.text} style={{ marginBottom: 16 }} />}
-      <Form<NewDay>
-        form={form}
+      <ProForm<NewDay>
+        formRef={formRef}
         name="holidayDay"
         layout="inline"
         initialValues={{ kind: 'off' }}
-        onFinish={add}
+        autoFocusFirstInput={false}
+        onFinish={async (values) => add(values)}
         style={{ marginBottom: 16, rowGap: 8 }}
         aria-label="添加日期"
+        // 添加到列表 in line with the fields.
+        submitter={{
+          searchConfig: { submitText: '添加到列表' },
+          resetButtonProps: false,
+          submitButtonProps: { type: 'default' },
+          render: (_, buttons) => <ProForm.Item>{buttons}</ProForm.Item>,
+        }}
       >
-        <Form.Item
+        <ProFormDatePicker
           name="date"
           label="日期"
           dependencies={['kind']}
           rules={[
             { required: true, message: '请选择日期' },
-            ({ getFieldValue }) => ({
-              validator: (_, value?: Dayjs) => {
+            ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+              validator: (_: unknown, value?: Dayjs) => {
                 if (!value) return Promise.resolve();
                 if (taken.has(value.format('YYYY-MM-DD'))) return Promise.reject(new Error('这一天已在列表中'));
                 if (getFieldValue('kind') === 'work' && !isWeekend(value)) return Promise.reject(new Error('调休上班日应为周六或周日'));
@@ -129,38 +139,34 @@ export default function HolidayCalendar() {
               },
             }),
           ]}
-        >
-          <DatePicker
-            disabledDate={(d) => d.year() !== year}
-            defaultPickerValue={dayjs(`${year}-01-01`)}
-            format="YYYY-MM-DD"
-            cellRender={(current, info) =>
+          fieldProps={{
+            disabledDate: (d: Dayjs) => d.year() !== year,
+            defaultPickerValue: dayjs(`${year}-01-01`),
+            format: 'YYYY-MM-DD',
+            cellRender: (current: Dayjs | number | string, info: { type: string; originNode: React.ReactElement }) =>
               info.type === 'date' && dayjs.isDayjs(current) && isWeekend(current) ? (
                 <div className="ant-picker-cell-inner holiday-weekend">{current.date()}</div>
               ) : (
                 info.originNode
-              )
-            }
-            style={{ width: 150 }}
-          />
-        </Form.Item>
-        <Form.Item name="kind" label="类型">
-          <Select
-            style={{ width: 120 }}
-            options={(Object.keys(CALENDAR_KIND_LABELS) as CalendarKind[]).map((k) => ({ value: k, label: CALENDAR_KIND_LABELS[k] }))}
-          />
-        </Form.Item>
-        <Form.Item
+              ),
+            style: { width: 150 },
+          }}
+        />
+        <ProFormSelect
+          name="kind"
+          label="类型"
+          allowClear={false}
+          fieldProps={{ style: { width: 120 } }}
+          options={(Object.keys(CALENDAR_KIND_LABELS) as CalendarKind[]).map((k) => ({ value: k, label: CALENDAR_KIND_LABELS[k] }))}
+        />
+        <ProFormText
           name="name"
           label="名称"
+          placeholder="如 国庆节"
+          fieldProps={{ maxLength: LIMITS.calendarName, style: { width: 160 } }}
           rules={[{ required: true, whitespace: true, message: '请填写名称，如 国庆节' }, FIELD_RULES.visibleText]}
-        >
-          <Input placeholder="如 国庆节" maxLength={LIMITS.calendarName} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item>
-          <Button htmlType="submit">添加到列表</Button>
-        </Form.Item>
-      </Form>
+        />
+      </ProForm>
       <Table<CalendarDay>
         rowKey="date"
         size="small"
