@@ -4,9 +4,11 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { history } from '@umijs/max';
+import { http } from 'msw';
 import { ADMIN_TOKEN } from '@mock/fixtures';
 import { setPagePath } from '@mock/location';
 import { PEOPLE_MESSAGES } from '@common/constants';
+import { api, apiError } from '@mock/http';
 import { APPEALS, peopleDb, resetPeopleDb } from '@mock/peopleDb';
 import { peopleHandlers } from '@mock/scenarios';
 import { preloadApp, renderApp } from '@mock/renderApp';
@@ -218,12 +220,27 @@ test('转派 in the drawer: pick a village, add a note, see the message, the tag
   await user.click(within(box).getByRole('combobox', { name: '转派至' }));
   await user.click(await screen.findByText('第二村', { selector: '.ant-select-item-option-content' }));
   await user.type(within(box).getByLabelText('转派说明'), '请核实后答复');
-  await user.click(button('转派', box));
 
+  // The server refuses the first try: its words go under the field and the choices stay.
+  server.use(
+    http.post(
+      api('/appeals/:id/dispatch'),
+      () => apiError(400, '转派说明：含有不允许的内容', [{ field: 'note', label: '转派说明', message: '含有不允许的内容' }]),
+      {
+        once: true,
+      },
+    ),
+  );
+  await user.click(button('转派', box));
+  expect(await within(box).findByText('含有不允许的内容')).toBeInTheDocument();
+  expect(within(box).getByLabelText('转派说明')).toHaveValue('请核实后答复');
+  expect(within(box).getByText('第二村', { selector: '.ant-select-selection-item' })).toBeInTheDocument();
+
+  await user.click(button('转派', box));
   expect(await screen.findByText('已转派至第二村')).toBeInTheDocument();
   const sent = callsTo(calls, 'POST', '/appeals/1/dispatch');
-  expect(sent).toHaveLength(1);
-  expect(JSON.parse(await sent[0].body)).toEqual({ areaId: 3, note: '请核实后答复' });
+  expect(sent).toHaveLength(2);
+  expect(JSON.parse(await sent[1].body)).toEqual({ areaId: 3, note: '请核实后答复' });
   expect(await within(drawer).findByText('已转派 · 第二村')).toBeInTheDocument();
   expect(within(drawer).getByText('转派至第二村')).toBeInTheDocument();
   expect(within(drawer).getByText('请核实后答复')).toBeInTheDocument();

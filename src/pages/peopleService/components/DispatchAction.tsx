@@ -1,13 +1,20 @@
+import { ModalForm, type ProFormInstance, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
-import { useState } from 'react';
+import { App, Button, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { TOWN_AREA_ID } from '@common/constants';
 import { LIMITS } from '@common/limits';
 import { reachesTown } from '@common/scope';
+import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { markNoticesStale } from '@/services/notices';
 import type { ApiBody } from '@/utils/requestConfig';
 import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
+
+interface Values {
+  areaId?: number;
+  note?: string;
+}
 
 /** What is handed down: an appeal (ADR 0031) or a photo report (ADR 0064). */
 export interface Dispatchable {
@@ -34,8 +41,7 @@ export default function DispatchAction({ record, onChanged }: { record: Dispatch
   const { modal, message } = App.useApp();
   const villages = useAreaOptions({ picking: true }).filter((area) => area.value !== TOWN_AREA_ID && area.value !== record.dispatchedArea);
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ areaId?: number; note?: string }>();
+  const formRef = useRef<ProFormInstance<Values>>();
 
   const user = initialState?.currentUser;
   if (!user || !reachesTown(user) || !record.open) return null;
@@ -45,8 +51,8 @@ export default function DispatchAction({ record, onChanged }: { record: Dispatch
     markNoticesStale();
   };
 
-  const submit = async (values: { areaId?: number; note?: string }) => {
-    setSaving(true);
+  // ProForm spins the submit button while this runs and keeps what was typed on a refusal.
+  const submit = async (values: Values) => {
     try {
       const res = await record.dispatch({ areaId: values.areaId!, note: values.note?.trim() ?? '' });
       message.success(res.message ?? '已转派');
@@ -59,10 +65,8 @@ export default function DispatchAction({ record, onChanged }: { record: Dispatch
         setOpen(false);
         changed();
       } else {
-        handleFormError(error, form);
+        handleFormError(error, formRef.current);
       }
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -89,33 +93,35 @@ export default function DispatchAction({ record, onChanged }: { record: Dispatch
         <Button onClick={() => setOpen(true)}>{record.dispatchedArea ? '改派' : '转派到村'}</Button>
         {record.dispatchedArea ? <Button onClick={recall}>撤回</Button> : null}
       </Space>
-      <Modal
+      <ModalForm<Values>
         title={`转派${record.what}`}
-        open={open}
-        okText="转派"
-        cancelText="取消"
-        confirmLoading={saving}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+        {...dialogState(open, () => setOpen(false))}
+        name="dispatchForm"
+        formRef={formRef}
+        width={520}
+        modalProps={{ ...FRESH_DIALOG, okText: '转派' }}
+        onFinish={submit}
       >
-        <p>
+        <Typography.Paragraph>
           将{record.what}「{record.name}」交由村里办理。{record.intro}
-        </p>
-        <Form form={form} layout="vertical" onFinish={submit} name="dispatchForm">
-          <Form.Item name="areaId" label="转派至" rules={[{ required: true, message: '请选择要转派的村' }]}>
-            <Select options={villages} placeholder="请选择村" aria-label="转派至" />
-          </Form.Item>
-          <Form.Item name="note" label="转派说明" rules={[{ max: LIMITS.dispatchNote, message: `不能超过${LIMITS.dispatchNote}个字` }]}>
-            <Input.TextArea
-              rows={3}
-              maxLength={LIMITS.dispatchNote}
-              showCount
-              placeholder="可写明需要村里做什么，例如：请核实现场情况后答复群众。"
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+        </Typography.Paragraph>
+        <ProFormSelect
+          name="areaId"
+          label="转派至"
+          options={villages}
+          placeholder="请选择村"
+          showSearch
+          fieldProps={{ optionFilterProp: 'label', 'aria-label': '转派至' }}
+          rules={[{ required: true, message: '请选择要转派的村' }]}
+        />
+        <ProFormTextArea
+          name="note"
+          label="转派说明"
+          placeholder="可写明需要村里做什么，例如：请核实现场情况后答复群众。"
+          fieldProps={{ rows: 3, maxLength: LIMITS.dispatchNote, showCount: true }}
+          rules={[{ max: LIMITS.dispatchNote, message: `不能超过${LIMITS.dispatchNote}个字` }]}
+        />
+      </ModalForm>
     </>
   );
 }
