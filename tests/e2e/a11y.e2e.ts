@@ -371,6 +371,21 @@ describe('accessibility (axe-core: no serious or critical violation on any page)
       .getByRole('button', { name: /^取\s*消$/ })
       .last()
       .click();
+    // 登记诉求: the dialog as it opens, its checks shown, and its village Select open.
+    await openOverlay(page, page.getByRole('button', { name: /登记诉求/ }));
+    await page
+      .getByRole('dialog', { name: '登记诉求' })
+      .getByRole('button', { name: /^登\s*记$/ })
+      .click();
+    await page.getByRole('dialog', { name: '登记诉求' }).getByText('请填写联系电话').waitFor();
+    await axe.check(page, '/peopleService/appeal, 登记诉求 with its checks shown', { include: OVERLAYS });
+    await scanOpen(
+      '/peopleService/appeal, 登记诉求: the village Select open',
+      () => dialogField('所在村（社区）').click(),
+      '.ant-select-dropdown',
+    );
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '登记诉求' }).waitFor({ state: 'hidden' });
 
     // A row's 更多 menu, and the confirmation one of its items asks.
     await go('/userManage/list');

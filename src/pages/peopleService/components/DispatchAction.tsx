@@ -111,7 +111,7 @@ export default function DispatchAction({ record, onChanged }: { record: Dispatch
           options={villages}
           placeholder="请选择村"
           showSearch
-          fieldProps={{ optionFilterProp: 'label', 'aria-label': '转派至' }}
+          fieldProps={{ optionFilterProp: 'label' }}
           rules={[{ required: true, message: '请选择要转派的村' }]}
         />
         <ProFormTextArea

@@ -1,5 +1,6 @@
+import { ModalForm, ProForm, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
-import { App, Button, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { APPEAL_IMAGES_MAX, APPEAL_REGISTERED_SOURCES, APPEAL_SOURCE_LABELS, CONTACT_PHONE_PATTERN, TOWN_AREA_ID } from '@common/constants';
 import type { AppealAccount, AppealRegisterBody } from '@common/contracts/people';
@@ -42,7 +43,6 @@ export default function RegisterAppealModal({ open, onClose, onRegistered }: Pro
   const me = initialState?.currentUser;
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const [clientKey, setClientKey] = useState(newClientKey);
   const [accounts, setAccounts] = useState<AppealAccount[] | undefined>();
   const [looking, setLooking] = useState(false);
@@ -72,8 +72,8 @@ export default function RegisterAppealModal({ open, onClose, onRegistered }: Pro
     }
   };
 
+  // ProForm spins 登记 while this runs; on a refusal the dialog keeps what was entered.
   const submit = async (values: Values) => {
-    setSaving(true);
     try {
       const body: AppealRegisterBody = {
         name: values.name.trim(),
@@ -96,86 +96,105 @@ export default function RegisterAppealModal({ open, onClose, onRegistered }: Pro
       onRegistered(res.data!.id);
     } catch (error) {
       handleFormError(error, form);
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
-    <Modal
+    <ModalForm<Values>
       title="登记诉求"
       open={open}
-      okText="登记"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      form={form}
+      name="registerAppealForm"
       width={640}
-      forceRender
+      // Kept when closed: a clerk interrupted at the window comes back to what was typed.
+      modalProps={{ forceRender: true, okText: '登记' }}
+      onFinish={submit}
+      initialValues={{ source: 'window', area: ownVillage }}
+      onValuesChange={(changed) => {
+        if ('phone' in changed) {
+          setAccounts(undefined);
+          form.setFieldValue('userId', undefined);
+        }
+      }}
     >
       <Typography.Paragraph type="secondary">
         为到窗口、打电话或来信的群众登记诉求，登记后与群众在手机上提交的诉求一样受理、答复和回访。
       </Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        name="registerAppealForm"
-        onFinish={submit}
-        initialValues={{ source: 'window', area: ownVillage }}
-        onValuesChange={(changed) => {
-          if ('phone' in changed) {
-            setAccounts(undefined);
-            form.setFieldValue('userId', undefined);
-          }
-        }}
-      >
-        <Form.Item name="source" label="登记方式" rules={[{ required: true, message: '请选择登记方式' }]}>
-          <Radio.Group options={SOURCE_OPTIONS} optionType="button" />
-        </Form.Item>
-        <Form.Item
-          name="phone"
-          label="联系电话"
-          rules={[required('联系电话'), { pattern: PHONE_PATTERN, message: '请输入正确的联系电话' }, max(LIMITS.contactPhone)]}
-        >
-          <Input placeholder="手机或座机号码" maxLength={LIMITS.contactPhone} autoComplete="off" />
-        </Form.Item>
-        <Space align="start" style={{ marginTop: -8, marginBottom: 8 }} wrap>
-          <Button onClick={lookUp} loading={looking}>
-            按电话查找群众账号
-          </Button>
-          {accounts?.length === 0 ? <Typography.Text type="secondary">没有使用该号码的账号，将不关联账号登记</Typography.Text> : null}
-        </Space>
-        {accounts?.length ? (
-          <Form.Item name="userId" label="关联群众账号" extra="关联后诉求出现在该群众手机上的“我的诉求”中，办理进展会通知他。">
-            <Select
-              allowClear
-              placeholder="不关联"
-              aria-label="关联群众账号"
-              options={accounts.map((a) => ({ value: a.id, label: `${a.name}${a.areaName ? `（${a.areaName}）` : ''}` }))}
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="name" label="群众姓名" rules={[required('群众姓名'), max(LIMITS.personName)]}>
-          <Input maxLength={LIMITS.personName} autoComplete="off" />
-        </Form.Item>
-        <div style={{ display: 'flex', gap: 16 }}>
-          <Form.Item name="area" label="所在村（社区）" style={{ flex: 1 }} rules={[{ required: true, message: '请选择所在村（社区）' }]}>
-            <Select options={villages} placeholder="请选择" aria-label="所在村（社区）" showSearch optionFilterProp="label" />
-          </Form.Item>
-          <Form.Item name="category" label="诉求类别" style={{ flex: 1 }} rules={[{ required: true, message: '请选择诉求类别' }]}>
-            <Select options={APPEAL_CATEGORY_OPTIONS} placeholder="请选择" aria-label="诉求类别" />
-          </Form.Item>
-        </div>
-        <Form.Item name="title" label="诉求标题" rules={[required('诉求标题'), max(LIMITS.appealTitle)]}>
-          <Input maxLength={LIMITS.appealTitle} showCount />
-        </Form.Item>
-        <Form.Item name="content" label="诉求内容" rules={[required('诉求内容'), max(LIMITS.appealContent)]}>
-          <Input.TextArea rows={4} maxLength={LIMITS.appealContent} showCount placeholder="记录群众反映的问题、地点和诉求" />
-        </Form.Item>
-        <Form.Item name="imageIds" label="图片（选填）">
-          <ImageGallery max={APPEAL_IMAGES_MAX} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <ProFormRadio.Group
+        name="source"
+        label="登记方式"
+        options={SOURCE_OPTIONS}
+        radioType="button"
+        rules={[{ required: true, message: '请选择登记方式' }]}
+      />
+      <ProFormText
+        name="phone"
+        label="联系电话"
+        placeholder="手机或座机号码"
+        fieldProps={{ maxLength: LIMITS.contactPhone, autoComplete: 'off' }}
+        rules={[required('联系电话'), { pattern: PHONE_PATTERN, message: '请输入正确的联系电话' }, max(LIMITS.contactPhone)]}
+      />
+      <Space align="start" style={{ marginTop: -8, marginBottom: 8 }} wrap>
+        <Button onClick={lookUp} loading={looking}>
+          按电话查找群众账号
+        </Button>
+        {accounts?.length === 0 ? <Typography.Text type="secondary">没有使用该号码的账号，将不关联账号登记</Typography.Text> : null}
+      </Space>
+      {accounts?.length ? (
+        <ProFormSelect
+          name="userId"
+          label="关联群众账号"
+          extra="关联后诉求出现在该群众手机上的“我的诉求”中，办理进展会通知他。"
+          placeholder="不关联"
+          allowClear
+          options={accounts.map((a) => ({ value: a.id, label: `${a.name}${a.areaName ? `（${a.areaName}）` : ''}` }))}
+        />
+      ) : null}
+      <ProFormText
+        name="name"
+        label="群众姓名"
+        fieldProps={{ maxLength: LIMITS.personName, autoComplete: 'off' }}
+        rules={[required('群众姓名'), max(LIMITS.personName)]}
+      />
+      <ProForm.Group grid={false} style={{ display: 'flex', gap: 16 }}>
+        <ProFormSelect
+          name="area"
+          label="所在村（社区）"
+          formItemProps={{ style: { flex: 1 } }}
+          options={villages}
+          placeholder="请选择"
+          showSearch
+          fieldProps={{ optionFilterProp: 'label' }}
+          rules={[{ required: true, message: '请选择所在村（社区）' }]}
+        />
+        <ProFormSelect
+          name="category"
+          label="诉求类别"
+          formItemProps={{ style: { flex: 1 } }}
+          options={APPEAL_CATEGORY_OPTIONS}
+          placeholder="请选择"
+          rules={[{ required: true, message: '请选择诉求类别' }]}
+        />
+      </ProForm.Group>
+      <ProFormText
+        name="title"
+        label="诉求标题"
+        fieldProps={{ maxLength: LIMITS.appealTitle, showCount: true }}
+        rules={[required('诉求标题'), max(LIMITS.appealTitle)]}
+      />
+      <ProFormTextArea
+        name="content"
+        label="诉求内容"
+        placeholder="记录群众反映的问题、地点和诉求"
+        fieldProps={{ rows: 4, maxLength: LIMITS.appealContent, showCount: true }}
+        rules={[required('诉求内容'), max(LIMITS.appealContent)]}
+      />
+      <ProForm.Item name="imageIds" label="图片（选填）">
+        <ImageGallery max={APPEAL_IMAGES_MAX} />
+      </ProForm.Item>
+    </ModalForm>
   );
 }
