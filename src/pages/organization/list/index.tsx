@@ -1,11 +1,11 @@
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, App, Button, Empty, Input, Popconfirm, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ORG_UNIT_DEPTH_MAX } from '@common/constants';
 import { reachesTown } from '@common/scope';
+import ListTable, { type ProColumns } from '@/components/ListTable';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, RowActions, RowLink } from '@/components/TableParts';
@@ -69,7 +69,7 @@ export default function OrganizationListPage() {
     tree.refresh();
   };
 
-  const columns: ColumnsType<OrgUnitRow> = [
+  const columns: ProColumns<OrgUnitRow>[] = [
     {
       title: '单位名称',
       dataIndex: 'name',
@@ -81,16 +81,16 @@ export default function OrganizationListPage() {
         </span>
       ),
     },
-    { title: '负责人', dataIndex: 'leader', width: 96, render: (v: string) => <CellText text={v} /> },
-    { title: '职务', dataIndex: 'position', width: 110, render: (v: string) => <CellText text={v} /> },
-    { title: '联系电话', dataIndex: 'phone', width: 124, render: (v: string) => v || dash },
+    { title: '负责人', dataIndex: 'leader', width: 96, render: (_, unit) => <CellText text={unit.leader} /> },
+    { title: '职务', dataIndex: 'position', width: 110, render: (_, unit) => <CellText text={unit.position} /> },
+    { title: '联系电话', dataIndex: 'phone', width: 124, render: (_, unit) => unit.phone || dash },
     { title: '排序', dataIndex: 'sort', width: 64, align: 'right' },
     {
       title: '成员',
       dataIndex: 'members',
       width: 150,
       // One line in the table; the whole list, a name a line, on hover.
-      render: (v: string) => (v ? <CellText text={v.replace(/\s*\n\s*/g, '、')} title={v} /> : dash),
+      render: (_, unit) => (unit.members ? <CellText text={unit.members.replace(/\s*\n\s*/g, '、')} title={unit.members} /> : dash),
     },
   ];
   if (canChange) {
@@ -168,57 +168,60 @@ export default function OrganizationListPage() {
           message="组织架构全镇共用，只有数据范围为“全部数据”的用户可以新增、修改或删除单位，您可以查看"
         />
       )}
-      <Card>
-        <div className="org-unit-toolbar">
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {total ? `共 ${total} 个单位` : '单位'}
-          </Typography.Title>
-          <Space wrap>
-            <Input.Search
-              allowClear
-              placeholder="搜索单位名称"
-              aria-label="搜索单位名称"
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              style={{ width: 200 }}
-            />
-            <Button onClick={() => setExpanded(allParentIds(rows))} disabled={!!word}>
-              展开全部
+      {/* A tree, small and whole: no paging and no search form, the name filter is in the toolbar. */}
+      <ListTable<OrgUnitRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={filtered.rows}
+        loading={tree.loading}
+        pagination={false}
+        search={false}
+        options={{ reload: () => tree.refresh() }}
+        headerTitle={
+          word ? (
+            <span role="status">
+              找到 {filtered.matches} 个名称包含“{word}”的单位
+            </span>
+          ) : total ? (
+            `共 ${total} 个单位`
+          ) : (
+            '单位'
+          )
+        }
+        toolBarRender={() => [
+          <Input.Search
+            key="search"
+            allowClear
+            placeholder="搜索单位名称"
+            aria-label="搜索单位名称"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            style={{ width: 200 }}
+          />,
+          <Button key="expand" onClick={() => setExpanded(allParentIds(rows))} disabled={!!word}>
+            展开全部
+          </Button>,
+          <Button key="collapse" onClick={() => setExpanded([])} disabled={!!word}>
+            收起全部
+          </Button>,
+          canChange ? (
+            <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
+              新增顶级单位
             </Button>
-            <Button onClick={() => setExpanded([])} disabled={!!word}>
-              收起全部
-            </Button>
-            {canChange ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
-                新增顶级单位
-              </Button>
-            ) : null}
-          </Space>
-        </div>
-        {word ? (
-          <div className="org-unit-search-result" role="status">
-            找到 {filtered.matches} 个名称包含“{word}”的单位
-          </div>
-        ) : null}
-        <Table<OrgUnitRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={filtered.rows}
-          loading={tree.loading}
-          pagination={false}
-          {...ADMIN_TABLE}
-          scroll={{ x: fitColumns(columns) }}
-          expandable={{
-            // While searching, the paths to the matches are open; otherwise the user's choice.
-            expandedRowKeys: word ? filtered.expand : (expanded ?? []),
-            onExpandedRowsChange: (keys) => {
-              if (!word) setExpanded(keys as number[]);
-            },
-            indentSize: 20,
-          }}
-          locale={{ emptyText }}
-        />
-      </Card>
+          ) : null,
+        ]}
+        {...ADMIN_TABLE}
+        scroll={{ x: fitColumns(columns) }}
+        expandable={{
+          // While searching, the paths to the matches are open; otherwise the user's choice.
+          expandedRowKeys: word ? filtered.expand : (expanded ?? []),
+          onExpandedRowsChange: (keys) => {
+            if (!word) setExpanded(keys as number[]);
+          },
+          indentSize: 20,
+        }}
+        locale={{ emptyText }}
+      />
       <OrgUnitForm
         target={formTarget}
         rows={rows}
