@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import { urlsOf } from '../../server/db/embedded';
+import { settle } from '../helpers/axe';
 import { PHONE } from '../helpers/browser';
 import { setCaptchaAnswer } from '../helpers/captcha';
 import { eventually, firstSignIn, onPath, setUpJourneys, submitLogin } from '../helpers/journeys';
@@ -224,6 +225,10 @@ describe('foundation journeys', () => {
       const { context, page } = await newPage();
       await signIn(page, 'staff01', 'Demo12345');
       await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+      // Someone opens a tab from a page they see: the first tab has drawn its page and is idle. Right
+      // after sign-in it may still be parsing the admin's scripts on a loaded machine and answer late.
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await settle(page);
       const token = await page.evaluate(() => sessionStorage.getItem('token'));
       assert.ok(token);
       // The token is handed over between the tabs (ADR 0049), never kept in localStorage.
