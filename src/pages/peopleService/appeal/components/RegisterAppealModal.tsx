@@ -159,7 +159,8 @@ export default function RegisterAppealModal({ open, onClose, onRegistered }: Pro
         fieldProps={{ maxLength: LIMITS.personName, autoComplete: 'off' }}
         rules={[required('群众姓名'), max(LIMITS.personName)]}
       />
-      <ProForm.Group grid={false} style={{ display: 'flex', gap: 16 }}>
+      {/* Side by side, each half the width: ProForm.Group would size them to their content. */}
+      <div style={{ display: 'flex', gap: 16 }}>
         <ProFormSelect
           name="area"
           label="所在村（社区）"
@@ -178,7 +179,7 @@ export default function RegisterAppealModal({ open, onClose, onRegistered }: Pro
           placeholder="请选择"
           rules={[{ required: true, message: '请选择诉求类别' }]}
         />
-      </ProForm.Group>
+      </div>
       <ProFormText
         name="title"
         label="诉求标题"
