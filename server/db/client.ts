@@ -34,6 +34,8 @@ interface PoolOptions {
   max?: number;
   /** statement_timeout; the client gives up on an answer 2 s later, connecting after at most 5 s. 0: no limit (bulk tools). */
   timeoutMs?: number;
+  /** Open every connection of the pool at start (the server process; see poolConfig). */
+  warm?: boolean;
 }
 
 /**
@@ -42,6 +44,11 @@ interface PoolOptions {
  * (frozen, partitioned: no error ever comes) shortly after, and on connecting within 5 s. TCP
  * keepalive notices a silently dropped peer. Each failure answers 503 (server/plugins/errors.ts)
  * and the pool discards the connection it happened on.
+ *
+ * Idle connections are kept (ADR 0061): a new PostgreSQL session costs its fork, the password
+ * exchange and a cold catalog cache, which put a 150–400 ms p99 on the first busy seconds after
+ * every quiet spell when pg's default closed idle connections after 10 s. `allowExitOnIdle` keeps
+ * an idle pool from holding a tool's process open.
  */
 function poolConfig(url: string, opts: PoolOptions = {}): pg.PoolConfig {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
@@ -54,6 +61,8 @@ function poolConfig(url: string, opts: PoolOptions = {}): pg.PoolConfig {
     idle_in_transaction_session_timeout: 60_000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
   };
 }
 
@@ -65,8 +74,10 @@ export async function openPostgres(url: string, opts: PoolOptions | number = {},
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   try {
-    const client = await pool.connect();
-    client.release();
+    const o = typeof opts === 'number' ? {} : opts;
+    const count = o.warm ? (pool.options.max ?? 1) : 1;
+    const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+    for (const client of clients) client.release();
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
@@ -155,6 +166,6 @@ export async function attachEmbedded(dataDir: string, opts: { whileServing: bool
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; timeoutMs?: number }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { timeoutMs: opts.timeoutMs });
-  return openEmbedded(opts.dataDir, { timeoutMs: opts.timeoutMs, onMessage: (m) => console.log(m) });
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { timeoutMs: opts.timeoutMs, warm: true });
+  return openEmbedded(opts.dataDir, { timeoutMs: opts.timeoutMs, warm: true, onMessage: (m) => console.log(m) });
 }
