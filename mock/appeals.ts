@@ -26,12 +26,15 @@ import {
 } from '@common/workflow';
 import {
   AppealAccountQuery,
+  AppealBatchRejectBody,
   AppealBody,
   AppealCallbackBody,
   AppealDispatchBody,
   AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
+  BatchBody,
+  BatchDispatchBody,
   type AppealCounts,
   type AppealDetail,
 } from '@common/contracts/people';
@@ -206,6 +209,36 @@ export const appealAdminHandlers = [
     }
     return okWithMessage(withOverdue(found), body.reached ? PEOPLE_MESSAGES.callbackDone : PEOPLE_MESSAGES.callbackMissed);
   }),
+  // Bulk steps (ADR 0063): every appeal is checked first, so a refusal names one and moves none.
+  ...(['accept', 'dispatch', 'reject'] as const).map((step) =>
+    admin.post(`/appeals/batch/${step}`, async ({ request }) => {
+      const body = (await request.json().catch(() => ({}))) as { ids: number[]; reason?: string; areaId?: number; note?: string };
+      const schema = step === 'dispatch' ? BatchDispatchBody : step === 'reject' ? AppealBatchRejectBody : BatchBody;
+      const errors = bodyErrors(schema, body);
+      if (errors.length) return invalid(errors);
+      const picked = body.ids.map((id) => ({ id, found: findAppeal(id) }));
+      for (const { id, found } of picked) {
+        const fits = found && (step === 'dispatch' ? isAppealOpen(found.status) : appealStepAllowed(step, found.status));
+        if (!fits) {
+          const why = found ? PEOPLE_MESSAGES.appealMoved(found.status) : PEOPLE_MESSAGES.appealNotFound;
+          return apiError(found ? 409 : 404, `编号 ${id} 的诉求：${why}。所选诉求都未处理`);
+        }
+      }
+      for (const { found } of picked) {
+        if (step === 'dispatch') {
+          Object.assign(found!, {
+            dispatchedArea: body.areaId,
+            dispatchedAreaName: areaName(body.areaId!),
+            dispatchedAt: new Date().toISOString(),
+          });
+          found!.history.push({ ...historyEvent('dispatch', adminUser, body.note?.trim() ?? ''), areaName: found!.dispatchedAreaName });
+        } else move(found!, step, { note: body.reason?.trim() ?? '', imageIds: [] }, adminUser);
+      }
+      const done = { accept: '已受理', dispatch: '已将', reject: '已将' }[step];
+      const tail = { accept: '条诉求', dispatch: '条诉求转派到村', reject: '条诉求不予受理' }[step];
+      return okWithMessage({ count: picked.length }, `${done} ${picked.length} ${tail}`);
+    }),
+  ),
   // 转派 (ADR 0031): the village and the time change, the state and due time do not.
   admin.post('/appeals/:id/dispatch', async ({ request, params }) => {
     const found = findAppeal(params.id);

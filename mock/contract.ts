@@ -28,6 +28,7 @@ import {
   AppealCounts,
   AppealDetail,
   AppealItem,
+  BatchResult,
   MyAppealItem,
   MyPhotoReportItem,
   Notices,
@@ -211,6 +212,9 @@ export const ROUTES = {
   'POST /appeals/:id/reject': AppealDetail,
   'POST /appeals/:id/callback': AppealDetail,
   'POST /appeals/:id/dispatch': AppealDetail,
+  'POST /appeals/batch/accept': BatchResult,
+  'POST /appeals/batch/dispatch': BatchResult,
+  'POST /appeals/batch/reject': BatchResult,
   // server/routes/photoReports.ts
   'POST /photo-reports': PhotoReportItem,
   'GET /photo-reports': Page(PhotoReportItem),

@@ -324,6 +324,10 @@ const MATRIX: Row[] = [
   }),
   row('POST /api/appeals/:id/dispatch', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/dispatch`, payload: { areaId: 3 } }),
   row('POST /api/appeals/:id/recall', [401, 403, 403, 404, 404], { url: `/api/appeals/${nobody}/recall`, payload: {} }),
+  // Bulk steps: all or nothing, so one record nobody has refuses the batch.
+  row('POST /api/appeals/batch/accept', [401, 403, 403, 404, 404], { payload: { ids: [nobody] } }),
+  row('POST /api/appeals/batch/dispatch', [401, 403, 403, 404, 404], { payload: { ids: [nobody], areaId: 3 } }),
+  row('POST /api/appeals/batch/reject', [401, 403, 403, 404, 404], { payload: { ids: [nobody], reason: '原因' } }),
   row('GET /api/my/dispatched-appeals', [401, 403, 200, 403, 403], { forbiddenMessage: PEOPLE_MESSAGES.notVillageCadre }),
   row('POST /api/my/dispatched-appeals/:id/accept', [401, 403, 404, 403, 403], {
     url: `/api/my/dispatched-appeals/${nobody}/accept`,
@@ -359,6 +363,8 @@ const MATRIX: Row[] = [
     url: `/api/photo-reports/${nobody}/invalid`,
     payload: { reason: '无效' },
   }),
+  row('POST /api/photo-reports/batch/dispatch', [401, 403, 403, 404, 404], { payload: { ids: [nobody], areaId: 3 } }),
+  row('POST /api/photo-reports/batch/invalid', [401, 403, 403, 404, 404], { payload: { ids: [nobody], reason: '无效' } }),
   row('GET /api/my/photo-reports', [401, 200, 200, 200, 200]),
   row('POST /api/photo-reports/:id/approve', [401, 403, 403, 404, 404], { url: `/api/photo-reports/${nobody}/approve`, payload: {} }),
   row('POST /api/photo-reports/:id/return', [401, 403, 403, 404, 404], {

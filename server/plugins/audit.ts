@@ -7,6 +7,10 @@ import { type AuditTarget, changesBetween, snapshot, writeOperationLog } from '.
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A bulk write (body `ids`): one log entry per record, each with its own changes (ADR 0063). */
+    auditEach?: boolean;
+  }
   interface FastifyRequest {
     /** Id of the record a create call made, for the operation log. */
     createdId?: string;
@@ -14,7 +18,16 @@ declare module 'fastify' {
     auditBefore?: Record<string, unknown> | null;
     /** What a write of many records did, for the log line when it names no single record (a user import). */
     auditSummary?: OperationChange[];
+    /** A bulk write's records as they were before it, by id. */
+    auditEachBefore?: Map<string, Record<string, unknown> | null | undefined>;
   }
+}
+
+/** The records a bulk write names, when its route logs each (auditEach). */
+function eachIds(request: FastifyRequest): string[] | undefined {
+  if (!request.routeOptions.config.auditEach) return undefined;
+  const ids = (request.body as { ids?: unknown } | undefined)?.ids;
+  return Array.isArray(ids) ? ids.map(String) : [];
 }
 
 function target(request: FastifyRequest): AuditTarget {
@@ -35,7 +48,12 @@ export default fp(async function auditPlugin(app: FastifyInstance, opts: { db: D
   app.addHook('preHandler', async (request) => {
     if (!request.user || !WRITE_METHODS.has(request.method)) return;
     try {
-      request.auditBefore = await snapshot(opts.db, target(request));
+      const ids = eachIds(request);
+      const where = target(request);
+      if (ids) {
+        request.auditEachBefore = new Map();
+        for (const id of ids) request.auditEachBefore.set(id, await snapshot(opts.db, { route: where.route, id }));
+      } else request.auditBefore = await snapshot(opts.db, where);
     } catch (err) {
       request.log.warn({ err }, 'operation log snapshot failed');
     }
@@ -45,6 +63,34 @@ export default fp(async function auditPlugin(app: FastifyInstance, opts: { db: D
     const user = request.user;
     if (!user || !WRITE_METHODS.has(request.method)) return;
     const where = target(request);
+    const entry = {
+      userId: user.id,
+      account: user.account,
+      method: request.method,
+      route: where.route,
+      action: request.routeOptions.schema?.summary ?? '',
+      ip: request.ip,
+      statusCode: reply.statusCode,
+    };
+    const ids = eachIds(request);
+    if (ids) {
+      // A refused batch changed nothing: one entry says so; a done one, one entry per record.
+      try {
+        if (reply.statusCode >= 400 || !ids.length) {
+          await writeOperationLog(opts.db, { ...entry, targetId: null, changes: null });
+          return;
+        }
+        for (const id of ids) {
+          const before = request.auditEachBefore?.get(id) ?? null;
+          const after = await snapshot(opts.db, { route: where.route, id });
+          const changes = await changesBetween(opts.db, where.route, before, after ?? null);
+          await writeOperationLog(opts.db, { ...entry, targetId: id, changes });
+        }
+      } catch (err) {
+        request.log.error({ err }, 'operation log write failed');
+      }
+      return;
+    }
     try {
       let changes = null;
       if (reply.statusCode < 400 && request.auditSummary) changes = request.auditSummary;
@@ -55,14 +101,8 @@ export default fp(async function auditPlugin(app: FastifyInstance, opts: { db: D
           changes = await changesBetween(opts.db, where.route, before ?? null, after ?? null);
       }
       await writeOperationLog(opts.db, {
-        userId: user.id,
-        account: user.account,
-        method: request.method,
-        route: where.route,
-        action: request.routeOptions.schema?.summary ?? '',
+        ...entry,
         targetId: where.route === '/api/currentUser/password' ? null : (where.id ?? null),
-        ip: request.ip,
-        statusCode: reply.statusCode,
         changes,
       });
     } catch (err) {

@@ -4,6 +4,7 @@ import { ApiError, IdParams, Page } from '../../common/contracts/base';
 import {
   AppealAccount,
   AppealAccountQuery,
+  AppealBatchRejectBody,
   AppealBody,
   AppealCallbackBody,
   AppealCounts,
@@ -16,6 +17,9 @@ import {
   AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
+  BatchBody,
+  BatchDispatchBody,
+  BatchResult,
 } from '../../common/contracts/people';
 import {
   APPEAL_SOURCE_LABELS,
@@ -35,6 +39,7 @@ import {
   appealOrFail,
   callbackAppeal,
   createAppeal,
+  batchAppeals,
   dispatchAppeal,
   findLinkableAccounts,
   listAppeals,
@@ -267,6 +272,41 @@ const appealRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await dispatchAppeal(db, requireUser(request), request.params.id, request.body);
       const appeal = await appealOrFail(db, request.params.id);
       return { ...ok(appeal), message: `已转派至${appeal.dispatchedAreaName ?? '村'}` };
+    },
+  );
+
+  // Bulk steps (ADR 0063): all or nothing, one operation-log entry per appeal.
+  const batch = { ...handle, auditEach: true };
+  app.post(
+    '/appeals/batch/accept',
+    { config: batch, schema: { tags, summary: '批量受理诉求', body: BatchBody, response: replies(BatchResult) } },
+    async (request) => {
+      const caller = requireUser(request);
+      const done = await batchAppeals(db, request.body.ids, (tx, id) => moveAppeal(tx, caller, id, 'accept'));
+      return { ...ok(done), message: `已受理 ${done.count} 条诉求` };
+    },
+  );
+  app.post(
+    '/appeals/batch/dispatch',
+    { config: batch, schema: { tags, summary: '批量转派诉求到村', body: BatchDispatchBody, response: replies(BatchResult) } },
+    async (request) => {
+      const caller = requireUser(request);
+      const { ids, ...body } = request.body;
+      const done = await batchAppeals(db, ids, (tx, id) => dispatchAppeal(tx, caller, id, body));
+      return { ...ok(done), message: `已将 ${done.count} 条诉求转派到村` };
+    },
+  );
+  app.post(
+    '/appeals/batch/reject',
+    {
+      config: batch,
+      schema: { tags, summary: '批量不予受理诉求（同一原因）', body: AppealBatchRejectBody, response: replies(BatchResult) },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const reason = request.body.reason.trim();
+      const done = await batchAppeals(db, request.body.ids, (tx, id) => moveAppeal(tx, caller, id, 'reject', reason));
+      return { ...ok(done), message: `已将 ${done.count} 条诉求不予受理` };
     },
   );
 

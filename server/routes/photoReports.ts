@@ -3,7 +3,10 @@ import { IdParams, Page } from '../../common/contracts/base';
 import {
   AppealDispatchBody,
   AppealRecallBody,
+  BatchDispatchBody,
+  BatchResult,
   PhotoReportApproveBody,
+  PhotoReportBatchInvalidBody,
   PhotoReportBody,
   PhotoReportCounts,
   PhotoReportCountsQuery,
@@ -21,6 +24,7 @@ import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
 import { requireUser } from '../plugins/auth';
 import {
+  batchPhotoReports,
   createPhotoReport,
   dispatchPhotoReport,
   listPhotoReports,
@@ -203,6 +207,32 @@ const photoReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await dispatchPhotoReport(db, requireUser(request), request.params.id, request.body);
       const report = await photoReportOrFail(db, request.params.id);
       return { ...ok(report), message: `已转派至${report.dispatchedAreaName ?? '村'}` };
+    },
+  );
+
+  // Bulk steps (ADR 0063): all or nothing, one operation-log entry per report.
+  const batch = { ...handle, auditEach: true };
+  app.post(
+    '/photo-reports/batch/dispatch',
+    { config: batch, schema: { tags, summary: '批量转派随手拍到村', body: BatchDispatchBody, response: replies(BatchResult) } },
+    async (request) => {
+      const caller = requireUser(request);
+      const { ids, ...body } = request.body;
+      const done = await batchPhotoReports(db, ids, (tx, id) => dispatchPhotoReport(tx, caller, id, body));
+      return { ...ok(done), message: `已将 ${done.count} 条随手拍转派到村` };
+    },
+  );
+  app.post(
+    '/photo-reports/batch/invalid',
+    {
+      config: batch,
+      schema: { tags, summary: '批量标为无效（同一原因）', body: PhotoReportBatchInvalidBody, response: replies(BatchResult) },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const text = request.body.reason.trim();
+      const done = await batchPhotoReports(db, request.body.ids, (tx, id) => movePhotoReport(tx, caller, id, 'invalid', { text }));
+      return { ...ok(done), message: `已将 ${done.count} 条随手拍标为无效` };
     },
   );
 

@@ -13,6 +13,7 @@ import type {
   AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
+  BatchResult,
 } from '@common/contracts/people';
 import { downloadFile, type DownloadProgress } from '@/utils/download';
 import { type CallOptions, get, post } from './http';
@@ -88,4 +89,13 @@ export async function recallAppeal(id: number, body: AppealRecallBody, options?:
 /** POST /api/appeals/:id/callback (回访 on an answered, unrated appeal; reached: the satisfaction) */
 export async function callbackAppeal(id: number, body: AppealCallbackBody, options?: CallOptions) {
   return post<AppealDetail>(`/appeals/${id}/callback`, body, options);
+}
+
+/** POST /api/appeals/batch/:step (批量受理 / 批量转派 / 批量不予受理; all or nothing, ADR 0063) */
+export async function batchAppeals(
+  step: 'accept' | 'dispatch' | 'reject',
+  body: { ids: number[] } & Record<string, unknown>,
+  options?: CallOptions,
+) {
+  return post<BatchResult>(`/appeals/batch/${step}`, body, options);
 }

@@ -2,6 +2,7 @@ import type { PageResult } from '@common/contracts/base';
 import type {
   AppealDispatchBody,
   AppealRecallBody,
+  BatchResult,
   PhotoReportApproveBody,
   PhotoReportReturnBody,
   PhotoReportCounts,
@@ -71,4 +72,13 @@ export async function returnPhotoReport(id: number, body: PhotoReportReturnBody,
 /** GET /api/photo-reports/export (xlsx with the list's filters; a file, not JSON) */
 export async function exportPhotoReports(params: PhotoReportQuery, onProgress?: DownloadProgress) {
   return downloadFile('/photo-reports/export', params, '随手拍.xlsx', onProgress);
+}
+
+/** POST /api/photo-reports/batch/:step (批量转派 / 批量标为无效; all or nothing, ADR 0063) */
+export async function batchPhotoReports(
+  step: 'dispatch' | 'invalid',
+  body: { ids: number[] } & Record<string, unknown>,
+  options?: CallOptions,
+) {
+  return post<BatchResult>(`/photo-reports/batch/${step}`, body, options);
 }

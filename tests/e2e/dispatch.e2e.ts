@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { describeViolations, scan } from '../helpers/axe';
 import { PHONE } from '../helpers/browser';
 import { eventually, onPath, setUpJourneys } from '../helpers/journeys';
 import { smallTouchTargets } from '../helpers/touchTargets';
@@ -288,6 +289,66 @@ describe('a photo report handed down, answered with a photo and reviewed', () =>
     await page.getByRole('button', { name: '查看处理后照片第1张' }).waitFor();
     // The answer sent back is between the centre and the village.
     assert.equal(await page.getByText(SHOT_RETURN).count(), 0);
+    await context.close();
+  });
+});
+
+// Bulk steps (ADR 0063): staff01 ticks two new appeals on the list and hands both to 第一村 at once;
+// cadre02 finds both on the phone.
+describe('appeals handed down in bulk', () => {
+  const BULK = [`沟渠清淤甲${STAMP}`, `沟渠清淤乙${STAMP}`];
+
+  journey('villager02 raises two appeals; staff01 ticks both and hands them to 第一村 with 批量转派', async () => {
+    const villager = await newPage(PHONE);
+    await signIn(villager.page, 'villager02', 'Demo12345');
+    await villager.page.goto(`${app.url}/app/index`);
+    for (const title of BULK) {
+      const body = {
+        title,
+        content: CONTENT,
+        category: 1,
+        area: 2,
+        phone: '13900000202',
+        imageIds: [],
+        clientKey: `k${randomBytes(8).toString('hex')}`,
+      };
+      const code = await villager.page.evaluate(async (payload) => {
+        const res = await fetch('/api/appeals', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: sessionStorage.getItem('token') ?? '' },
+          body: JSON.stringify(payload),
+        });
+        return (await res.json()).code as number;
+      }, body);
+      assert.equal(code, 200);
+    }
+    await villager.context.close();
+
+    const { context, page } = await newPage();
+    await signIn(page, 'staff01', 'Demo12345');
+    await page.goto(`${app.url}/peopleService/appeal?keyword=${encodeURIComponent('沟渠清淤')}`);
+    for (const title of BULK) await page.getByRole('checkbox', { name: `选择：「${title}」` }).check();
+    await page.getByText('已选择 2 条诉求').waitFor();
+    await page.getByRole('button', { name: '批量转派', exact: true }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '批量转派（2 条诉求）' });
+    await dialog.getByRole('combobox', { name: '转派至' }).click();
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await dropdown.getByTitle(VILLAGE, { exact: true }).waitFor();
+    const violations = await scan(page, '批量转派 dialog, village list open', { include: '.ant-modal-wrap, .ant-select-dropdown' });
+    assert.deepEqual(violations, [], describeViolations(violations));
+    await dropdown.getByTitle(VILLAGE, { exact: true }).click();
+    await dialog.getByLabel('转派说明').fill('请村里逐一核实后答复');
+    await dialog.getByRole('button', { name: '批量转派', exact: true }).click();
+    await page.getByText('已将 2 条诉求转派到村').first().waitFor();
+    await page.getByText(/^已选择/).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  journey('cadre02 finds both under 转派诉求 on the phone', async () => {
+    const { context, page } = await newPage(PHONE);
+    await signIn(page, 'cadre02', 'Demo12345');
+    await page.goto(`${app.url}/app/dispatched`);
+    for (const title of BULK) await page.getByRole('link').filter({ hasText: title }).waitFor();
     await context.close();
   });
 });

@@ -42,6 +42,7 @@ import {
   imagesByOwner,
   latestStepImages,
   iso,
+  inBatch,
   withPhotoChecks,
 } from './peopleCommon';
 import { recordPhotoMatches } from '../uploads/photoMatches';
@@ -696,3 +697,6 @@ export async function rateAppeal(db: Db, caller: AuthUser, id: number, body: App
     if (row.closedNow) await addEvent(tx, { appealId: id }, 'close', null, APPEAL_AUTO_CLOSE_NOTE);
   });
 }
+
+/** A bulk step on 诉求: the given single step for each, all or nothing. */
+export const batchAppeals = (db: Db, ids: readonly number[], step: (tx: Db, id: number) => Promise<void>) => inBatch(db, ids, '诉求', step);

@@ -27,7 +27,7 @@ import { areas, photoReportImages, photoReports, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { hasAccess } from '../accounts/access';
 import { raiseWatchedOpinion } from './opinions';
-import { addEvent, dbNow, history, imagesByOwner, iso, withPhotoChecks } from './peopleCommon';
+import { addEvent, dbNow, history, imagesByOwner, inBatch, iso, withPhotoChecks } from './peopleCommon';
 import { recordPhotoMatches } from '../uploads/photoMatches';
 import { periodCondition, reachesTown, scopeCondition } from '../scope';
 import { photoReportDocument } from '../../db/searchText';
@@ -456,3 +456,7 @@ export async function listDispatchedPhotoReports(
 /** The village's answer as the cadre's route takes it. */
 export const replyToPhotoReport = (db: Db, caller: AuthUser, id: number, body: PhotoReportReplyBody) =>
   movePhotoReport(db, caller, id, 'reply', { text: body.result, imageIds: body.imageIds });
+
+/** A bulk step on 随手拍: the given single step for each, all or nothing. */
+export const batchPhotoReports = (db: Db, ids: readonly number[], step: (tx: Db, id: number) => Promise<void>) =>
+  inBatch(db, ids, '随手拍', step);

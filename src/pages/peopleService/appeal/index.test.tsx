@@ -310,3 +310,50 @@ test('a call-back that reaches them needs their satisfaction; it leaves 待回�
   expect(within(drawer).getByText('群众表示满意', { selector: '.people-history-note' })).toBeInTheDocument();
   expect(within(rowOf(title)).getByText(/4分 满意（回访）/)).toBeInTheDocument();
 });
+
+test('批量受理: tick the pending rows, the bar counts them, a confirmation names the count, then both are 处理中', async () => {
+  const { user, calls } = await openList();
+
+  // Finished appeals cannot be ticked.
+  expect(screen.getByRole('checkbox', { name: `选择：「${APPEALS.closed}」` })).toBeDisabled();
+  await user.click(screen.getByRole('checkbox', { name: `选择：「${APPEALS.pending}」` }));
+  await user.click(screen.getByRole('checkbox', { name: `选择：「${APPEALS.pendingOverdue}」` }));
+  expect(await screen.findByText('已选择 2 条诉求')).toBeInTheDocument();
+
+  await user.click(button('批量受理'));
+  const confirm = await dialog('批量受理选中的 2 条诉求？');
+  expect(callsTo(calls, 'POST', '/appeals/batch/accept')).toHaveLength(0);
+  await user.click(button('批量受理', confirm));
+
+  expect(await screen.findByText('已受理 2 条诉求')).toBeInTheDocument();
+  expect(JSON.parse(await callsTo(calls, 'POST', '/appeals/batch/accept')[0].body).ids.sort()).toEqual([1, 2]);
+  await waitFor(() => expect(tab('处理中')).toHaveTextContent('处理中5'));
+  expect(tab('待受理')).toHaveTextContent('待受理1');
+  // The selection is gone with the rows it was of.
+  await waitFor(() => expect(screen.queryByText(/^已选择/)).not.toBeInTheDocument());
+});
+
+test('批量受理 with a row already 处理中 says why and sends nothing; a batch refused by the server names the record and reloads', async () => {
+  const { user, calls } = await openList();
+
+  await user.click(screen.getByRole('checkbox', { name: `选择：「${APPEALS.pending}」` }));
+  await user.click(screen.getByRole('checkbox', { name: `选择：「${APPEALS.processingSoon}」` }));
+  await user.click(button('批量受理'));
+  expect(await screen.findByText('只能受理待受理的诉求：选中的有 1 条不符合，请取消勾选后再试')).toBeInTheDocument();
+  expect(callsTo(calls, 'POST', '/appeals/batch/accept')).toHaveLength(0);
+
+  // 不予受理 fits both, with one reason; one of them is answered meanwhile.
+  await user.click(button('批量不予受理'));
+  const box = await dialog('批量不予受理（2 条诉求）');
+  await user.click(button('批量不予受理', box));
+  expect(await within(box).findByText('请填写不予受理原因')).toBeInTheDocument();
+  await user.type(within(box).getByLabelText('不予受理原因'), '不属于本中心受理范围');
+  await waitFor(() => expect(within(box).queryByText('请填写不予受理原因')).not.toBeInTheDocument());
+  peopleDb.appeals.find((a) => a.id === 3)!.status = 'replied';
+  await user.click(button('批量不予受理', box));
+  expect(await screen.findByText(`编号 3 的诉求：${PEOPLE_MESSAGES.appealMoved('replied')}。所选诉求都未处理`)).toBeInTheDocument();
+  // Nothing moved: the pending one is still pending, and the list shows the other's new state.
+  await waitFor(() => expect(rowActions(APPEALS.processingSoon)).toEqual(['查看', '办结', '回访']));
+  expect(rowActions(APPEALS.pending)).toEqual(['查看', '受理', '不予受理']);
+  expect(peopleDb.appeals.find((a) => a.id === 1)!.status).toBe('pending');
+});

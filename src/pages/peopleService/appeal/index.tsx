@@ -7,10 +7,11 @@ import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
-import { exportAppeals, getAppeal, queryAppealCounts, queryAppeals } from '@/services/appeals';
+import { batchAppeals, exportAppeals, getAppeal, queryAppealCounts, queryAppeals } from '@/services/appeals';
 import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
 import { dueState } from '@/utils/timeText';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
+import { useBatchActions } from '../components/useBatchActions';
 import { usePeopleList } from '../components/usePeopleList';
 import '../components/people.css';
 import AppealDrawer from './components/AppealDrawer';
@@ -56,7 +57,38 @@ export default function AppealPage() {
   const actions = useAppealActions(page.refreshAll);
   const { state } = page;
   const columns = appealColumns({ areas, actions: actions.api, onOpen: (appeal) => page.openRecord(appeal.id), fixActions });
-  const fit = useFitColumns('appeals', columns, APPEAL_OPTIONAL_COLUMNS);
+  const batch = useBatchActions<AppealItem>({
+    what: '诉求',
+    rows: page.tableProps.dataSource,
+    selectable: (appeal) => isAppealOpen(appeal.status),
+    name: (appeal) => `「${appeal.title}」`,
+    onChanged: page.refreshAll,
+    actions: [
+      {
+        key: 'accept',
+        label: '批量受理',
+        kind: 'confirm',
+        fits: (appeal) => appeal.status === 'pending',
+        misfit: '只能受理待受理的诉求',
+        call: (ids) => batchAppeals('accept', { ids }, { skipErrorHandler: true }),
+      },
+      {
+        key: 'dispatch',
+        label: '批量转派',
+        kind: 'dispatch',
+        call: (ids, body) => batchAppeals('dispatch', { ids, ...body }, { skipErrorHandler: true }),
+      },
+      {
+        key: 'reject',
+        label: '批量不予受理',
+        kind: 'reason',
+        reasonLabel: '不予受理原因',
+        danger: true,
+        call: (ids, body) => batchAppeals('reject', { ids, ...body }, { skipErrorHandler: true }),
+      },
+    ],
+  });
+  const fit = useFitColumns('appeals', columns, APPEAL_OPTIONAL_COLUMNS, batch.columnWidth);
   const [registering, setRegistering] = useState(false);
   const [registerShown, setRegisterShown] = useState(false);
 
@@ -65,6 +97,7 @@ export default function AppealPage() {
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
       <ListTable<AppealItem>
         {...page.tableProps}
+        {...batch.tableProps}
         columns={columns}
         {...ADMIN_TABLE}
         {...fit}
@@ -100,6 +133,7 @@ export default function AppealPage() {
         onDispatched={page.refreshAll}
       />
       {actions.modals}
+      {batch.modals}
       {registerShown ? (
         <Suspense fallback={null}>
           <RegisterAppealModal

@@ -1,12 +1,14 @@
 import type { PhotoReportItem } from '@common/contracts/people';
+import { isPhotoReportOpen } from '@common/workflow';
 import ListTable from '@/components/ListTable';
 import ExportButton from '@/components/ExportButton';
 import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { ADMIN_TABLE, useFitColumns } from '@/utils/table';
-import { exportPhotoReports, getPhotoReport, queryPhotoReportCounts, queryPhotoReports } from '@/services/photoReports';
+import { batchPhotoReports, exportPhotoReports, getPhotoReport, queryPhotoReportCounts, queryPhotoReports } from '@/services/photoReports';
 import { useMediaQuery, WIDE_SCREEN } from '@/hooks/useMediaQuery';
+import { useBatchActions } from '../components/useBatchActions';
 import { usePeopleList } from '../components/usePeopleList';
 import '../components/people.css';
 import { SHOT_OPTIONAL_COLUMNS, shotColumns } from './components/columns';
@@ -46,13 +48,37 @@ export default function ShotPage() {
   });
   const actions = useShotActions(page.refreshAll);
   const columns = shotColumns({ areas, actions: actions.api, onOpen: (report) => page.openRecord(report.id), fixActions });
-  const fit = useFitColumns('photo-reports', columns, SHOT_OPTIONAL_COLUMNS);
+  const batch = useBatchActions<PhotoReportItem>({
+    what: '随手拍',
+    rows: page.tableProps.dataSource,
+    selectable: (report) => isPhotoReportOpen(report.status),
+    name: (report) => `「${report.excerpt}」`,
+    onChanged: page.refreshAll,
+    actions: [
+      {
+        key: 'dispatch',
+        label: '批量转派',
+        kind: 'dispatch',
+        call: (ids, body) => batchPhotoReports('dispatch', { ids, ...body }, { skipErrorHandler: true }),
+      },
+      {
+        key: 'invalid',
+        label: '批量标为无效',
+        kind: 'reason',
+        reasonLabel: '无效原因',
+        danger: true,
+        call: (ids, body) => batchPhotoReports('invalid', { ids, ...body }, { skipErrorHandler: true }),
+      },
+    ],
+  });
+  const fit = useFitColumns('photo-reports', columns, SHOT_OPTIONAL_COLUMNS, batch.columnWidth);
 
   return (
     <PageContainer title="随手拍" subTitle="群众用手机拍下的身边问题：核实后填写处理结果、转派到村处置并审核，或说明原因标为无效">
       <LoadError message={page.loadError} onRetry={page.refreshAll} />
       <ListTable<PhotoReportItem>
         {...page.tableProps}
+        {...batch.tableProps}
         columns={columns}
         {...ADMIN_TABLE}
         {...fit}
@@ -73,6 +99,7 @@ export default function ShotPage() {
         onDispatched={page.refreshAll}
       />
       {actions.modals}
+      {batch.modals}
     </PageContainer>
   );
 }
