@@ -33,11 +33,11 @@ import {
   AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
-  BatchBody,
   BatchDispatchBody,
   type AppealCounts,
   type AppealDetail,
 } from '@common/contracts/people';
+import { BatchBody } from '@common/contracts/base';
 import type { TSchema } from '@sinclair/typebox';
 import { appTaskDb } from './appTaskDb';
 import { adminUser, areaName, cadreUser, CADRE_TOKEN, VILLAGER_TOKEN, villagerUser } from './fixtures';

@@ -9,7 +9,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { FormatRegistry, TypeRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { CurrentUser, LoginCaptcha, LoginResult } from '@common/contracts/auth';
-import { ApiError, Ok, OkEmpty, Page } from '@common/contracts/base';
+import { ApiError, BatchResult, Ok, OkEmpty, Page } from '@common/contracts/base';
 import { YearCalendar } from '@common/contracts/calendar';
 import { isDateText, isDateTimeText } from '@common/dateText';
 import {
@@ -28,7 +28,6 @@ import {
   AppealCounts,
   AppealDetail,
   AppealItem,
-  BatchResult,
   MyAppealItem,
   MyPhotoReportItem,
   Notices,
@@ -95,6 +94,8 @@ export const ROUTES = {
   'POST /users/:id/approve': UserItem,
   'POST /users/:id/disable': UserItem,
   'POST /users/:id/enable': UserItem,
+  'POST /users/batch/disable': BatchResult,
+  'POST /users/batch/enable': BatchResult,
   'POST /users/:id/reset-password': EMPTY,
   // server/routes/groups.ts, roles.ts
   'GET /groups': Page(GroupItem),

@@ -6,9 +6,11 @@
  */
 import { PASSWORD_PATTERN, PHONE_PATTERN, RULE_MESSAGES, USER_MESSAGES } from '@common/constants';
 import type { UserCreateBody, UserImportRow, UserItem } from '@common/contracts/users';
+import { BatchBody } from '@common/contracts/base';
+import { bodyErrors } from './validate';
 import { USER_STATUS_CHANGE_NAMES, USER_STATUS_CHANGES } from '@common/workflow';
 import { adminUser, areas, groups, importSheetRows, initialUsers, roles, userItem } from './fixtures';
-import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage } from './http';
+import { admin, apiError, exportHandler, invalid, ok, okEmpty, okPage, okWithMessage } from './http';
 import { contains } from './query';
 
 export const mockDb = {
@@ -148,6 +150,29 @@ export const userHandlers = [
   }),
 
   admin.post('/users/:id/reset-password', ({ params }) => (findUser(params.id) ? okEmpty(USER_MESSAGES.passwordReset) : notFound())),
+
+  // Bulk (ADR 0063): every account is checked first, so a refusal names one and changes none.
+  ...(['disable', 'enable'] as const).map((action) =>
+    admin.post(`/users/batch/${action}`, async ({ request }) => {
+      const body = (await request.json().catch(() => ({}))) as { ids: number[] };
+      const errors = bodyErrors(BatchBody, body);
+      if (errors.length) return invalid(errors);
+      const rule = USER_STATUS_CHANGES[action];
+      for (const id of body.ids) {
+        const user = findUser(String(id));
+        const why = !user
+          ? '用户不存在'
+          : user.id === adminUser.id
+            ? USER_MESSAGES.ownStatus
+            : !rule.from.includes(user.status)
+              ? rule.refusal
+              : '';
+        if (why) return apiError(user ? 409 : 404, `编号 ${id} 的用户：${why}。所选用户都未处理`);
+      }
+      for (const id of body.ids) findUser(String(id))!.status = rule.to;
+      return okWithMessage({ count: body.ids.length }, `已${action === 'disable' ? '停用' : '启用'} ${body.ids.length} 个用户`);
+    }),
+  ),
 
   ...USER_STATUS_CHANGE_NAMES.map((action) =>
     admin.post(`/users/:id/${action}`, ({ params }) => {

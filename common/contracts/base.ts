@@ -131,3 +131,20 @@ export const NullableNumber = (type: 'integer' | 'number', options: { title: str
  */
 export const ImageDecodeStatus = literals(['pending', 'failed'] as const, '图片状态');
 export type ImageDecodeStatus = Static<typeof ImageDecodeStatus>;
+
+/**
+ * The records a bulk step acts on (批量受理, 批量转派, 批量不予受理 / 标记无效): at most one page of
+ * the list, each named once. The step is all-or-nothing (ADR 0063).
+ */
+export const BatchIds = Type.Array(Type.Integer({ minimum: 1, title: '选中的记录' }), {
+  title: '选中的记录',
+  minItems: 1,
+  maxItems: PAGE_SIZE_MAX,
+  uniqueItems: true,
+});
+/** POST /api/appeals/batch/accept, /api/users/batch/disable, ... */
+export const BatchBody = Type.Object({ ids: BatchIds }, { additionalProperties: false });
+export type BatchBody = Static<typeof BatchBody>;
+/** What a bulk step did. */
+export const BatchResult = Type.Object({ count: Type.Integer() });
+export type BatchResult = Static<typeof BatchResult>;

@@ -18,12 +18,12 @@ import {
   PHOTO_REPORT_TYPES,
   SATISFACTION_SOURCES,
   USER_NOTICE_KINDS,
-  PAGE_SIZE_MAX,
   VILLAGE_AREA_MIN,
 } from '../constants';
 import { LIMITS } from '../limits';
 import {
   AreaId,
+  BatchBody,
   ClientKey,
   literals,
   LongText,
@@ -282,28 +282,12 @@ export const AppealDispatchBody = Type.Object(
   { additionalProperties: false },
 );
 export type AppealDispatchBody = Static<typeof AppealDispatchBody>;
-/**
- * The records a bulk step acts on (批量受理, 批量转派, 批量不予受理 / 标记无效): at most one page of
- * the list, each named once. The step is all-or-nothing (ADR 0063).
- */
-export const BatchIds = Type.Array(Type.Integer({ minimum: 1, title: '选中的记录' }), {
-  title: '选中的记录',
-  minItems: 1,
-  maxItems: PAGE_SIZE_MAX,
-  uniqueItems: true,
-});
-/** POST /api/appeals/batch/accept */
-export const BatchBody = Type.Object({ ids: BatchIds }, { additionalProperties: false });
-export type BatchBody = Static<typeof BatchBody>;
 /** POST /api/appeals/batch/dispatch, /api/photo-reports/batch/dispatch: one village for all. */
 export const BatchDispatchBody = Type.Composite([BatchBody, AppealDispatchBody], { additionalProperties: false });
 export type BatchDispatchBody = Static<typeof BatchDispatchBody>;
 /** POST /api/appeals/batch/reject: one reason for all. */
 export const AppealBatchRejectBody = Type.Composite([BatchBody, AppealRejectBody], { additionalProperties: false });
 export type AppealBatchRejectBody = Static<typeof AppealBatchRejectBody>;
-/** What a bulk step did. */
-export const BatchResult = Type.Object({ count: Type.Integer() });
-export type BatchResult = Static<typeof BatchResult>;
 /** POST /api/appeals/:id/recall: take a dispatched appeal back to the town. */
 export const AppealRecallBody = Type.Object(
   { note: Type.Optional(LongText('撤回说明', LIMITS.dispatchNote, 0)) },

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { USER_STATUSES } from '../constants';
 import { LIMITS } from '../limits';
 import { Account, Password, PersonName, Phone } from './auth';
-import { AreaId, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
+import { AreaId, BatchIds, Nullable, NullableTimestamp, PageQuery, Text, Timestamp } from './base';
 
 const UserStatusSchema = Type.Union(
   USER_STATUSES.map((status) => Type.Literal(status)),
@@ -83,6 +83,22 @@ export const UserUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 export type UserUpdateBody = Static<typeof UserUpdateBody>;
+
+/** POST /api/users/batch/groups (批量调整分组): add the ticked accounts to the groups, or take them out. */
+export const UserBatchGroupsBody = Type.Object(
+  {
+    ids: BatchIds,
+    groupIds: Type.Array(Type.Integer({ minimum: 1, title: '用户分组' }), {
+      title: '用户分组',
+      minItems: 1,
+      maxItems: 50,
+      uniqueItems: true,
+    }),
+    mode: Type.Union([Type.Literal('add'), Type.Literal('remove')], { title: '调整方式' }),
+  },
+  { additionalProperties: false },
+);
+export type UserBatchGroupsBody = Static<typeof UserBatchGroupsBody>;
 
 export const ResetPasswordBody = Type.Object({ password: Password('新密码') }, { additionalProperties: false });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

@@ -193,6 +193,9 @@ const MATRIX: Row[] = [
   row('POST /api/users/:id/approve', [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/approve` }),
   row('POST /api/users/:id/disable', [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/disable` }),
   row('POST /api/users/:id/enable', [401, 403, 403, 403, 409], { url: '/api/users/9/enable' }),
+  row('POST /api/users/batch/disable', [401, 403, 403, 403, 404], { payload: { ids: [nobody] } }),
+  row('POST /api/users/batch/enable', [401, 403, 403, 403, 409], { payload: { ids: [9] } }),
+  row('POST /api/users/batch/groups', [401, 403, 403, 403, 400], { payload: { ids: [9], groupIds: [nobody], mode: 'add' } }),
   row('POST /api/users/:id/unlock', [401, 403, 403, 403, 404], { url: `/api/users/${nobody}/unlock` }),
   row('POST /api/users/:id/reset-password', [401, 403, 403, 403, 404], {
     url: `/api/users/${nobody}/reset-password`,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ApiError, IdParams, Page } from '../../common/contracts/base';
+import { ApiError, BatchBody, BatchResult, IdParams, Page } from '../../common/contracts/base';
 import {
   AppealAccount,
   AppealAccountQuery,
@@ -17,9 +17,7 @@ import {
   AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
-  BatchBody,
   BatchDispatchBody,
-  BatchResult,
 } from '../../common/contracts/people';
 import {
   APPEAL_SOURCE_LABELS,

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, Page } from '../../common/contracts/base';
+import { BatchResult, IdParams, Page } from '../../common/contracts/base';
 import {
   AppealDispatchBody,
   AppealRecallBody,
   BatchDispatchBody,
-  BatchResult,
   PhotoReportApproveBody,
   PhotoReportBatchInvalidBody,
   PhotoReportBody,

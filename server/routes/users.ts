@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { IdParams, Page } from '../../common/contracts/base';
+import { BatchBody, BatchResult, IdParams, Page } from '../../common/contracts/base';
 import {
   ResetPasswordBody,
   UserCreateBody,
   UserImportPreview,
   UserImportResult,
   UserItem,
+  UserBatchGroupsBody,
   UserListQuery,
   UserUpdateBody,
 } from '../../common/contracts/users';
@@ -18,7 +19,10 @@ import { EXPORT_REPLIES, exportTime, sendListExport } from '../listExport';
 import type { XlsxColumn } from '../lib/xlsx';
 import { type ImportUpload, importTemplate, importUsers, previewImport } from '../services/accounts/userImport';
 import { requireUser } from '../plugins/auth';
+import { inBatch } from '../services/batch';
 import {
+  adjustUserGroups,
+  assertBatchGroups,
   changeUserStatus,
   createUser,
   deleteUser,
@@ -199,6 +203,32 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   statusAction('approve', '审核通过注册用户');
   statusAction('disable', '停用用户');
   statusAction('enable', '启用用户');
+
+  // Bulk steps (ADR 0063): all or nothing, one operation-log entry per account.
+  const batch = { ...access, auditEach: true };
+  const batchStatus = (change: 'disable' | 'enable', summary: string, done: string) =>
+    app.post(
+      `/users/batch/${change}`,
+      { config: batch, schema: { tags, summary, body: BatchBody, response: replies(BatchResult) } },
+      async (request) => {
+        const caller = requireUser(request);
+        const result = await inBatch(db, request.body.ids, '用户', (tx, id) => changeUserStatus(tx, caller, id, change));
+        return { ...ok(result), message: `已${done} ${result.count} 个用户` };
+      },
+    );
+  batchStatus('disable', '批量停用用户', '停用');
+  batchStatus('enable', '批量启用用户', '启用');
+  app.post(
+    '/users/batch/groups',
+    { config: batch, schema: { tags, summary: '批量调整用户分组', body: UserBatchGroupsBody, response: replies(BatchResult) } },
+    async (request) => {
+      const caller = requireUser(request);
+      const { ids, groupIds, mode } = request.body;
+      await assertBatchGroups(db, groupIds);
+      const result = await inBatch(db, ids, '用户', (tx, id) => adjustUserGroups(tx, caller, id, groupIds, mode));
+      return { ...ok(result), message: `已将 ${result.count} 个用户${mode === 'add' ? '加入' : '移出'}所选分组` };
+    },
+  );
 
   app.post(
     '/users/:id/unlock',

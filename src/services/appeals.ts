@@ -1,4 +1,4 @@
-import type { PageResult } from '@common/contracts/base';
+import type { BatchResult, PageResult } from '@common/contracts/base';
 import type {
   AppealAccount,
   AppealBody,
@@ -13,7 +13,6 @@ import type {
   AppealRegisterBody,
   AppealRejectBody,
   AppealReplyBody,
-  BatchResult,
 } from '@common/contracts/people';
 import { downloadFile, type DownloadProgress } from '@/utils/download';
 import { type CallOptions, get, post } from './http';

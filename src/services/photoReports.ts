@@ -1,8 +1,7 @@
-import type { PageResult } from '@common/contracts/base';
+import type { BatchResult, PageResult } from '@common/contracts/base';
 import type {
   AppealDispatchBody,
   AppealRecallBody,
-  BatchResult,
   PhotoReportApproveBody,
   PhotoReportReturnBody,
   PhotoReportCounts,

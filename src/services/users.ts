@@ -1,5 +1,13 @@
-import type { PageResult } from '@common/contracts/base';
-import type { UserCreateBody, UserImportPreview, UserImportResult, UserItem, UserListQuery, UserUpdateBody } from '@common/contracts/users';
+import type { BatchResult, PageResult } from '@common/contracts/base';
+import type {
+  UserBatchGroupsBody,
+  UserCreateBody,
+  UserImportPreview,
+  UserImportResult,
+  UserItem,
+  UserListQuery,
+  UserUpdateBody,
+} from '@common/contracts/users';
 import { type CallOptions, del, get, post, put } from './http';
 import { downloadFile, type DownloadProgress } from '@/utils/download';
 import { postForm } from '@/utils/upload';
@@ -67,4 +75,14 @@ export async function previewUserImport(file: File) {
 /** POST /api/users/import: all valid rows in one go (the wrong ones skipped only when asked), one initial password. */
 export async function importUsers(file: File, password: string, skipInvalid: boolean) {
   return postForm<UserImportResult>('/users/import', importForm(file, { password, skipInvalid: String(skipInvalid) }));
+}
+
+/** POST /api/users/batch/disable | enable (all or nothing, ADR 0063) */
+export async function batchUserStatus(action: 'disable' | 'enable', ids: number[], options?: CallOptions) {
+  return post<BatchResult>(`/users/batch/${action}`, { ids }, options);
+}
+
+/** POST /api/users/batch/groups (批量调整分组: join or leave the groups) */
+export async function batchUserGroups(body: UserBatchGroupsBody, options?: CallOptions) {
+  return post<BatchResult>('/users/batch/groups', body, options);
 }

@@ -120,4 +120,36 @@ describe('导入用户', () => {
     await signIn(again.page, ACCOUNT, CHANGED);
     assert.equal(await again.page.getByText('首次登录，请先设置新密码').count(), 0);
   });
+
+  // Bulk changes (ADR 0063): the admin ticks the new account, puts it in a group, then disables it.
+  journey('the admin ticks the new account: 批量调整分组 adds a group, 批量停用 keeps the villager out', async () => {
+    const { page } = await newPage();
+    await signIn(page, 'admin', 'Admin12345');
+    await page.goto(`${app.url}/userManage/list?account=${ACCOUNT}`);
+    await page.getByRole('checkbox', { name: `选择：${NAME}（${ACCOUNT}）` }).check();
+    await page.getByText('已选择 1 个用户').waitFor();
+
+    await page.getByRole('button', { name: '批量调整分组' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '批量调整分组（1 个用户）' });
+    await dialog.getByRole('button', { name: '调整分组' }).click();
+    await dialog.getByText('请选择至少一个分组').waitFor();
+    await dialog.getByRole('combobox', { name: '分组' }).click();
+    const first = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const group = (await first.getAttribute('title')) ?? '';
+    await first.click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: '调整分组' }).click();
+    await page.getByText('已将 1 个用户加入所选分组').waitFor();
+    await page.getByRole('row').filter({ hasText: ACCOUNT }).getByText(group, { exact: true }).waitFor();
+
+    await page.getByRole('checkbox', { name: `选择：${NAME}（${ACCOUNT}）` }).check();
+    await page.getByRole('button', { name: '批量停用' }).click();
+    await page.getByRole('dialog').filter({ hasText: '停用选中的 1 个用户？' }).getByRole('button', { name: '批量停用' }).click();
+    await page.getByText('已停用 1 个用户').waitFor();
+    await page.getByRole('row').filter({ hasText: ACCOUNT }).getByText('已停用').waitFor();
+
+    const villager = await newPage(PHONE);
+    await submitLogin(villager.page, app.url, ACCOUNT, CHANGED);
+    await villager.page.getByText('账号已停用，请联系管理员').first().waitFor();
+  });
 });

@@ -358,3 +358,17 @@ export async function resetUserPassword(db: Db, caller: AuthUser, id: number, pa
     await clearAccount(tx, accountKeyOf(target.account));
   });
 }
+
+/** 批量调整分组, one account: joins the groups (those it is in already stay) or leaves them. */
+export async function adjustUserGroups(db: Db, caller: AuthUser, id: number, groupIds: number[], mode: 'add' | 'remove'): Promise<void> {
+  await loadManageableUser(db, caller, id);
+  if (mode === 'add') {
+    await db
+      .insert(userGroups)
+      .values(groupIds.map((groupId) => ({ userId: id, groupId })))
+      .onConflictDoNothing();
+  } else await db.delete(userGroups).where(and(eq(userGroups.userId, id), inArray(userGroups.groupId, groupIds)));
+}
+
+/** The groups a bulk change names, checked once for the whole batch. */
+export const assertBatchGroups = (db: DbOrTx, groupIds: number[]) => assertGroupsExist(db, groupIds);

@@ -42,10 +42,10 @@ import {
   imagesByOwner,
   latestStepImages,
   iso,
-  inBatch,
   withPhotoChecks,
 } from './peopleCommon';
 import { recordPhotoMatches } from '../uploads/photoMatches';
+import { inBatch } from '../batch';
 import { periodCondition, reachesTown, scopeCondition } from '../scope';
 import { appealDocument } from '../../db/searchText';
 import { keywordOrSubmitterHolds } from '../search/textMatch';

@@ -4,8 +4,7 @@ import type { HistoryAction, HistoryEvent } from '../../../common/contracts/peop
 import { APPEAL_AUTO_CLOSE_NOTE, APPEAL_CALLBACK_CLOSE_NOTE, type PhotoRecordKind } from '../../../common/constants';
 import { APPEAL_CALLBACK, APPEAL_OPEN_STATES } from '../../../common/workflow';
 import type { CheckedImage, ImageRef } from '../../../common/contracts/tasks';
-import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
+import type { DbOrTx } from '../../db/client';
 import { appeals, areas, serviceEventImages, serviceEvents, uploads, users } from '../../db/schema';
 import { hasAccess } from '../accounts/access';
 import type { AuthUser } from '../accounts/sessions';
@@ -167,29 +166,3 @@ export const iso = (moment: Date | null) => (moment ? moment.toISOString() : nul
 /** The photos of the latest step of this kind in a history (the reply's, the result's), or none. */
 export const latestStepImages = (events: HistoryEvent[], action: HistoryAction) =>
   events.findLast((event) => event.action === action)?.images ?? [];
-
-/**
- * A bulk step (批量受理, 批量转派, ...): each record takes the same single step, in one transaction,
- * so either all of them move or none does (ADR 0063). A record that cannot take it (moved meanwhile,
- * outside the caller's scope) refuses the whole batch, naming it.
- */
-export async function inBatch(
-  db: Db,
-  ids: readonly number[],
-  what: string,
-  step: (tx: Db, id: number) => Promise<void>,
-): Promise<{ count: number }> {
-  await db.transaction(async (tx) => {
-    for (const id of ids) {
-      try {
-        // The single step's own transaction becomes a savepoint of this one.
-        await step(tx as unknown as Db, id);
-      } catch (error) {
-        // A refusal of the caller or of the input (403, 400) is the same for every record.
-        if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 409)) throw error;
-        throw new AppError(error.status, `编号 ${id} 的${what}：${error.message.replace(/[。.]$/, '')}。所选${what}都未处理`, error.errors);
-      }
-    }
-  });
-  return { count: ids.length };
-}

@@ -3,7 +3,7 @@ import { useModel } from '@umijs/max';
 import { App, Button, Space, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { TOWN_AREA_ID } from '@common/constants';
-import type { BatchResult } from '@common/contracts/people';
+import type { BatchResult } from '@common/contracts/base';
 import { LIMITS } from '@common/limits';
 import { reachesTown } from '@common/scope';
 import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';

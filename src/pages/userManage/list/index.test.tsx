@@ -197,3 +197,31 @@ test('a locked account shows 解锁; it asks first, then unlocks on the server a
   expect(callsTo(calls, 'POST', `/users/${zhang.id}/unlock`)).toHaveLength(1);
   await waitFor(() => expect(within(rowOf('张三')).queryByText('解锁')).not.toBeInTheDocument());
 });
+
+test('批量停用: tick two accounts, confirm with their count, both show 已停用; one that is already disabled refuses the batch by name', async () => {
+  const { user } = await openList();
+  const zhangsan = mockDb.users.find((u) => u.name === '张三')!;
+  const wangwu = mockDb.users.find((u) => u.name === '王五')!;
+  const xiaoming = mockDb.users.find((u) => u.name === '张小明')!;
+
+  // One's own account cannot be ticked.
+  expect(screen.getByRole('checkbox', { name: /^选择：系统管理员/ })).toBeDisabled();
+  await user.click(screen.getByRole('checkbox', { name: `选择：张三（${zhangsan.account}）` }));
+  await user.click(screen.getByRole('checkbox', { name: `选择：王五（${wangwu.account}）` }));
+  expect(await screen.findByText('已选择 2 个用户')).toBeInTheDocument();
+
+  // 王五 is disabled already: nothing changes and the message names him by number.
+  await user.click(button('批量停用'));
+  await user.click(button('批量停用', await dialog('停用选中的 2 个用户？')));
+  expect(await screen.findByText(new RegExp(`^编号 ${wangwu.id} 的用户：.*所选用户都未处理$`))).toBeInTheDocument();
+  expect(zhangsan.status).toBe('active');
+  await waitFor(() => expect(screen.queryByText(/^已选择/)).not.toBeInTheDocument());
+
+  await user.click(screen.getByRole('checkbox', { name: `选择：张三（${zhangsan.account}）` }));
+  await user.click(screen.getByRole('checkbox', { name: `选择：张小明（${xiaoming.account}）` }));
+  await user.click(button('批量停用'));
+  await user.click(button('批量停用', await dialog('停用选中的 2 个用户？')));
+  expect(await screen.findByText('已停用 2 个用户')).toBeInTheDocument();
+  await waitFor(() => expect(within(rowOf('张三')).getByText('已停用')).toBeInTheDocument());
+  expect(within(rowOf('张小明')).getByText('已停用')).toBeInTheDocument();
+});

@@ -11,8 +11,8 @@ import LoadError from '@/components/LoadError';
 import PageContainer from '@/components/PageContainer';
 import { CellText, DangerLink, MoreActions, RowActions, RowLink } from '@/components/TableParts';
 import { useReferenceOptions } from '@/hooks/useReferenceOptions';
-import { changeUserStatus, deleteUser, exportUsers, queryUsers, unlockUser, type UserQuery } from '@/services/users';
-import { apiErrorMessage } from '@/utils/apiError';
+import { batchUserStatus, changeUserStatus, deleteUser, exportUsers, queryUsers, unlockUser, type UserQuery } from '@/services/users';
+import { apiErrorMessage, showApiError } from '@/utils/apiError';
 import { formatTime } from '@/utils/format';
 import { ADMIN_TABLE, compact, sortParams, toTableResult, useFitColumns, withoutPaging } from '@/utils/table';
 import { labelEnum } from '@/utils/valueEnum';
@@ -24,6 +24,7 @@ import './index.css';
 const ImportUsersModal = lazy(() => import('./components/ImportUsersModal'));
 const UserForm = lazy(() => import('./components/UserForm'));
 const ResetPasswordModal = lazy(() => import('./components/ResetPasswordModal'));
+const BatchGroupsModal = lazy(() => import('./components/BatchGroupsModal'));
 
 const STATUS_ENUM = labelEnum(USER_STATUS_LABELS, { pending: 'Warning', active: 'Success', disabled: 'Default' });
 
@@ -50,9 +51,36 @@ export default function UserListPage() {
   const [importOpen, setImportOpen] = useState(false);
   const pending = useRequest(async () => (await queryUsers({ status: 'pending', pageSize: 1 })).data?.total ?? 0);
 
+  // Bulk changes (ADR 0063) act on the rows ticked on the page shown; a reload drops the ticks.
+  const [selected, setSelected] = useState<UserItem[]>([]);
+  const [batchGroups, setBatchGroups] = useState<number[]>();
+  const batchGroupsLoaded = useOpenedOnce(Boolean(batchGroups));
+
   const reload = () => {
+    setSelected([]);
     actionRef.current?.reload();
     pending.refresh();
+  };
+
+  const confirmBatchStatus = (action: 'disable' | 'enable') => {
+    const ids = selected.map((user) => user.id);
+    const disable = action === 'disable';
+    modal.confirm({
+      title: `${disable ? '停用' : '启用'}选中的 ${ids.length} 个用户？`,
+      content: `${disable ? '停用后他们将立即退出登录，且无法再登录，直到重新启用。' : '启用后他们可以重新登录。'}全部成功或全部不处理。`,
+      okText: disable ? '批量停用' : '批量启用',
+      okButtonProps: { danger: disable },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const res = await batchUserStatus(action, ids, { skipErrorHandler: true });
+          message.success(res.message ?? '已处理');
+        } catch (error) {
+          showApiError(error);
+        }
+        reload();
+      },
+    });
   };
 
   const runAction = async (label: string, action: () => Promise<unknown>) => {
@@ -210,7 +238,8 @@ export default function UserListPage() {
     },
   ];
 
-  const fit = useFitColumns('users', columns, OPTIONAL_COLUMNS);
+  // The selection column is 32 px.
+  const fit = useFitColumns('users', columns, OPTIONAL_COLUMNS, 32);
 
   return (
     <PageContainer title="用户列表" subTitle="管理平台账号、角色与所属村（社区）">
@@ -243,6 +272,29 @@ export default function UserListPage() {
         {...fit}
         form={{ syncToUrl: true }}
         search={{ defaultCollapsed: !screens.md }}
+        rowSelection={{
+          selectedRowKeys: selected.map((user) => user.id),
+          onChange: (_, rows) => setSelected(rows.filter(Boolean)),
+          // One's own account is never changed in bulk (the server refuses it too).
+          getCheckboxProps: (user) => ({ disabled: user.id === me?.id, 'aria-label': `选择：${user.name}（${user.account}）` }),
+        }}
+        tableAlertRender={() => `已选择 ${selected.length} 个用户`}
+        tableAlertOptionRender={() => (
+          <Space wrap>
+            <Button size="small" danger onClick={() => confirmBatchStatus('disable')}>
+              批量停用
+            </Button>
+            <Button size="small" onClick={() => confirmBatchStatus('enable')}>
+              批量启用
+            </Button>
+            <Button size="small" onClick={() => setBatchGroups(selected.map((user) => user.id))}>
+              批量调整分组
+            </Button>
+            <Button size="small" onClick={() => setSelected([])}>
+              取消选择
+            </Button>
+          </Space>
+        )}
         pagination={{ defaultPageSize: 10 }}
         request={async (params, sort) => {
           const query: UserQuery = compact({
@@ -302,6 +354,19 @@ export default function UserListPage() {
       {resetLoaded ? (
         <Suspense fallback={null}>
           <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />
+        </Suspense>
+      ) : null}
+      {batchGroupsLoaded ? (
+        <Suspense fallback={null}>
+          <BatchGroupsModal
+            ids={batchGroups}
+            groupOptions={refs.groupOptions}
+            onClose={() => setBatchGroups(undefined)}
+            onDone={() => {
+              setBatchGroups(undefined);
+              reload();
+            }}
+          />
         </Suspense>
       ) : null}
       {importOpen ? (
