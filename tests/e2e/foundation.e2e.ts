@@ -47,7 +47,7 @@ describe('foundation journeys', () => {
       [...document.querySelectorAll<HTMLElement>('div')].some((el) => el.style.backgroundImage.startsWith('url("data:image')),
     );
     // Rows from the server.
-    await page.getByRole('cell', { name: 'cadre02' }).waitFor();
+    await page.getByRole('cell', { name: /\scadre02$/ }).waitFor();
     // The menu title leads to the workbench.
     await page.locator('.admin-header-logo').click();
     await page.waitForURL(onPath('/entrance'));
@@ -83,7 +83,7 @@ describe('foundation journeys', () => {
     await page.locator('.ant-select-item-option', { hasText: '用户管理员' }).click();
     await drawer.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('已创建用户「钱管理」，请将初始密码告知本人，首次登录时须修改密码').waitFor();
-    await page.getByRole('cell', { name: 'keeper01' }).waitFor();
+    await page.getByRole('cell', { name: /\skeeper01$/ }).waitFor();
     await context.close();
 
     // The password the admin chose opens only the form that replaces it (ADR 0045).
@@ -194,7 +194,7 @@ describe('foundation journeys', () => {
     await signIn(page, 'admin', 'Admin12345');
     await page.waitForURL(onPath('/dashboard'));
     await page.goto(`${app.url}/userManage/list`);
-    await page.getByRole('cell', { name: 'cadre02' }).waitFor();
+    await page.getByRole('cell', { name: /\scadre02$/ }).waitFor();
     await page.evaluate(() => sessionStorage.removeItem('token'));
     await page.locator('[aria-label="reload"]').first().click();
     await page.waitForURL('**/user/login**');

@@ -69,8 +69,9 @@ export function appealColumns({ areas, actions, onOpen, fixActions }: Options): 
       title: '诉求',
       dataIndex: 'title',
       search: false,
-      // 216 leaves room for 来源 at 1366×768 without a sideways scroll; the title is cut with its tooltip.
-      width: 216,
+      // 184 leaves room for 来源 and the selection column at 1366×768 without a sideways scroll; the title
+      // is cut with its tooltip.
+      width: 184,
       render: (_, appeal) => (
         <div className="people-cell-main">
           <RowLink className="people-cell-title" onClick={() => onOpen(appeal)} title={appeal.title}>

@@ -61,7 +61,8 @@ export function shotColumns({ areas, actions, onOpen, fixActions }: Options): Pr
       title: '问题描述',
       dataIndex: 'excerpt',
       search: false,
-      width: 220,
+      // Narrow enough for the selection column at 1366×768; the text is clamped with a title.
+      width: 204,
       render: (_, report) => (
         <RowLink className="people-cell-clamp" onClick={() => onOpen(report)} title={report.excerpt}>
           {report.excerpt}
