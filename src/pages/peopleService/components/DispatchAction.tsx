@@ -105,23 +105,32 @@ export default function DispatchAction({ record, onChanged }: { record: Dispatch
         <Typography.Paragraph>
           将{record.what}「{record.name}」交由村里办理。{record.intro}
         </Typography.Paragraph>
-        <ProFormSelect
-          name="areaId"
-          label="转派至"
-          options={villages}
-          placeholder="请选择村"
-          showSearch
-          fieldProps={{ optionFilterProp: 'label' }}
-          rules={[{ required: true, message: '请选择要转派的村' }]}
-        />
-        <ProFormTextArea
-          name="note"
-          label="转派说明"
-          placeholder="可写明需要村里做什么，例如：请核实现场情况后答复群众。"
-          fieldProps={{ rows: 3, maxLength: LIMITS.dispatchNote, showCount: true }}
-          rules={[{ max: LIMITS.dispatchNote, message: `不能超过${LIMITS.dispatchNote}个字` }]}
-        />
+        <DispatchFields villages={villages} />
       </ModalForm>
+    </>
+  );
+}
+
+/** The village to hand down to and the note for it: one record's 转派 and the list's 批量转派. */
+export function DispatchFields({ villages }: { villages: Array<{ label: string; value: number }> }) {
+  return (
+    <>
+      <ProFormSelect
+        name="areaId"
+        label="转派至"
+        options={villages}
+        placeholder="请选择村"
+        showSearch
+        fieldProps={{ optionFilterProp: 'label' }}
+        rules={[{ required: true, message: '请选择要转派的村' }]}
+      />
+      <ProFormTextArea
+        name="note"
+        label="转派说明"
+        placeholder="可写明需要村里做什么，例如：请核实现场情况后答复群众。"
+        fieldProps={{ rows: 3, maxLength: LIMITS.dispatchNote, showCount: true }}
+        rules={[{ max: LIMITS.dispatchNote, message: `不能超过${LIMITS.dispatchNote}个字` }]}
+      />
     </>
   );
 }

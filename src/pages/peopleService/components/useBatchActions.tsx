@@ -1,4 +1,4 @@
-import { ModalForm, type ProFormInstance, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import { ModalForm, type ProFormInstance, ProFormTextArea } from '@ant-design/pro-components';
 import { useModel } from '@umijs/max';
 import { App, Button, Space, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { FRESH_DIALOG, dialogState } from '@/components/FormDialog';
 import { useAreaOptions } from '@/hooks/useAreaOptions';
 import { markNoticesStale } from '@/services/notices';
 import { apiErrorBody, handleFormError, showApiError } from '@/utils/apiError';
+import { DispatchFields } from './DispatchAction';
 import type { ApiBody } from '@/utils/requestConfig';
 
 type Call = (ids: number[], body: Record<string, unknown>) => Promise<ApiBody<BatchResult>>;
@@ -161,24 +162,7 @@ export function useBatchActions<Item extends { id: number }>(options: Options<It
         全部成功或全部不处理。
       </Typography.Paragraph>
       {formAction?.kind === 'dispatch' ? (
-        <>
-          <ProFormSelect
-            name="areaId"
-            label="转派至"
-            options={villages}
-            placeholder="请选择村"
-            showSearch
-            fieldProps={{ optionFilterProp: 'label' }}
-            rules={[{ required: true, message: '请选择要转派的村' }]}
-          />
-          <ProFormTextArea
-            name="note"
-            label="转派说明"
-            placeholder="可写明需要村里做什么，例如：请核实现场情况后答复群众。"
-            fieldProps={{ rows: 3, maxLength: LIMITS.dispatchNote, showCount: true }}
-            rules={[{ max: LIMITS.dispatchNote, message: `不能超过${LIMITS.dispatchNote}个字` }]}
-          />
-        </>
+        <DispatchFields villages={villages} />
       ) : (
         <ProFormTextArea
           name="reason"
